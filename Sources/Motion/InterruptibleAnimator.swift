@@ -1,0 +1,207 @@
+import Foundation
+
+/// How an animator moves toward its target.
+public enum AnimationTiming: Equatable, Sendable {
+    /// A timing curve over a fixed duration in seconds, like `UIViewPropertyAnimator(duration:curve:)`.
+    case curve(TimingCurve, duration: Double)
+    /// A spring, like `UISpringTimingParameters`; it takes as long as it needs to settle.
+    case spring(SpringParameters)
+}
+
+/// Animates one value with value and velocity at every instant, and can be paused, scrubbed,
+/// reversed and retargeted without a jump. It plays the role of `UIViewPropertyAnimator`, as a
+/// value: every method takes the time of the one preview clock.
+///
+/// Continuity is the point: a retarget starts from the current presentation value and the current
+/// velocity. A spring takes that velocity directly; a bezier curve takes it by setting its first
+/// control point so the curve's start slope matches.
+public struct InterruptibleAnimator: Equatable, Sendable {
+    private enum Segment: Equatable, Sendable {
+        case rest(Double)
+        /// value = origin + span × curve(u), u running u0 → u1 over `duration` seconds.
+        case curve(origin: Double, span: Double, curve: TimingCurve, duration: Double, u0: Double, u1: Double)
+        /// value = origin + span × progress(t) along a spring from 0 toward 1.
+        case spring(origin: Double, span: Double, motion: SpringMotion)
+    }
+
+    private var segment: Segment
+    private var startTime: Double
+    /// Elapsed time frozen by `pause`, or nil while running.
+    private var pausedElapsed: Double?
+    /// The value this animation was launched from and the target, for `reverse` and `fractionComplete`.
+    public private(set) var from: Double
+    public private(set) var target: Double
+
+    public init(value: Double) {
+        segment = .rest(value)
+        startTime = 0
+        from = value
+        target = value
+    }
+
+    // MARK: Reading
+
+    public func sample(at time: Double) -> (value: Double, velocity: Double) {
+        let elapsed = pausedElapsed ?? (time - startTime)
+        let (value, velocity) = sampleSegment(elapsed: elapsed)
+        return (value, pausedElapsed == nil ? velocity : 0)
+    }
+
+    public func value(at time: Double) -> Double { sample(at: time).value }
+
+    public var isPaused: Bool { pausedElapsed != nil }
+
+    /// True once the motion has come to rest at its target.
+    public func isFinished(at time: Double) -> Bool {
+        if pausedElapsed != nil { return false }
+        let elapsed = time - startTime
+        switch segment {
+        case .rest: return true
+        case let .curve(_, _, _, duration, _, _): return elapsed >= duration
+        case let .spring(_, _, motion): return elapsed >= motion.settlingDuration
+        }
+    }
+
+    /// Share of the way from `from` to `target`, like `fractionComplete`.
+    public func fractionComplete(at time: Double) -> Double {
+        let span = target - from
+        if span == 0 { return 1 }
+        return (value(at: time) - from) / span
+    }
+
+    private func sampleSegment(elapsed: Double) -> (Double, Double) {
+        switch segment {
+        case let .rest(v):
+            return (v, 0)
+        case let .curve(origin, span, curve, duration, u0, u1):
+            if duration <= 0 { return (origin + span * curve.value(u1), 0) }
+            let f = min(max(elapsed / duration, 0), 1)
+            let u = u0 + (u1 - u0) * f
+            let velocity = f >= 1 ? 0 : span * curve.slope(u) * (u1 - u0) / duration
+            return (origin + span * curve.value(u), velocity)
+        case let .spring(origin, span, motion):
+            let t = max(elapsed, 0)
+            if t >= motion.settlingDuration { return (origin + span, 0) }
+            return (origin + span * motion.value(t), span * motion.velocity(t))
+        }
+    }
+
+    // MARK: Driving
+
+    /// Holds a value still, as under a finger.
+    public mutating func set(value: Double, at time: Double) {
+        segment = .rest(value)
+        startTime = time
+        pausedElapsed = nil
+        from = value
+        target = value
+    }
+
+    /// Starts toward `newTarget` from the current value and velocity.
+    public mutating func animate(to newTarget: Double, timing: AnimationTiming, at time: Double,
+                                 initialVelocity: Double? = nil) {
+        let now = sample(at: time)
+        let velocity = initialVelocity ?? now.velocity
+        start(from: now.value, velocity: velocity, to: newTarget, timing: timing, at: time)
+    }
+
+    /// Finishes along `curve` from the current fraction, as `UIViewPropertyAnimator` continues its
+    /// own curve: the time left is the share of `duration` the curve has still to run.
+    public mutating func continueAlongCurve(_ curve: TimingCurve, duration: Double, to newTarget: Double, at time: Double) {
+        let current = value(at: time)
+        let origin = from
+        let span = newTarget - origin
+        guard span != 0 else { set(value: newTarget, at: time); return }
+        // The curve input whose output is the current fraction, found on the monotone x→y of the curve.
+        let fraction = (current - origin) / span
+        let u0 = inverseCurve(curve, fraction)
+        segment = .curve(origin: origin, span: span, curve: curve, duration: duration * max(1 - u0, 0), u0: u0, u1: 1)
+        startTime = time
+        pausedElapsed = nil
+        target = newTarget
+    }
+
+    /// Heads back to where the current animation came from, from the current value and velocity.
+    /// A curve's duration shrinks with the distance left, so a short way back is quick.
+    public mutating func reverse(timing: AnimationTiming, at time: Double) {
+        let back = from
+        let now = sample(at: time)
+        var reversedTiming = timing
+        if case let .curve(curve, duration) = timing {
+            let total = abs(target - from)
+            let share = total > 0 ? min(abs(now.value - back) / total, 1) : 1
+            reversedTiming = .curve(curve, duration: duration * share)
+        }
+        start(from: now.value, velocity: now.velocity, to: back, timing: reversedTiming, at: time)
+    }
+
+    public mutating func pause(at time: Double) {
+        guard pausedElapsed == nil else { return }
+        pausedElapsed = time - startTime
+    }
+
+    public mutating func resume(at time: Double) {
+        guard let elapsed = pausedElapsed else { return }
+        startTime = time - elapsed
+        pausedElapsed = nil
+    }
+
+    /// While paused, moves to a fraction of a curve animation's time (0...1), like setting
+    /// `fractionComplete`. A spring has no fixed duration, so its settling duration stands in.
+    public mutating func scrub(to fraction: Double) {
+        let f = min(max(fraction, 0), 1)
+        switch segment {
+        case .rest: return
+        case let .curve(_, _, _, duration, _, _): pausedElapsed = f * duration
+        case let .spring(_, _, motion): pausedElapsed = f * motion.settlingDuration
+        }
+    }
+
+    private mutating func start(from value: Double, velocity: Double, to newTarget: Double,
+                                timing: AnimationTiming, at time: Double) {
+        from = value
+        target = newTarget
+        startTime = time
+        pausedElapsed = nil
+        let span = newTarget - value
+        guard span != 0 else { segment = .rest(newTarget); return }
+        switch timing {
+        case let .spring(parameters):
+            // A spring in progress units: velocity / span, positive toward the target.
+            let motion = (try? SpringMotion(parameters: parameters, initialVelocity: velocity / span))
+                ?? (try! SpringMotion(parameters: parameters))
+            segment = .spring(origin: value, span: span, motion: motion)
+        case let .curve(curve, duration):
+            guard duration > 0 else { segment = .rest(newTarget); return }
+            let startSlope = velocity * duration / span
+            segment = .curve(origin: value, span: span, curve: curve.matchingStartSlope(startSlope),
+                             duration: duration, u0: 0, u1: 1)
+        }
+    }
+}
+
+extension TimingCurve {
+    /// The same curve with its first control point moved so that dy/dx at 0 equals `slope`.
+    /// A curve already leaving at that slope, or a zero slope on a curve that starts flat, is kept.
+    func matchingStartSlope(_ slope: Double) -> TimingCurve {
+        guard slope.isFinite else { return self }
+        if abs(self.slope(0) - slope) < 1e-9 { return self }
+        let (x1, _, x2, y2) = controlPoints
+        // With x1 = 0 the start tangent is vertical; a third of the way is the neutral choice.
+        let handleX = x1 > 0 ? x1 : 1.0 / 3.0
+        return .bezier(CubicBezier(unchecked: handleX, slope * handleX, x2, y2))
+    }
+}
+
+/// The x in [0, 1] with curve.value(x) = y, by bisection; the curve's y need not be monotone, so
+/// this returns the first crossing found from the left within the tolerance.
+func inverseCurve(_ curve: TimingCurve, _ y: Double) -> Double {
+    if y <= curve.value(0) { return 0 }
+    if y >= curve.value(1) { return 1 }
+    var lo = 0.0, hi = 1.0
+    for _ in 0..<50 {
+        let mid = (lo + hi) / 2
+        if curve.value(mid) < y { lo = mid } else { hi = mid }
+    }
+    return (lo + hi) / 2
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Scenes
+
+/// A failure the user can act on: what went wrong and, where there is one, the file.
+public struct RenderError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Finds the files of a splash: the user's `--assets DIR` first, then the built-in `Assets/`.
+/// It never writes to either folder.
+public struct AssetCatalog: Sendable {
+    public let builtIn: String
+    public let user: String?
+    /// Things that fell back to the built-in copy, to tell the user once.
+    public private(set) var warnings: [String] = []
+
+    /// The largest image side accepted, in pixels: larger images are refused rather than decoded.
+    public static let maxImageSide = 8192
+    public static let splashTextCount = 17
+    /// Splash text images are drawn at @3x, the largest iPhone scale.
+    public static let splashTextScale = 3.0
+
+    public init(builtIn: String, user: String?) throws {
+        self.builtIn = builtIn
+        self.user = user
+        if let user {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: user, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw RenderError("assets folder \(user) does not exist or is not a folder")
+            }
+        }
+    }
+
+    /// Locates the built-in Assets folder: $SPLASHLAB_ASSETS, then next to or above the executable, then ./Assets.
+    public static func locateBuiltIn(executablePath: String) -> String? {
+        let fm = FileManager.default
+        if let env = ProcessInfo.processInfo.environment["SPLASHLAB_ASSETS"], fm.fileExists(atPath: env + "/timings.json") { return env }
+        var dir = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = dir.appendingPathComponent("Assets").path
+            if fm.fileExists(atPath: candidate + "/timings.json") { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        let cwd = fm.currentDirectoryPath + "/Assets"
+        return fm.fileExists(atPath: cwd + "/timings.json") ? cwd : nil
+    }
+
+    /// The path of an asset by file name: the user's copy if there is one, else the built-in one.
+    public mutating func path(_ name: String) -> String {
+        if let user {
+            let candidate = user + "/" + name
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            warnings.append("warning: \(candidate) not found; using the built-in \(name)")
+        }
+        return builtIn + "/" + name
+    }
+
+    public static func fileName(_ image: ImageRef) -> String {
+        switch image {
+        case .logo: return "logo.png"
+        case .splashText(let n): return "splash-text-\(n).png"
+        case .photo(let n): return "photo-\(n).png"
+        }
+    }
+
+    // MARK: The launch frame's source
+
+    /// The launch background and layout source, in order: a `launch.json`, else a launch image
+    /// matched to the device, else plain white. The user's folder is searched before the built-in one.
+    public mutating func launchSource(device: Device) throws -> (LaunchBackground, LaunchDescription) {
+        for folder in [user, builtIn].compactMap({ $0 }) {
+            let json = folder + "/launch.json"
+            if FileManager.default.fileExists(atPath: json) {
+                guard let data = FileManager.default.contents(atPath: json), let text = String(data: data, encoding: .utf8) else {
+                    throw RenderError("cannot read \(json)")
+                }
+                let description = try LaunchDescription.parse(text: text, path: json)
+                return (.gradient(description.gradient), description)
+            }
+            if let image = try launchImage(in: folder, device: device) {
+                return (.image(path: image), .fallback)
+            }
+        }
+        return (.white, .fallback)
+    }
+
+    /// A `launch-WxH.png` whose size matches the device's pixel size. Sizes are compared without
+    /// regard to orientation; among the matches, the one in the current orientation is chosen.
+    func launchImage(in folder: String, device: Device) throws -> String? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        let wanted = (device.pixelWidth, device.pixelHeight)
+        var sameSize: [(String, Int, Int)] = []
+        for name in names.sorted() where name.hasPrefix("launch-") && name.hasSuffix(".png") {
+            let path = folder + "/" + name
+            let (w, h) = try AssetCatalog.pngSize(path)
+            if Set([w, h]) == Set([wanted.0, wanted.1]) && min(w, h) == min(wanted.0, wanted.1) { sameSize.append((path, w, h)) }
+        }
+        return sameSize.first(where: { $0.1 == wanted.0 && $0.2 == wanted.1 })?.0
+    }
+
+    // MARK: Reading PNG headers without decoding
+
+    /// Width and height from a PNG's IHDR chunk, so layout and `state` need no decoder and no display.
+    public static func pngSize(_ path: String) throws -> (Int, Int) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw RenderError("\(path): cannot open the file") }
+        defer { try? handle.close() }
+        let header = [UInt8](handle.readData(ofLength: 24))
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard header.count == 24, Array(header[0..<8]) == signature, Array(header[12..<16]) == Array("IHDR".utf8) else {
+            throw RenderError("\(path): not a PNG file (bad signature or header)")
+        }
+        func be32(_ i: Int) -> Int { Int(header[i]) << 24 | Int(header[i + 1]) << 16 | Int(header[i + 2]) << 8 | Int(header[i + 3]) }
+        let w = be32(16), h = be32(20)
+        guard w > 0, h > 0 else { throw RenderError("\(path): PNG header gives an empty image") }
+        guard w <= maxImageSide, h <= maxImageSide else {
+            throw RenderError("\(path): image is \(w)x\(h) px; images over \(maxImageSide) px on a side are refused")
+        }
+        return (w, h)
+    }
+
+    /// The splash text image's size in points.
+    public mutating func splashTextSize(variant: Int) throws -> (width: Double, height: Double) {
+        let (w, h) = try AssetCatalog.pngSize(path(AssetCatalog.fileName(.splashText(variant))))
+        return (Double(w) / AssetCatalog.splashTextScale, Double(h) / AssetCatalog.splashTextScale)
+    }
+}

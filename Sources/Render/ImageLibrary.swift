@@ -1,0 +1,141 @@
+import CSDL2
+import Foundation
+import Scenes
+
+/// A decoded image as RGBA bytes, with the file it came from.
+struct DecodedImage {
+    var pixels: [UInt8]
+    var width: Int
+    var height: Int
+    var path: String
+}
+
+/// Loads and checks PNGs through SDL_image, and keeps the textures made from them.
+/// Images are decoded on first use, so the first frame waits only for what it shows.
+public final class ImageLibrary {
+    let renderer: OpaquePointer
+    public private(set) var catalog: AssetCatalog
+    private var textures: [ImageRef: OpaquePointer] = [:]
+    private var outline: LogoOutline?
+    private var launchImageTextures: [String: OpaquePointer] = [:]
+    /// The pixel size the logo is drawn at, at most; the 1024 px source is box-filtered down to it
+    /// once, because GPU bilinear sampling of a 6× larger image shimmers at the edges.
+    let logoPixelSize: Int
+
+    public init(renderer: OpaquePointer, catalog: AssetCatalog, logoPixelSize: Int) {
+        self.renderer = renderer
+        self.catalog = catalog
+        self.logoPixelSize = max(logoPixelSize, 8)
+    }
+
+    deinit {
+        for t in textures.values { SDL_DestroyTexture(t) }
+        for t in launchImageTextures.values { SDL_DestroyTexture(t) }
+    }
+
+    /// Decodes a PNG as RGBA, refusing images over the size limit before decoding them.
+    static func decode(_ path: String) throws -> DecodedImage {
+        guard FileManager.default.fileExists(atPath: path) else { throw RenderError("\(path): file not found") }
+        _ = try AssetCatalog.pngSize(path)
+        guard let loaded = IMG_Load(path) else { throw RenderError("\(path): cannot decode the PNG: \(sdlError())") }
+        defer { SDL_FreeSurface(loaded) }
+        let hasAlpha = loaded.pointee.format.pointee.Amask != 0 || loaded.pointee.format.pointee.palette != nil
+        guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
+            throw RenderError("\(path): cannot convert the image: \(sdlError())")
+        }
+        defer { SDL_FreeSurface(rgba) }
+        let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        let base = rgba.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for row in 0..<h { memcpy(out.baseAddress! + row * w * 4, base + row * pitch, w * 4) }
+        }
+        if !hasAlpha { for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 } }
+        return DecodedImage(pixels: pixels, width: w, height: h, path: path)
+    }
+
+    func makeTexture(_ image: DecodedImage) throws -> OpaquePointer {
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue,
+                                              Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(image.width), Int32(image.height)) else {
+            throw RenderError("\(image.path): cannot make a texture: \(sdlError())")
+        }
+        image.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(image.width * 4)) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        return texture
+    }
+
+    /// Loads the logo, checks that its alpha channel makes a shape, and traces its outline.
+    public func prepareLogo() throws {
+        if outline != nil { return }
+        let path = catalog.path(AssetCatalog.fileName(.logo))
+        let image = try ImageLibrary.decode(path)
+        var alpha = [UInt8](repeating: 0, count: image.width * image.height)
+        var transparent = 0
+        for i in 0..<alpha.count {
+            alpha[i] = image.pixels[i * 4 + 3]
+            if alpha[i] < 128 { transparent += 1 }
+        }
+        guard transparent > 0 else {
+            throw RenderError("\(path): the logo has no transparent pixels (no alpha channel); its alpha is the hole's shape")
+        }
+        guard transparent < alpha.count else { throw RenderError("\(path): the logo is fully transparent") }
+        let traced = LogoOutline(alpha: alpha, width: image.width, height: image.height)
+        guard !traced.fillTriangles.isEmpty else { throw RenderError("\(path): no outline could be traced from the logo's alpha") }
+        outline = traced
+        textures[.logo] = try makeTexture(ImageLibrary.boxDownscale(image, to: logoPixelSize))
+    }
+
+    public func logoOutline() throws -> LogoOutline {
+        try prepareLogo()
+        return outline!
+    }
+
+    /// The texture for an image, decoded on first use.
+    public func texture(_ ref: ImageRef) throws -> OpaquePointer {
+        if ref == .logo { try prepareLogo() }
+        if let t = textures[ref] { return t }
+        let image = try ImageLibrary.decode(catalog.path(AssetCatalog.fileName(ref)))
+        let t = try makeTexture(image)
+        textures[ref] = t
+        return t
+    }
+
+    public func launchImageTexture(_ path: String) throws -> OpaquePointer {
+        if let t = launchImageTextures[path] { return t }
+        let t = try makeTexture(try ImageLibrary.decode(path))
+        launchImageTextures[path] = t
+        return t
+    }
+
+    /// Area-average downscale with premultiplied alpha, so the edges of a shrunken logo are neither
+    /// jagged nor darkened.
+    static func boxDownscale(_ image: DecodedImage, to target: Int) -> DecodedImage {
+        guard image.width > target || image.height > target else { return image }
+        let scale = Double(target) / Double(max(image.width, image.height))
+        let w = max(Int((Double(image.width) * scale).rounded()), 1), h = max(Int((Double(image.height) * scale).rounded()), 1)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            let y0 = y * image.height / h, y1 = max((y + 1) * image.height / h, y0 + 1)
+            for x in 0..<w {
+                let x0 = x * image.width / w, x1 = max((x + 1) * image.width / w, x0 + 1)
+                var r = 0, g = 0, b = 0, a = 0
+                for sy in y0..<y1 {
+                    var i = (sy * image.width + x0) * 4
+                    for _ in x0..<x1 {
+                        let alpha = Int(image.pixels[i + 3])
+                        r += Int(image.pixels[i]) * alpha; g += Int(image.pixels[i + 1]) * alpha; b += Int(image.pixels[i + 2]) * alpha
+                        a += alpha
+                        i += 4
+                    }
+                }
+                let o = (y * w + x) * 4
+                let count = (y1 - y0) * (x1 - x0)
+                if a > 0 {
+                    out[o] = UInt8(r / a); out[o + 1] = UInt8(g / a); out[o + 2] = UInt8(b / a)
+                }
+                out[o + 3] = UInt8((a + count / 2) / count)
+            }
+        }
+        return DecodedImage(pixels: out, width: w, height: h, path: image.path)
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// A point in the logo's unit square: (0, 0) top-left, (1, 1) bottom-right.
+public struct UnitPoint: Equatable, Sendable {
+    public var x: Double, y: Double
+    public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+}
+
+/// The logo's shape as drawable geometry, traced once from its alpha channel:
+/// filled triangles covering the inside, and edge vertices with outward normals for an
+/// anti-aliased fringe. Everything is in the logo's unit square, ready to be rotated and scaled.
+///
+/// Tracing is marching squares at alpha 0.5 with linear interpolation of the crossings,
+/// simplified with Douglas–Peucker. Filling uses a scanline trapezoid decomposition with the
+/// even-odd rule: it handles non-convex outlines, several pieces and holes without the
+/// degenerate cases of ear clipping, and needs no triangulation library.
+public struct LogoOutline: Sendable {
+    /// Closed outlines, each a list of vertices.
+    public let contours: [[UnitPoint]]
+    /// Triangles of the inside, three points each.
+    public let fillTriangles: [UnitPoint]
+    /// For each contour vertex, the unit outward normal (the miter of its two edges).
+    public let contourNormals: [[UnitPoint]]
+
+    /// Grid size the alpha is averaged down to before tracing: enough for a logo's outline and
+    /// small enough to trace in milliseconds.
+    public static let traceResolution = 256
+    /// Simplification tolerance, in trace cells.
+    public static let simplifyTolerance = 0.35
+    /// Outlines smaller than this area (in trace cells²) are specks, not shape.
+    public static let minimumContourArea = 4.0
+
+    /// Traces `alpha`, a row-major width×height array of 0...255 values.
+    public init(alpha: [UInt8], width: Int, height: Int) {
+        let n = LogoOutline.traceResolution
+        let field = LogoOutline.downsample(alpha, width: width, height: height, to: n)
+        var loops = LogoOutline.marchingSquares(field, size: n)
+        loops = loops.map { LogoOutline.simplify($0, tolerance: LogoOutline.simplifyTolerance) }
+            .filter { $0.count >= 3 && abs(LogoOutline.signedArea($0)) >= LogoOutline.minimumContourArea }
+        // Grid coordinates include a one-cell border of zeros; map back to the unit square.
+        let unit = loops.map { loop in loop.map { UnitPoint(($0.x - 1) / Double(n), ($0.y - 1) / Double(n)) } }
+        contours = unit
+        fillTriangles = LogoOutline.trapezoids(unit)
+        contourNormals = unit.map { LogoOutline.outwardNormals($0, inside: { p in LogoOutline.sample(field, size: n, x: p.x * Double(n) + 1, y: p.y * Double(n) + 1) >= 0.5 }) }
+    }
+
+    // MARK: Tracing
+
+    /// Box-filters alpha to size×size in [0, 1], with a one-cell border of zeros all round so every
+    /// outline closes.
+    static func downsample(_ alpha: [UInt8], width: Int, height: Int, to size: Int) -> [Double] {
+        let padded = size + 2
+        var out = [Double](repeating: 0, count: padded * padded)
+        for gy in 0..<size {
+            let y0 = gy * height / size, y1 = max((gy + 1) * height / size, y0 + 1)
+            for gx in 0..<size {
+                let x0 = gx * width / size, x1 = max((gx + 1) * width / size, x0 + 1)
+                var sum = 0
+                for y in y0..<y1 { for x in x0..<x1 { sum += Int(alpha[y * width + x]) } }
+                out[(gy + 1) * padded + gx + 1] = Double(sum) / Double((y1 - y0) * (x1 - x0) * 255)
+            }
+        }
+        return out
+    }
+
+    static func sample(_ field: [Double], size: Int, x: Double, y: Double) -> Double {
+        let padded = size + 2
+        let xi = min(max(Int(x.rounded(.down)), 0), padded - 1), yi = min(max(Int(y.rounded(.down)), 0), padded - 1)
+        return field[yi * padded + xi]
+    }
+
+    /// Closed iso-lines at 0.5 through the padded field, in grid coordinates (cell corners at integers).
+    static func marchingSquares(_ field: [Double], size: Int) -> [[UnitPoint]] {
+        let padded = size + 2, iso = 0.5
+        func value(_ x: Int, _ y: Int) -> Double { field[y * padded + x] }
+        // Crossing on the horizontal edge (x,y)-(x+1,y) has id 2(y·p+x); vertical edge (x,y)-(x,y+1) has id 2(y·p+x)+1.
+        func crossing(_ id: Int) -> UnitPoint {
+            let cell = id / 2, x = cell % padded, y = cell / padded
+            let a = value(x, y)
+            if id % 2 == 0 {
+                let b = value(x + 1, y)
+                return UnitPoint(Double(x) + (iso - a) / (b - a), Double(y))
+            } else {
+                let b = value(x, y + 1)
+                return UnitPoint(Double(x), Double(y) + (iso - a) / (b - a))
+            }
+        }
+        var neighbours = [Int: [Int]]()
+        func link(_ a: Int, _ b: Int) { neighbours[a, default: []].append(b); neighbours[b, default: []].append(a) }
+        for y in 0..<(padded - 1) {
+            for x in 0..<(padded - 1) {
+                let tl = value(x, y) >= iso, tr = value(x + 1, y) >= iso
+                let br = value(x + 1, y + 1) >= iso, bl = value(x, y + 1) >= iso
+                let top = 2 * (y * padded + x), bottom = 2 * ((y + 1) * padded + x)
+                let left = 2 * (y * padded + x) + 1, right = 2 * (y * padded + x + 1) + 1
+                switch (tl, tr, br, bl) {
+                case (false, false, false, false), (true, true, true, true): break
+                case (true, false, false, false), (false, true, true, true): link(top, left)
+                case (false, true, false, false), (true, false, true, true): link(top, right)
+                case (false, false, true, false), (true, true, false, true): link(right, bottom)
+                case (false, false, false, true), (true, true, true, false): link(left, bottom)
+                case (true, true, false, false), (false, false, true, true): link(left, right)
+                case (true, false, false, true), (false, true, true, false): link(top, bottom)
+                case (true, false, true, false), (false, true, false, true):
+                    // Saddle: the cell centre's average decides whether the diagonal corners join.
+                    let centreInside = (value(x, y) + value(x + 1, y) + value(x + 1, y + 1) + value(x, y + 1)) / 4 >= iso
+                    if centreInside == tl { link(top, right); link(left, bottom) } else { link(top, left); link(right, bottom) }
+                }
+            }
+        }
+        var visited = Set<Int>()
+        var loops = [[UnitPoint]]()
+        for start in neighbours.keys.sorted() where !visited.contains(start) {
+            var loop = [UnitPoint]()
+            var previous = -1, current = start
+            while !visited.contains(current) {
+                visited.insert(current)
+                loop.append(crossing(current))
+                guard let next = neighbours[current]?.first(where: { $0 != previous && !visited.contains($0) })
+                        ?? neighbours[current]?.first(where: { $0 != previous }) else { break }
+                previous = current
+                current = next
+            }
+            if loop.count >= 3 { loops.append(loop) }
+        }
+        return loops
+    }
+
+    // MARK: Simplifying
+
+    static func simplify(_ loop: [UnitPoint], tolerance: Double) -> [UnitPoint] {
+        guard loop.count > 8 else { return loop }
+        // Split the closed loop at its first point and the point farthest from it.
+        var far = 0, farDistance = -1.0
+        for (i, p) in loop.enumerated() {
+            let d = (p.x - loop[0].x) * (p.x - loop[0].x) + (p.y - loop[0].y) * (p.y - loop[0].y)
+            if d > farDistance { farDistance = d; far = i }
+        }
+        let first = douglasPeucker(Array(loop[0...far]), tolerance)
+        let second = douglasPeucker(Array(loop[far...]) + [loop[0]], tolerance)
+        return Array(first.dropLast()) + Array(second.dropLast())
+    }
+
+    static func douglasPeucker(_ points: [UnitPoint], _ tolerance: Double) -> [UnitPoint] {
+        guard points.count > 2 else { return points }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true; keep[points.count - 1] = true
+        var stack = [(0, points.count - 1)]
+        while let (a, b) = stack.popLast() {
+            guard b > a + 1 else { continue }
+            let pa = points[a], pb = points[b]
+            let dx = pb.x - pa.x, dy = pb.y - pa.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            var worst = a, worstDistance = 0.0
+            for i in (a + 1)..<b {
+                let p = points[i]
+                let d = length > 0 ? abs(dy * (p.x - pa.x) - dx * (p.y - pa.y)) / length
+                    : ((p.x - pa.x) * (p.x - pa.x) + (p.y - pa.y) * (p.y - pa.y)).squareRoot()
+                if d > worstDistance { worstDistance = d; worst = i }
+            }
+            if worstDistance > tolerance { keep[worst] = true; stack.append((a, worst)); stack.append((worst, b)) }
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
+    }
+
+    static func signedArea(_ loop: [UnitPoint]) -> Double {
+        var area = 0.0
+        for i in loop.indices {
+            let a = loop[i], b = loop[(i + 1) % loop.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area / 2
+    }
+
+    // MARK: Filling
+
+    /// Even-odd fill of the contours as triangles: cut the plane into horizontal bands at every
+    /// vertex's y; inside a band no edge starts, ends or crosses another, so the edges crossing it
+    /// sorted by x pair up into trapezoids.
+    static func trapezoids(_ contours: [[UnitPoint]]) -> [UnitPoint] {
+        struct Edge { var top: UnitPoint; var bottom: UnitPoint
+            func x(at y: Double) -> Double { top.x + (y - top.y) * (bottom.x - top.x) / (bottom.y - top.y) } }
+        var edges = [Edge]()
+        var ys = Set<Double>()
+        for loop in contours {
+            for i in loop.indices {
+                let a = loop[i], b = loop[(i + 1) % loop.count]
+                ys.insert(a.y)
+                if a.y == b.y { continue }
+                edges.append(a.y < b.y ? Edge(top: a, bottom: b) : Edge(top: b, bottom: a))
+            }
+        }
+        let bands = ys.sorted()
+        var triangles = [UnitPoint]()
+        edges.sort { $0.top.y < $1.top.y }
+        for i in 0..<max(bands.count - 1, 0) {
+            let y0 = bands[i], y1 = bands[i + 1]
+            let mid = (y0 + y1) / 2
+            var crossing = [(mid: Double, top: Double, bottom: Double)]()
+            for e in edges {
+                if e.top.y > y0 { break }
+                if e.bottom.y >= y1 { crossing.append((e.x(at: mid), e.x(at: y0), e.x(at: y1))) }
+            }
+            crossing.sort { $0.mid < $1.mid }
+            var k = 0
+            while k + 1 < crossing.count {
+                let l = crossing[k], r = crossing[k + 1]
+                let a = UnitPoint(l.top, y0), b = UnitPoint(r.top, y0), c = UnitPoint(r.bottom, y1), d = UnitPoint(l.bottom, y1)
+                triangles += [a, b, c, a, c, d]
+                k += 2
+            }
+        }
+        return triangles
+    }
+
+    /// Per-vertex outward normals: each edge's normal points away from the inside (tested against
+    /// the traced field), and a vertex takes the miter of its two edges, capped so sharp corners
+    /// do not spike.
+    static func outwardNormals(_ loop: [UnitPoint], inside: (UnitPoint) -> Bool) -> [UnitPoint] {
+        let count = loop.count
+        // Orientation is one fact per loop: decide it by majority over its edges, robust to noise.
+        var votes = 0
+        var edgeNormals = [UnitPoint]()
+        for i in 0..<count {
+            let a = loop[i], b = loop[(i + 1) % count]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = max((dx * dx + dy * dy).squareRoot(), 1e-12)
+            let n = UnitPoint(dy / length, -dx / length)
+            edgeNormals.append(n)
+            let probe = UnitPoint((a.x + b.x) / 2 + n.x * 0.004, (a.y + b.y) / 2 + n.y * 0.004)
+            votes += inside(probe) ? -1 : 1
+        }
+        let sign = votes >= 0 ? 1.0 : -1.0
+        return (0..<count).map { i in
+            let n1 = edgeNormals[(i + count - 1) % count], n2 = edgeNormals[i]
+            var mx = (n1.x + n2.x) / 2, my = (n1.y + n2.y) / 2
+            let lengthSquared = mx * mx + my * my
+            // Miter length 1/|m|; cap at 2 (as Dear ImGui caps its AA fringe miters).
+            let inverse = lengthSquared > 0.25 ? 1 / lengthSquared : 4
+            mx *= inverse; my *= inverse
+            return UnitPoint(sign * mx, sign * my)
+        }
+    }
+}

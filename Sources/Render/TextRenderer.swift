@@ -1,0 +1,66 @@
+import CSDL2
+import Foundation
+import Scenes
+
+/// Text through SDL2_ttf: fonts opened per pixel size, rendered strings kept as textures.
+public final class TextRenderer {
+    let renderer: OpaquePointer
+    let regularPath: String
+    let boldPath: String
+    private var fonts: [FontKey: OpaquePointer] = [:]
+    private var cache: [TextKey: (texture: OpaquePointer, width: Int, height: Int)] = [:]
+
+    struct FontKey: Hashable { var bold: Bool; var pixelSize: Int }
+    struct TextKey: Hashable { var text: String; var font: FontKey; var color: Color; var maxWidth: Int }
+
+    /// Fonts searched for, in order: DejaVu Sans from Debian's fonts-dejavu-core.
+    public static let regularCandidates = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
+    public static let boldCandidates = ["/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"]
+
+    public init(renderer: OpaquePointer) throws {
+        self.renderer = renderer
+        let fm = FileManager.default
+        guard let regular = TextRenderer.regularCandidates.first(where: fm.fileExists(atPath:)),
+              let bold = TextRenderer.boldCandidates.first(where: fm.fileExists(atPath:)) else {
+            throw RenderError("font not found: \(TextRenderer.regularCandidates[0]) (install the fonts-dejavu-core package)")
+        }
+        regularPath = regular
+        boldPath = bold
+    }
+
+    deinit {
+        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
+        for f in fonts.values { TTF_CloseFont(f) }
+    }
+
+    func font(_ key: FontKey) throws -> OpaquePointer {
+        if let f = fonts[key] { return f }
+        let path = key.bold ? boldPath : regularPath
+        guard let f = TTF_OpenFont(path, Int32(key.pixelSize)) else { throw RenderError("\(path): \(sdlError())") }
+        fonts[key] = f
+        return f
+    }
+
+    /// A texture of `text`, cut with an ellipsis to fit `maxWidth` pixels.
+    public func texture(_ text: String, pixelSize: Int, bold: Bool, color: Color, maxWidth: Int) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
+        let key = TextKey(text: text, font: FontKey(bold: bold, pixelSize: max(pixelSize, 4)), color: color, maxWidth: maxWidth)
+        if let hit = cache[key] { return hit }
+        let f = try font(key.font)
+        var shown = text
+        func width(_ s: String) -> Int { var w: Int32 = 0, h: Int32 = 0; TTF_SizeUTF8(f, s, &w, &h); return Int(w) }
+        if maxWidth > 0 && width(shown) > maxWidth {
+            var chars = Array(text)
+            while !chars.isEmpty && width(String(chars) + "…") > maxWidth { chars.removeLast() }
+            shown = String(chars) + "…"
+        }
+        guard !shown.isEmpty else { return nil }
+        guard let surface = TTF_RenderUTF8_Blended(f, shown, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)) else {
+            throw RenderError("SDL_ttf could not render text: \(sdlError())")
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { throw RenderError("text texture: \(sdlError())") }
+        let entry = (texture, Int(surface.pointee.w), Int(surface.pointee.h))
+        cache[key] = entry
+        return entry
+    }
+}

@@ -1,0 +1,63 @@
+/// The launch scene description, `launch.json`: what the static launch screen shows and where.
+/// Positions are shares of the screen so one description serves every device and orientation.
+public struct LaunchDescription: Equatable, Sendable {
+    /// Top-to-bottom gradient stops.
+    public var gradient: [GradientStop]
+    /// Logo centre as a share of the screen's width and height.
+    public var logoCenter: (x: Double, y: Double)
+    /// Distance in points from the logo's centre down to the text's centre, once settled.
+    public var textOffset: Double
+
+    public static func == (a: LaunchDescription, b: LaunchDescription) -> Bool {
+        a.gradient == b.gradient && a.logoCenter == b.logoCenter && a.textOffset == b.textOffset
+    }
+
+    public init(gradient: [GradientStop], logoCenter: (x: Double, y: Double), textOffset: Double) {
+        self.gradient = gradient; self.logoCenter = logoCenter; self.textOffset = textOffset
+    }
+
+    public static func parse(text: String, path: String) throws -> LaunchDescription {
+        let root = try JSONObjectReader(JSONParser.parse(text, path: path), path: path)
+        try root.rejectUnknown(["gradient", "logo", "text", "$comment"])
+        guard let stopsNode = root.node("gradient") else {
+            throw root.failure(root.node, "launch description needs a 'gradient' array of stops")
+        }
+        guard case let .array(items) = stopsNode.value, !items.isEmpty else {
+            throw root.failure(stopsNode, "gradient must be a non-empty array of {\"location\", \"color\"} stops")
+        }
+        var stops = [GradientStop]()
+        for (i, item) in items.enumerated() {
+            let stop = try JSONObjectReader(item, path: path, fieldPath: "gradient[\(i)]")
+            try stop.rejectUnknown(["location", "color"])
+            let location = try stop.number("location", default: items.count == 1 ? 0 : Double(i) / Double(items.count - 1), range: 0...1)
+            guard let hex = try stop.string("color") else { throw stop.failure(item, "gradient[\(i)] needs a \"color\" like \"#1E5AA8\"") }
+            guard let color = Color(hex: hex) else { throw stop.failure(stop.node("color")!, "gradient[\(i)].color must be #RRGGBB or #RRGGBBAA (got \"\(hex)\")") }
+            if let previous = stops.last, location < previous.location {
+                throw stop.failure(stop.node("location") ?? item, "gradient[\(i)].location must not be less than the stop before it")
+            }
+            stops.append(GradientStop(location: location, color: color))
+        }
+        var center = (x: 0.5, y: 0.5)
+        if let logo = try root.object("logo") {
+            try logo.rejectUnknown(["centerX", "centerY"])
+            center.x = try logo.number("centerX", default: 0.5, range: 0...1, exclusiveLower: true)
+            center.y = try logo.number("centerY", default: 0.5, range: 0...1)
+        }
+        var textOffset = 84.0
+        if let text = try root.object("text") {
+            try text.rejectUnknown(["offsetBelowLogo"])
+            textOffset = try text.number("offsetBelowLogo", default: textOffset, range: -2000...2000)
+        }
+        return LaunchDescription(gradient: stops, logoCenter: center, textOffset: textOffset)
+    }
+
+    /// The splash layout on a device, given the text image's size in points.
+    public func layout(device: Device, textSize: (width: Double, height: Double)) -> SplashLayout {
+        let cx = device.width * logoCenter.x, cy = device.height * logoCenter.y
+        return SplashLayout(logoCenter: (cx, cy), textCenter: (cx, cy + textOffset), textSize: textSize)
+    }
+
+    /// What the launch screen looks like when nothing describes it: centred, white.
+    public static let fallback = LaunchDescription(gradient: [GradientStop(location: 0, color: .white)],
+                                                   logoCenter: (0.5, 0.5), textOffset: 84)
+}

@@ -1,0 +1,116 @@
+import CSDL2
+import Foundation
+import Motion
+import Render
+import Scenes
+
+/// `splashlab curve SPEC`: a curve or spring as CSV `t,value,velocity`, and optionally a plot.
+func curveCommand(_ arguments: [String]) throws -> Int32 {
+    let usage = usageLine("curve")
+    let args = try ParsedArguments(arguments, valueOptions: ["--samples", "--at", "--plot"], flagOptions: [], usage: usage)
+    guard args.positionals.count == 1 else {
+        throw UsageError(message: args.positionals.isEmpty ? "curve needs a SPEC" : "curve takes one SPEC; quote it, e.g. \"cubic-bezier(0.4, 0, 0.2, 1)\"", usage: usage)
+    }
+    guard !(args.values["--samples"] != nil && args.values["--at"] != nil) else {
+        throw UsageError(message: "give --samples or --at, not both", usage: usage)
+    }
+    let spec: MotionSpec
+    do { spec = try MotionSpec(parsing: args.positionals[0]) } catch let e as MotionError {
+        throw UsageError(message: "bad curve spec: \(e)", usage: usage)
+    }
+    let samples = try args.int("--samples", minimum: 2, usage: usage) ?? 21
+    var times: [Double]
+    let span: Double
+    switch spec {
+    case .curve: span = 1
+    case .spring(let motion):
+        span = motion.settlingDuration
+        guard span.isFinite else { throw UsageError(message: "an undamped spring never settles; give it some damping", usage: usage) }
+    }
+    if let list = args.values["--at"] {
+        times = try list.split(separator: ",").map { part in
+            let text = part.trimmingCharacters(in: .whitespaces)
+            guard let v = Double(text), v.isFinite else { throw UsageError(message: "--at takes numbers separated by commas (got '\(text)')", usage: usage) }
+            return v
+        }
+        guard !times.isEmpty else { throw UsageError(message: "--at needs at least one time", usage: usage) }
+    } else {
+        times = (0..<samples).map { span * Double($0) / Double(samples - 1) }
+    }
+    let points: [(Double, Double, Double)] = times.map { t in
+        switch spec {
+        case .curve(let c): return (t, c.value(t), c.slope(t))
+        case .spring(let m): return (t, m.value(t), m.velocity(t))
+        }
+    }
+    if case .spring(let m) = spec { print("# settlingDuration=\(JSONOutput.number(m.settlingDuration).text)") }
+    print("t,value,velocity")
+    for p in points { print("\(JSONOutput.number(p.0).text),\(JSONOutput.number(p.1).text),\(JSONOutput.number(p.2).text)") }
+    if let plot = args.values["--plot"] {
+        let dense: [(Double, Double)] = (0...400).map { i in
+            let t = span * Double(i) / 400
+            switch spec {
+            case .curve(let c): return (t, c.value(t))
+            case .spring(let m): return (t, m.value(t))
+            }
+        }
+        try plotCurve(title: args.positionals[0], xLabel: {
+            if case .spring = spec { return "t (s)" } else { return "progress" }
+        }(), dense: dense, samples: points.map { ($0.0, $0.1) }, span: span, to: plot)
+    }
+    return 0
+}
+
+/// Draws axes, a grid, the curve and its samples to a PNG, headless.
+func plotCurve(title: String, xLabel: String, dense: [(Double, Double)], samples: [(Double, Double)], span: Double, to path: String) throws {
+    let width = 720, height = 540
+    let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: nil, vsync: false)
+    let r = context.renderer
+    let text = try TextRenderer(renderer: r)
+    let allY = dense.map(\.1) + samples.map(\.1) + [0, 1]
+    let yMin = min(allY.min()!, 0) - 0.05, yMax = max(allY.max()!, 1) + 0.05
+    let xMin = min(samples.map(\.0).min() ?? 0, 0), xMax = max(samples.map(\.0).max() ?? span, span)
+    let left = 70.0, right = Double(width) - 30, top = 50.0, bottom = Double(height) - 60
+    func px(_ x: Double) -> Float { Float(left + (x - xMin) / (xMax - xMin) * (right - left)) }
+    func py(_ y: Double) -> Float { Float(bottom - (y - yMin) / (yMax - yMin) * (bottom - top)) }
+    SDL_SetRenderDrawColor(r, 255, 255, 255, 255)
+    SDL_RenderClear(r)
+    func label(_ s: String, _ x: Double, _ y: Double, size: Int = 14, bold: Bool = false) throws {
+        guard let t = try text.texture(s, pixelSize: size, bold: bold, color: Color(60, 60, 67), maxWidth: 0) else { return }
+        var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(t.width), h: Float(t.height))
+        SDL_RenderCopyF(r, t.texture, nil, &dst)
+    }
+    // Grid at tenths of the span and of the unit interval.
+    SDL_SetRenderDrawColor(r, 229, 229, 234, 255)
+    for i in 0...10 {
+        let x = xMin + (xMax - xMin) * Double(i) / 10
+        SDL_RenderDrawLineF(r, px(x), Float(top), px(x), Float(bottom))
+        try label(JSONOutput.number((x * 100).rounded() / 100).text, Double(px(x)) - 10, bottom + 8, size: 12)
+    }
+    for y in stride(from: (yMin * 10).rounded(.up) / 10, through: yMax, by: 0.1) {
+        SDL_RenderDrawLineF(r, Float(left), py(y), Float(right), py(y))
+        try label(JSONOutput.number((y * 10).rounded() / 10).text, left - 40, Double(py(y)) - 8, size: 12)
+    }
+    SDL_SetRenderDrawColor(r, 60, 60, 67, 255)
+    SDL_RenderDrawLineF(r, Float(left), py(0), Float(right), py(0))
+    SDL_RenderDrawLineF(r, px(0), Float(top), px(0), Float(bottom))
+    // The target line at 1.
+    SDL_SetRenderDrawColor(r, 255, 149, 0, 255)
+    SDL_RenderDrawLineF(r, Float(left), py(1), Float(right), py(1))
+    // The curve, three pixels thick.
+    SDL_SetRenderDrawColor(r, 0, 122, 255, 255)
+    for i in 1..<dense.count {
+        for offset: Float in [-1, 0, 1] {
+            SDL_RenderDrawLineF(r, px(dense[i - 1].0), py(dense[i - 1].1) + offset, px(dense[i].0), py(dense[i].1) + offset)
+        }
+    }
+    SDL_SetRenderDrawColor(r, 255, 59, 48, 255)
+    for s in samples {
+        var dot = SDL_FRect(x: px(s.0) - 3.5, y: py(s.1) - 3.5, w: 7, h: 7)
+        SDL_RenderFillRectF(r, &dot)
+    }
+    try label(title, left, 14, size: 16, bold: true)
+    try label(xLabel, (left + right) / 2 - 30, bottom + 30, size: 13)
+    let pixels = try context.readPixels(width: width, height: height)
+    try writePNG(pixels, width: width, height: height, to: path)
+}
