@@ -173,9 +173,10 @@ public struct InterruptibleAnimator: Equatable, Sendable {
             segment = .spring(origin: value, span: span, motion: motion)
         case let .curve(curve, duration):
             guard duration > 0 else { segment = .rest(newTarget); return }
+            // From rest the user's curve stands as given; in flight its start bends to the velocity.
             let startSlope = velocity * duration / span
-            segment = .curve(origin: value, span: span, curve: curve.matchingStartSlope(startSlope),
-                             duration: duration, u0: 0, u1: 1)
+            let shaped = velocity == 0 ? curve : curve.matchingStartSlope(startSlope)
+            segment = .curve(origin: value, span: span, curve: shaped, duration: duration, u0: 0, u1: 1)
         }
     }
 }

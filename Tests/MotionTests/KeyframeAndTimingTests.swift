@@ -1,0 +1,106 @@
+import XCTest
+@testable import Motion
+
+final class KeyframeTrackTests: XCTestCase {
+    /// The splash hole's track on a 667 pt screen: [1, 0.85, 18] at [0, 0.2, 1], easeInEaseOut then easeOut.
+    func testHoleTrackHitsItsKeyframesAndEasesBetween() throws {
+        let track = try KeyframeTrack(values: [1, 0.85, 18], keyTimes: [0, 0.2, 1], timingFunctions: [.easeInEaseOut, .easeOut])
+        XCTAssertEqual(track.sample(0).value, 1, accuracy: 1e-12)
+        XCTAssertEqual(track.sample(0.2).value, 0.85, accuracy: 1e-12)
+        XCTAssertEqual(track.sample(1).value, 18, accuracy: 1e-9)
+        // Halfway through the first segment, easeInEaseOut is at exactly half.
+        XCTAssertEqual(track.sample(0.1).value, 0.925, accuracy: 1e-7)
+        // In the second segment at local progress 0.5, easeOut's value.
+        let local = TimingCurve.easeOut.value(0.5)
+        XCTAssertEqual(track.sample(0.6).value, 0.85 + (18 - 0.85) * local, accuracy: 1e-9)
+        // Velocity matches the finite difference.
+        for x in stride(from: 0.05, through: 0.95, by: 0.1) where abs(x - 0.2) > 0.01 {
+            let h = 1e-6
+            let numeric = (track.sample(x + h).value - track.sample(x - h).value) / (2 * h)
+            XCTAssertEqual(track.sample(x).velocity, numeric, accuracy: 1e-3 * max(1, abs(numeric)))
+        }
+    }
+
+    func testDiscreteModeHoldsEachValue() throws {
+        let track = try KeyframeTrack(values: [3, 5, 7], keyTimes: [0, 0.5, 1], calculationMode: .discrete)
+        XCTAssertEqual(track.sample(0.25).value, 3)
+        XCTAssertEqual(track.sample(0.5).value, 5)
+        XCTAssertEqual(track.sample(0.99).value, 5)
+        XCTAssertEqual(track.sample(1).value, 7)
+    }
+
+    func testOverallTimingIsAppliedBeforeTheSegmentCurve() throws {
+        let track = try KeyframeTrack(values: [0, 10], keyTimes: [0, 1], timingFunctions: [.linear], overallTiming: .easeIn)
+        XCTAssertEqual(track.sample(0.3).value, 10 * TimingCurve.easeIn.value(0.3), accuracy: 1e-12)
+    }
+
+    func testNotClamped() throws {
+        let back = try TimingCurve(parsing: "cubic-bezier(0.68, -0.55, 0.265, 1.55)")
+        let track = try KeyframeTrack(values: [0, 100], keyTimes: [0, 1], timingFunctions: [back])
+        let values = stride(from: 0.0, through: 1.0, by: 0.01).map { track.sample($0).value }
+        XCTAssertLessThan(values.min()!, 0)
+        XCTAssertGreaterThan(values.max()!, 100)
+    }
+
+    func testValidation() {
+        let cases: [(UInt, () throws -> KeyframeTrack, String)] = [
+            (#line, { try KeyframeTrack(values: [0, 1, 2], keyTimes: [0, 1]) }, "keyTimes has 2 entries but values has 3"),
+            (#line, { try KeyframeTrack(values: [0, 1, 2, 3], keyTimes: [0, 0.6, 0.4, 1]) }, "must not decrease"),
+            (#line, { try KeyframeTrack(values: [0, 1], keyTimes: [0.1, 1]) }, "must start at 0"),
+            (#line, { try KeyframeTrack(values: [0, 1], keyTimes: [0, 0.9]) }, "must end at 1"),
+            (#line, { try KeyframeTrack(values: [0, 1, 2], keyTimes: [0, 0.5, 1], timingFunctions: [.linear]) }, "timingFunctions has 1 entries"),
+            (#line, { try KeyframeTrack(values: []) }, "at least one value"),
+            (#line, { try KeyframeTrack(values: [0, .nan]) }, "values[1] must be a finite number"),
+        ]
+        for (line, make, reason) in cases {
+            XCTAssertThrowsError(try make(), line: line) { XCTAssertTrue("\($0)".contains(reason), "\($0)", line: line) }
+        }
+    }
+}
+
+final class MediaTimingTests: XCTestCase {
+    func testLocalTimeFollowsBeginSpeedAndOffset() throws {
+        let timing = try MediaTiming(beginTime: 1, duration: 2, speed: 2, timeOffset: 0.5)
+        // t_local = (1.5 − 1) × 2 + 0.5 = 1.5 → progress 0.75, rate = speed / duration = 1.
+        let p = timing.progress(atParentTime: 1.5)!
+        XCTAssertEqual(p.progress, 0.75, accuracy: 1e-12)
+        XCTAssertEqual(p.rate, 1, accuracy: 1e-12)
+    }
+
+    func testFillModes() throws {
+        let removed = try MediaTiming(beginTime: 1, duration: 1, fillMode: .removed)
+        XCTAssertNil(removed.progress(atParentTime: 0.5))
+        XCTAssertNil(removed.progress(atParentTime: 2.5))
+        let forwards = try MediaTiming(beginTime: 1, duration: 1, fillMode: .forwards)
+        XCTAssertNil(forwards.progress(atParentTime: 0.5))
+        XCTAssertEqual(forwards.progress(atParentTime: 2.5)?.progress, 1)
+        let backwards = try MediaTiming(beginTime: 1, duration: 1, fillMode: .backwards)
+        XCTAssertEqual(backwards.progress(atParentTime: 0.5)?.progress, 0)
+        XCTAssertNil(backwards.progress(atParentTime: 2.5))
+        let both = try MediaTiming(beginTime: 1, duration: 1, fillMode: .both)
+        XCTAssertEqual(both.progress(atParentTime: 0.5)?.progress, 0)
+        XCTAssertEqual(both.progress(atParentTime: 2.5)?.progress, 1)
+    }
+
+    func testRepeatAndAutoreverse() throws {
+        let timing = try MediaTiming(duration: 1, repeatCount: 2, autoreverses: true, fillMode: .both)
+        XCTAssertEqual(timing.progress(atParentTime: 0.25)!.progress, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(timing.progress(atParentTime: 1.25)!.progress, 0.75, accuracy: 1e-12)
+        XCTAssertLessThan(timing.progress(atParentTime: 1.25)!.rate, 0)
+        XCTAssertEqual(timing.progress(atParentTime: 2.25)!.progress, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(timing.progress(atParentTime: 10)!.progress, 0)
+    }
+
+    func testBasicAnimationReportsVelocity() throws {
+        let a = BasicAnimation(from: 72, to: 88, timing: try MediaTiming(duration: 0.3), curve: .easeInEaseOut)
+        let h = 1e-6
+        let numeric = (a.sample(at: 0.1 + h)!.value - a.sample(at: 0.1 - h)!.value) / (2 * h)
+        XCTAssertEqual(a.sample(at: 0.1)!.velocity, numeric, accuracy: 1e-3)
+        XCTAssertEqual(a.sample(at: 0.3)!.value, 88)
+    }
+
+    func testRejectsNegativeDurationAndNaN() {
+        XCTAssertThrowsError(try MediaTiming(duration: -1)) { XCTAssertEqual($0 as? MotionError, .negative("duration", -1)) }
+        XCTAssertThrowsError(try MediaTiming(beginTime: .nan, duration: 1)) { XCTAssertEqual($0 as? MotionError, .notFinite("beginTime")) }
+    }
+}
