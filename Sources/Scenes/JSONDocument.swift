@@ -143,7 +143,10 @@ public struct JSONParser {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             return index - s
         }
-        guard digits() > 0 else { throw error("a number needs digits") }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw error("a number needs digits") }
+        if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") { throw error("a number must not start with 0") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits() > 0 else { throw error("a number needs digits after the decimal point") }
