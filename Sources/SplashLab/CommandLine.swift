@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import Scenes
 
 /// A mistake in how the command was called: printed with the usage, exit code 2.
@@ -63,20 +64,12 @@ struct ParsedArguments {
 }
 
 /// The options every preview command shares: which device, which timings, which splash.
-struct PreviewOptions {
-    var device: Device
-    var seed: UInt64?
-    var feedLatency: Double = 0.8
-    var reduceMotion = false
-    var timingsPath: String?
-    var assetsDirectory: String?
-    var renderer: String?
-    var skipSplash = false
-
+extension PreviewOptions {
     static let valueOptions = ["--device", "--orientation", "--seed", "--feed-latency", "--timings", "--assets", "--renderer"]
     static let flagOptions = ["--reduce-motion", "--skip-splash"]
 
     init(_ args: ParsedArguments, usage: String) throws {
+        self.init(device: Device.named(Device.defaultName)!)
         let name = args.values["--device"] ?? Device.defaultName
         var orientation = Orientation.portrait
         if let o = args.values["--orientation"] {
@@ -100,4 +93,13 @@ struct PreviewOptions {
         assetsDirectory = args.values["--assets"]
         renderer = args.values["--renderer"]
     }
+}
+
+/// A preview session from the command line's options, with the built-in assets found beside the
+/// executable.
+func makeSession(_ options: PreviewOptions) throws -> PreviewSession {
+    guard let dir = AssetCatalog.locateBuiltIn(executablePath: CommandLine.arguments[0]) else {
+        throw RenderError("cannot find the built-in Assets folder (looked beside the executable and in ./Assets); set SPLASHLAB_ASSETS=/path/to/Assets")
+    }
+    return try PreviewSession(options, builtInAssets: dir)
 }

@@ -22,7 +22,7 @@ func stateCommand(_ arguments: [String]) throws -> Int32 {
     guard args.values["--at"] != nil else { throw UsageError(message: "state needs --at SECONDS", usage: usage) }
     guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
     let t = try args.double("--at", usage: usage)!
-    let session = try Session(try PreviewOptions(args, usage: usage))
+    let session = try makeSession(try PreviewOptions(args, usage: usage))
     session.reportWarnings()
     print(session.preview.state(at: t).text)
     return 0
@@ -41,7 +41,7 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     let t = try args.double("--at", usage: usage) ?? 0
     let options = try PreviewOptions(args, usage: usage)
     let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale
-    let session = try Session(options)
+    let session = try makeSession(options)
     let width = Int((options.device.width * scale).rounded()), height = Int((options.device.height * scale).rounded())
     guard width <= AssetCatalog.maxImageSide, height <= AssetCatalog.maxImageSide else {
         throw UsageError(message: "--scale \(scale) makes a \(width)x\(height) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: usage)

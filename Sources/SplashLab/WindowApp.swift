@@ -17,7 +17,7 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && driver != "offscreen" && driver != "dummy" {
         throw UsageError(message: "no display for the preview window (DISPLAY is not set); try 'splashlab render --at 2.3 --out frame.png' or 'splashlab record' instead", usage: nil)
     }
-    var session = try Session(options)
+    var session = try makeSession(options)
     try RenderContext.startSDL(offscreen: false)
     let windowScale = requestedScale ?? automaticWindowScale(device: options.device)
     let width = Int((options.device.width * windowScale).rounded()), height = Int((options.device.height * windowScale).rounded())
@@ -50,14 +50,14 @@ func displayRefreshRate() -> Double {
 }
 
 struct WindowApp {
-    var session: Session
+    var session: PreviewSession
     let renderer: SceneRenderer
     let refreshRate: Double
     var clock = PreviewClock()
     var frames = FrameLog(capacity: 300)
     var running = true
 
-    init(session: Session, renderer: SceneRenderer, refreshRate: Double) {
+    init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double) {
         self.session = session
         self.renderer = renderer
         self.refreshRate = refreshRate

@@ -1,29 +1,39 @@
 import Foundation
 import Motion
-import Render
 import Scenes
 
-/// Everything a preview command needs, built from its options: timings, assets, the launch
-/// source, and the preview model.
-struct Session {
-    var options: PreviewOptions
-    var timings: Timings
-    var timingsPath: String
-    var catalog: AssetCatalog
-    var launchBackground: LaunchBackground
-    var preview: Preview
-    var seed: UInt64
+/// What a preview is made from: the device, the seed and the options a user gives.
+public struct PreviewOptions: Sendable {
+    public var device: Device
+    public var seed: UInt64?
+    public var feedLatency: Double = 0.8
+    public var reduceMotion = false
+    public var timingsPath: String?
+    public var assetsDirectory: String?
+    public var renderer: String?
+    public var skipSplash = false
 
-    static func builtInAssets() throws -> String {
-        guard let dir = AssetCatalog.locateBuiltIn(executablePath: CommandLine.arguments[0]) else {
-            throw RenderError("cannot find the built-in Assets folder (looked beside the executable and in ./Assets); set SPLASHLAB_ASSETS=/path/to/Assets")
-        }
-        return dir
+    public init(device: Device, seed: UInt64? = nil, feedLatency: Double = 0.8, reduceMotion: Bool = false,
+                timingsPath: String? = nil, assetsDirectory: String? = nil, renderer: String? = nil, skipSplash: Bool = false) {
+        self.device = device; self.seed = seed; self.feedLatency = feedLatency; self.reduceMotion = reduceMotion
+        self.timingsPath = timingsPath; self.assetsDirectory = assetsDirectory; self.renderer = renderer; self.skipSplash = skipSplash
     }
+}
 
-    init(_ options: PreviewOptions) throws {
+/// Everything a preview command needs, built from its options: timings, assets, the launch
+/// source, and the preview model. The command line, the window and the tests all build it the
+/// same way.
+public struct PreviewSession {
+    public var options: PreviewOptions
+    public var timings: Timings
+    public var timingsPath: String
+    public var catalog: AssetCatalog
+    public var launchBackground: LaunchBackground
+    public var preview: Preview
+    public var seed: UInt64
+
+    public init(_ options: PreviewOptions, builtInAssets builtIn: String) throws {
         self.options = options
-        let builtIn = try Session.builtInAssets()
         var catalog = try AssetCatalog(builtIn: builtIn, user: options.assetsDirectory)
         // Timings: --timings, else the assets folder's own timings.json, else the built-in defaults.
         let path = options.timingsPath ?? catalog.path("timings.json")
@@ -45,13 +55,13 @@ struct Session {
     }
 
     /// Warnings about assets that fell back to the built-in ones, each said once.
-    func reportWarnings(_ extra: [String] = []) {
+    public func reportWarnings(_ extra: [String] = []) {
         var seen = Set<String>()
         for w in catalog.warnings + extra where seen.insert(w).inserted { FileHandle.standardError.write((w + "\n").data(using: .utf8)!) }
     }
 
     /// A renderer for this session's scenes on a context.
-    func makeSceneRenderer(context: RenderContext, mapping: PointToPixel) throws -> SceneRenderer {
+    public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel) throws -> SceneRenderer {
         // The logo is never drawn larger than its end size while visible (the hole's logo fades out
         // while the hole is still small), so that is the size to prepare it at, with room for the
         // 0.85 → 1 swing and the 1.05 feed scale.

@@ -1,0 +1,194 @@
+import Foundation
+import XCTest
+@testable import Render
+import Scenes
+
+final class SplashRenderTests: XCTestCase {
+    let se = Device.named("iphone-se")!
+
+    /// The classic blink: the first animated frame must be the launch frame, pixel for pixel.
+    func testFrameZeroEqualsTheLaunchFrame() throws {
+        for device in [se, Device.named("ipad-air-11", orientation: .landscape)!] {
+            let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: device, seed: 4), scale: 1)
+            let launch = try RenderHarness.draw(session.preview.splash.launchScene(), with: renderer, w, h)
+            let first = try RenderHarness.draw(session.preview.scene(at: 0), with: renderer, w, h)
+            XCTAssertEqual(launch.pixels, first.pixels, device.name)
+        }
+    }
+
+    /// During the disappearance, inside the hole is the feed; outside it is the backdrop gradient.
+    func testHoleShowsTheFeedInsideAndTheBackdropOutside() throws {
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4), scale: 2)
+        let t = 2.2
+        let frame = session.preview.splash.frame(at: t)
+        let hole = frame.layers!.hole!
+        XCTAssertNil(frame.layers!.holeLogo, "the probe wants the logo over the hole gone")
+        let composite = try RenderHarness.draw(session.preview.scene(at: t), with: renderer, w, h)
+        let feedOnly = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.feed(scale: frame.feedScale)]), with: renderer, w, h)
+        let backdropOnly = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.launchBackground]), with: renderer, w, h)
+        // The logo's body is around its centre; probe a small square there (in pixels).
+        let cx = Int(hole.x * 2), cy = Int(hole.y * 2)
+        for dy in stride(from: -10, through: 10, by: 5) {
+            for dx in stride(from: -10, through: 10, by: 5) {
+                // The hole samples the feed texture through geometry, the reference copies it whole:
+                // allow a pixel of filtering difference.
+                XCTAssertLessThanOrEqual(RenderHarness.nearestDistance(composite, feedOnly, cx + dx, cy + dy, radius: 1), 8, "inside at \(dx),\(dy)")
+            }
+        }
+        // Corners are far outside the hole (a quarter of the screen wide at this time), away from the text.
+        for (x, y) in [(4, 4), (w - 5, 4), (4, h - 5), (w - 5, h - 5)] {
+            XCTAssertLessThanOrEqual(RenderHarness.distance(composite.pixel(x, y), backdropOnly.pixel(x, y)), 2, "outside at \(x),\(y)")
+            XCTAssertGreaterThan(RenderHarness.distance(composite.pixel(x, y), feedOnly.pixel(x, y)), 20, "backdrop and feed differ at \(x),\(y)")
+        }
+    }
+
+    func testAfterDoneTheFrameIsTheFeedAlone() throws {
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4), scale: 1)
+        let done = try RenderHarness.draw(session.preview.scene(at: 3), with: renderer, w, h)
+        let feed = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.feed(scale: 1)]), with: renderer, w, h)
+        XCTAssertEqual(done.pixels, feed.pixels)
+    }
+
+    /// The GL renderer and SDL's software renderer agree, except for a sliver of edge pixels.
+    func testGLAndSoftwareRenderersMatch() throws {
+        for t in [0.1, 1.0, 2.16, 2.4, 3.0] {
+            let (s1, gl, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4), scale: 1, renderer: "opengles2")
+            let a = try RenderHarness.draw(s1.preview.scene(at: t), with: gl, w, h)
+            let (s2, sw, _, _) = try RenderHarness.make(PreviewOptions(device: se, seed: 4), scale: 1, renderer: "software")
+            let b = try RenderHarness.draw(s2.preview.scene(at: t), with: sw, w, h)
+            // Edges may move by a pixel between GL's and SDL's software rasterisation and filtering.
+            let share = RenderHarness.mismatchShare(a, b, colourTolerance: 40, radius: 1)
+            // SDL's software geometry samples nearest-neighbour where GL filters linearly, so text in the
+            // slightly scaled feed differs at glyph edges: allow 2 % of pixels.
+            XCTAssertLessThan(share, 0.02, "t=\(t): \(share * 100)% of pixels differ")
+        }
+    }
+
+    func testGoldenFrames() throws {
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4), scale: 1)
+        try RenderHarness.assertMatchesGolden(try RenderHarness.draw(session.preview.splash.launchScene(), with: renderer, w, h), "launch-iphone-se")
+        try RenderHarness.assertMatchesGolden(try RenderHarness.draw(session.preview.scene(at: 2.3), with: renderer, w, h), "hole-iphone-se-2.3")
+    }
+
+    func testReduceMotionCrossFadesWithoutAHole() throws {
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, reduceMotion: true), scale: 1)
+        let mid = try RenderHarness.draw(session.preview.scene(at: 2.1), with: renderer, w, h)
+        let splash = try RenderHarness.draw(session.preview.scene(at: 1.0), with: renderer, w, h)
+        let feed = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.feed(scale: 1)]), with: renderer, w, h)
+        // A corner pixel is a blend of the two, strictly between them.
+        let m = mid.pixel(4, 4), s = splash.pixel(4, 4), f = feed.pixel(4, 4)
+        XCTAssertTrue((min(s.0, f.0) + 2...max(s.0, f.0) - 2).contains(m.0), "\(m) between \(s) and \(f)")
+    }
+}
+
+final class AssetTests: XCTestCase {
+    let se = Device.named("iphone-se")!
+
+    func temporaryFolder() -> String {
+        let dir = NSTemporaryDirectory() + "splashlab-assets-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func testMissingAssetFallsBackWithAWarning() throws {
+        let dir = temporaryFolder()
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
+        _ = try RenderHarness.draw(session.preview.scene(at: 2.16), with: renderer, w, h)
+        let warnings = session.catalog.warnings + renderer.images.catalog.warnings
+        XCTAssertTrue(warnings.contains { $0.contains("\(dir)/logo.png not found; using the built-in logo.png") }, "\(warnings)")
+    }
+
+    func testCorruptPNGNamesTheFile() throws {
+        let dir = temporaryFolder()
+        FileManager.default.createFile(atPath: dir + "/logo.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 40)))
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
+        XCTAssertThrowsError(try RenderHarness.draw(session.preview.scene(at: 0), with: renderer, w, h)) {
+            XCTAssertTrue("\($0)".contains("\(dir)/logo.png"), "\($0)")
+        }
+    }
+
+    func testLogoWithoutAlphaIsRefused() throws {
+        let dir = temporaryFolder()
+        // An opaque RGB image: no alpha channel, so no shape for the hole.
+        let pixels = [UInt8](repeating: 200, count: 64 * 64 * 4)
+        try writePNG(pixels, width: 64, height: 64, to: dir + "/logo.png")
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
+        XCTAssertThrowsError(try RenderHarness.draw(session.preview.scene(at: 0), with: renderer, w, h)) {
+            XCTAssertTrue("\($0)".contains("\(dir)/logo.png: the logo has no transparent pixels"), "\($0)")
+        }
+    }
+
+    func testOversizedImageIsRefusedBeforeDecoding() throws {
+        let dir = temporaryFolder()
+        // A PNG header claiming 9000×100 px: refused from the header alone.
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        header += [0, 0, 0x23, 0x28, 0, 0, 0, 100, 8, 6, 0, 0, 0]
+        FileManager.default.createFile(atPath: dir + "/logo.png", contents: Data(header))
+        XCTAssertThrowsError(try AssetCatalog.pngSize(dir + "/logo.png")) {
+            XCTAssertTrue("\($0)".contains("9000x100 px; images over 8192 px on a side are refused"), "\($0)")
+        }
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
+        XCTAssertThrowsError(try RenderHarness.draw(session.preview.scene(at: 0), with: renderer, w, h)) {
+            XCTAssertTrue("\($0)".contains("refused"), "\($0)")
+        }
+    }
+
+    func testBrokenLaunchDescriptionReportsLineAndColumn() throws {
+        let dir = temporaryFolder()
+        try "{\n  \"gradient\": [\n    {\"color\": \"#12345\"}\n  ]\n}".write(toFile: dir + "/launch.json", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try PreviewSession(PreviewOptions(device: se, seed: 1, assetsDirectory: dir), builtInAssets: RenderHarness.builtInAssets)) {
+            XCTAssertTrue("\($0)".contains("\(dir)/launch.json:3:15: gradient[0].color must be #RRGGBB"), "\($0)")
+        }
+    }
+
+    func testLaunchImageMatchedToTheDeviceIsUsedWhenThereIsNoDescription() throws {
+        let dir = temporaryFolder()
+        // A 375x667 red image for iPhone SE at @1x... the device's pixel size at @2x is 750x1334.
+        let red = [UInt8](repeating: 0, count: 750 * 1334 * 4).enumerated().map { $0.offset % 4 == 0 || $0.offset % 4 == 3 ? 255 : 0 } as [UInt8]
+        try writePNG(red, width: 750, height: 1334, to: dir + "/launch-750x1334.png")
+        let other = [UInt8](repeating: 255, count: 1334 * 750 * 4)
+        try writePNG(other, width: 1334, height: 750, to: dir + "/launch-1334x750.png")
+        var catalog = try AssetCatalog(builtIn: RenderHarness.builtInAssets, user: dir)
+        let (portrait, _) = try catalog.launchSource(device: se)
+        XCTAssertEqual(portrait, .image(path: dir + "/launch-750x1334.png"))
+        let (landscape, _) = try catalog.launchSource(device: se.oriented(.landscape))
+        XCTAssertEqual(landscape, .image(path: dir + "/launch-1334x750.png"))
+        // No match for another device: the built-in description.
+        let (other15, _) = try catalog.launchSource(device: Device.named("iphone-15")!)
+        guard case .gradient = other15 else { return XCTFail("\(other15)") }
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
+        let frame = try RenderHarness.draw(session.preview.splash.launchScene(), with: renderer, w, h)
+        XCTAssertLessThanOrEqual(RenderHarness.distance(frame.pixel(5, 5), (255, 0, 0, 255)), 2)
+    }
+}
+
+final class LogoOutlineTests: XCTestCase {
+    /// A ring (a disc with a hole) traces to two contours and fills only the ring.
+    func testTracesAndFillsShapesWithHoles() {
+        let n = 512
+        var alpha = [UInt8](repeating: 0, count: n * n)
+        for y in 0..<n { for x in 0..<n {
+            let dx = Double(x) + 0.5 - Double(n) / 2, dy = Double(y) + 0.5 - Double(n) / 2
+            let r = (dx * dx + dy * dy).squareRoot()
+            if r < 200 && r > 100 { alpha[y * n + x] = 255 }
+        } }
+        let outline = LogoOutline(alpha: alpha, width: n, height: n)
+        XCTAssertEqual(outline.contours.count, 2)
+        // Triangle area equals the ring's area in unit-square terms, within tracing error.
+        var area = 0.0
+        var i = 0
+        while i < outline.fillTriangles.count {
+            let a = outline.fillTriangles[i], b = outline.fillTriangles[i + 1], c = outline.fillTriangles[i + 2]
+            area += abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2
+            i += 3
+        }
+        let expected = Double.pi * (200.0 * 200.0 - 100.0 * 100.0) / Double(n * n)
+        XCTAssertEqual(area, expected, accuracy: expected * 0.01)
+        // Normals point away from the filled ring: outward on the outer circle, inward on the inner one.
+        for (loop, normals) in zip(outline.contours, outline.contourNormals) {
+            let radius = ((loop[0].x - 0.5) * (loop[0].x - 0.5) + (loop[0].y - 0.5) * (loop[0].y - 0.5)).squareRoot()
+            let outward = (loop[0].x - 0.5) * normals[0].x + (loop[0].y - 0.5) * normals[0].y
+            if radius > 0.3 { XCTAssertGreaterThan(outward, 0) } else { XCTAssertLessThan(outward, 0) }
+        }
+    }
+}
