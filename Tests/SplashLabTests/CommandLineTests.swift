@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+@testable import Scenes
+
+/// Runs the real `splashlab` binary, built beside this test bundle, with no display.
+enum CLI {
+    static let binary: String = {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return dir.appendingPathComponent("splashlab").path
+    }()
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        env.removeValue(forKey: "SDL_VIDEODRIVER")
+        env["SPLASHLAB_ASSETS"] = repositoryRoot.appendingPathComponent("Assets").path
+        for (k, v) in extra { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+final class CommandLineTests: XCTestCase {
+    func temporaryPath(_ name: String) -> String { NSTemporaryDirectory() + "splashlab-cli-\(UUID().uuidString)-\(name)" }
+
+    /// The table of bad inputs: each gets its message and exit code, and never a backtrace.
+    func testBadInputGetsAMessageAndExitCode() throws {
+        let cases: [(UInt, [String], Int32, String)] = [
+            (#line, ["bogus"], 2, "unknown command 'bogus'; commands: run, render, state"),
+            (#line, ["render", "--at", "1", "--out", "x.png", "--frobnicate"], 2, "unknown option --frobnicate; valid options:"),
+            (#line, ["state", "--at", "1", "--device", "iphone-3g"], 2, "unknown device 'iphone-3g'; devices: iphone-se, iphone-15, iphone-15-pro-max, ipad-air-11"),
+            (#line, ["state", "--at", "soon"], 2, "--at must be a number"),
+            (#line, ["state", "--at", "-1"], 2, "--at must not be negative"),
+            (#line, ["render", "--at", "nan", "--out", "x.png"], 2, "--at must be a number"),
+            (#line, ["state", "--at", "1", "--orientation", "sideways"], 2, "unknown orientation 'sideways'"),
+            (#line, ["run"], 2, "no display for the preview window"),
+            (#line, ["render", "--at", "1", "--out", "x.png", "--renderer", "vulkan"], 1, "unknown renderer 'vulkan'"),
+            (#line, ["state", "--at", "1", "--assets", "/nonexistent/dir"], 1, "assets folder /nonexistent/dir does not exist"),
+            (#line, ["curve", "cubic-bezier(1.5, 0, 0.5, 1)"], 2, "x1 must lie in [0, 1]"),
+            (#line, ["curve", "wobble"], 2, "unknown curve 'wobble'"),
+            (#line, ["curve", "spring(response: 0, dampingFraction: 1)"], 2, "response must lie in (0, ∞)"),
+            (#line, ["render", "--at", "1"], 2, "render needs --out FILE.png"),
+        ]
+        for (line, args, status, message) in cases {
+            let r = try CLI.run(args)
+            XCTAssertEqual(r.status, status, "\(args): \(r.stderr)", line: line)
+            XCTAssertTrue(r.stderr.contains(message), "\(args) said: \(r.stderr)", line: line)
+            XCTAssertFalse(r.stderr.contains("Fatal error") || r.stderr.contains("Stack dump") || r.stderr.contains("backtrace"), r.stderr, line: line)
+        }
+        // No display: exactly one line, suggesting the offline commands.
+        let noDisplay = try CLI.run(["run"])
+        XCTAssertEqual(noDisplay.stderr.split(separator: "\n").count, 1)
+        XCTAssertTrue(noDisplay.stderr.contains("splashlab render") && noDisplay.stderr.contains("splashlab record"))
+    }
+
+    func testSDLOrFileFailureNamesTheFileWithExitCodeOne() throws {
+        let r = try CLI.run(["render", "--at", "0", "--out", "/nonexistent/dir/f.png"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("/nonexistent/dir/f.png"), r.stderr)
+        let timings = temporaryPath("timings.json")
+        try "{\n  \"splash\": {\"minHold\": -2}\n}".write(toFile: timings, atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["state", "--at", "1", "--timings", timings])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("\(timings):2:25: splash.minHold must lie in [0, 600]"), bad.stderr)
+    }
+
+    func testHelpListsEverySubcommandWithAnExample() throws {
+        let r = try CLI.run(["--help"])
+        XCTAssertEqual(r.status, 0)
+        for command in ["run", "render", "state", "devices", "curve", "bench"] {
+            XCTAssertTrue(r.stdout.contains("  \(command) "), command)
+            XCTAssertTrue(r.stdout.contains("splashlab \(command)"), command)
+        }
+    }
+
+    func testDevicesListsThePresets() throws {
+        let r = try CLI.run(["devices"])
+        XCTAssertEqual(r.status, 0)
+        for (name, size) in [("iphone-se", "375x667"), ("iphone-15", "393x852"), ("iphone-15-pro-max", "430x932"), ("ipad-air-11", "820x1180")] {
+            XCTAssertTrue(r.stdout.contains(name) && r.stdout.contains(size), name)
+        }
+    }
+
+    /// With DISPLAY unset, render picks the offscreen driver itself and writes a device-size PNG.
+    func testRenderWithoutADisplayWritesADeviceSizePNG() throws {
+        let out = temporaryPath("frame.png")
+        let r = try CLI.run(["render", "--at", "0", "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let header = try Data(contentsOf: URL(fileURLWithPath: out)).prefix(24)
+        XCTAssertEqual(Array(header.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        func be32(_ i: Int) -> Int { header.dropFirst(i).prefix(4).reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual(be32(16), 750)
+        XCTAssertEqual(be32(20), 1334)
+        let landscape = temporaryPath("landscape.png")
+        XCTAssertEqual(try CLI.run(["render", "--at", "2.3", "--out", landscape, "--device", "iphone-15", "--orientation", "landscape", "--scale", "1"]).status, 0)
+        let h2 = try Data(contentsOf: URL(fileURLWithPath: landscape)).prefix(24)
+        XCTAssertEqual(h2.dropFirst(16).prefix(4).reduce(0) { $0 << 8 | Int($1) }, 852)
+    }
+
+    func testStatePrintsTheDocumentedObject() throws {
+        let r = try CLI.run(["state", "--at", "2.3", "--seed", "7"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(object["time"] as? Double, 2.3)
+        let device = object["device"] as! [String: Any]
+        XCTAssertEqual(device["name"] as? String, "iphone-se")
+        XCTAssertEqual(device["width"] as? Double, 375)
+        let splash = object["splash"] as! [String: Any]
+        XCTAssertEqual(splash["phase"] as? String, "disappearing")
+        XCTAssertEqual(splash["textVariant"] as? Int, Preview.textVariant(seed: 7))
+        let layers = splash["layers"] as! [String: Any]
+        for key in ["splash", "logo", "text", "backdrop", "backdropText", "hole", "holeLogo"] { XCTAssertTrue(layers.keys.contains(key), key) }
+        let hole = layers["hole"] as! [String: Double]
+        XCTAssertEqual(Set(hole.keys), ["x", "y", "width", "height", "rotation", "opacity"])
+        XCTAssertLessThan(hole["rotation"]!, 0)
+        XCTAssertNotNil((object["feed"] as! [String: Any])["scale"])
+        let done = try JSONSerialization.jsonObject(with: Data(try CLI.run(["state", "--at", "5"]).stdout.utf8)) as! [String: Any]
+        XCTAssertTrue((done["splash"] as! [String: Any])["layers"] is NSNull)
+    }
+
+    func testCurvePrintsCSVAndPlots() throws {
+        let r = try CLI.run(["curve", "cubic-bezier(0.25, 0, 0.75, 1)", "--at", "0.05,0.5,0.95"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "t,value,velocity")
+        let values = lines.dropFirst().map { Double($0.split(separator: ",")[1])! }
+        XCTAssertEqual(values[0], 0.01136, accuracy: 0.00015)
+        XCTAssertEqual(values[1], 0.5, accuracy: 1e-9)
+        XCTAssertEqual(values[2], 0.98863, accuracy: 0.00015)
+
+        let plot = temporaryPath("spring.png")
+        let s = try CLI.run(["curve", "spring(response: 0.5, dampingFraction: 0.825, initialVelocity: 1)", "--samples", "5", "--plot", plot])
+        XCTAssertEqual(s.status, 0, s.stderr)
+        let springLines = s.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(springLines[0].hasPrefix("# settlingDuration="))
+        XCTAssertEqual(springLines[1], "t,value,velocity")
+        XCTAssertEqual(springLines.count, 7)
+        let settle = Double(springLines[0].dropFirst("# settlingDuration=".count))!
+        XCTAssertEqual(Double(springLines.last!.split(separator: ",")[0])!, settle, accuracy: 1e-9)
+        XCTAssertTrue(springLines[2].hasPrefix("0,0,1"))
+        XCTAssertGreaterThan(try Data(contentsOf: URL(fileURLWithPath: plot)).count, 5_000)
+    }
+
+    func testBenchMotionPrintsFigures() throws {
+        let r = try CLI.run(["bench", "--motion"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        XCTAssertNotNil((object["bezierEvaluationsPerSecond"] as? [String: Any])?["median"])
+        XCTAssertNotNil((object["splashFrameMicroseconds"] as? [String: Any])?["median"])
+    }
+}
