@@ -20,8 +20,8 @@ public struct InterruptibleAnimator: Equatable, Sendable {
         case rest(Double)
         /// value = origin + span × curve(u), u running u0 → u1 over `duration` seconds.
         case curve(origin: Double, span: Double, curve: TimingCurve, duration: Double, u0: Double, u1: Double)
-        /// value = origin + span × progress(t) along a spring from 0 toward 1.
-        case spring(origin: Double, span: Double, motion: SpringMotion)
+        /// value = target + the spring's displacement, in the value's own units.
+        case spring(target: Double, motion: SpringMotion)
     }
 
     private var segment: Segment
@@ -58,7 +58,7 @@ public struct InterruptibleAnimator: Equatable, Sendable {
         switch segment {
         case .rest: return true
         case let .curve(_, _, _, duration, _, _): return elapsed >= duration
-        case let .spring(_, _, motion): return elapsed >= motion.settlingDuration
+        case let .spring(_, motion): return elapsed >= motion.settlingDuration
         }
     }
 
@@ -79,10 +79,10 @@ public struct InterruptibleAnimator: Equatable, Sendable {
             let u = u0 + (u1 - u0) * f
             let velocity = f >= 1 ? 0 : span * curve.slope(u) * (u1 - u0) / duration
             return (origin + span * curve.value(u), velocity)
-        case let .spring(origin, span, motion):
+        case let .spring(target, motion):
             let t = max(elapsed, 0)
-            if t >= motion.settlingDuration { return (origin + span, 0) }
-            return (origin + span * motion.value(t), span * motion.velocity(t))
+            if t >= motion.settlingDuration { return (target, 0) }
+            return (target + motion.displacement(t), motion.velocity(t))
         }
     }
 
@@ -153,7 +153,7 @@ public struct InterruptibleAnimator: Equatable, Sendable {
         switch segment {
         case .rest: return
         case let .curve(_, _, _, duration, _, _): pausedElapsed = f * duration
-        case let .spring(_, _, motion): pausedElapsed = f * motion.settlingDuration
+        case let .spring(_, motion): pausedElapsed = f * motion.settlingDuration
         }
     }
 
@@ -164,14 +164,17 @@ public struct InterruptibleAnimator: Equatable, Sendable {
         startTime = time
         pausedElapsed = nil
         let span = newTarget - value
-        guard span != 0 else { segment = .rest(newTarget); return }
         switch timing {
         case let .spring(parameters):
-            // A spring in progress units: velocity / span, positive toward the target.
-            let motion = (try? SpringMotion(parameters: parameters, initialVelocity: velocity / span))
-                ?? (try! SpringMotion(parameters: parameters))
-            segment = .spring(origin: value, span: span, motion: motion)
+            // In the value's own units, so a spring can start at its target with a velocity (a
+            // bounce) as well as away from it. It settles to within 0.001 of a unit.
+            guard span != 0 || velocity != 0,
+                  let motion = try? SpringMotion(parameters: parameters, initialDisplacement: value - newTarget, initialVelocity: velocity) else {
+                segment = .rest(newTarget); return
+            }
+            segment = .spring(target: newTarget, motion: motion)
         case let .curve(curve, duration):
+            guard span != 0 else { segment = .rest(newTarget); return }
             guard duration > 0 else { segment = .rest(newTarget); return }
             // From rest the user's curve stands as given; in flight its start bends to the velocity.
             let startSlope = velocity * duration / span

@@ -67,11 +67,19 @@ public struct SpringMotion: Equatable, Sendable {
     public static let settlingTolerance = 1e-3
 
     public init(parameters: SpringParameters, initialVelocity: Double = 0) throws {
+        try self.init(parameters: parameters, initialDisplacement: -1, initialVelocity: initialVelocity)
+    }
+
+    /// A spring released `initialDisplacement` away from its target (value = 1 + displacement),
+    /// for motions that do not start at 0: a bounce that leaves the target at speed starts at
+    /// displacement 0 with a velocity.
+    public init(parameters: SpringParameters, initialDisplacement: Double, initialVelocity: Double) throws {
         try requireFinite(initialVelocity, "initialVelocity")
+        try requireFinite(initialDisplacement, "initialDisplacement")
         self.parameters = parameters
         self.initialVelocity = initialVelocity
         let w0 = parameters.naturalFrequency, zeta = parameters.dampingRatio
-        let y0 = -1.0, v0 = initialVelocity  // displacement from the target
+        let y0 = initialDisplacement, v0 = initialVelocity  // displacement from the target
         if abs(zeta - 1) < SpringMotion.criticalDampingTolerance {
             solution = .critical(omega: w0, a: y0, b: v0 + w0 * y0)
         } else if zeta < 1 {
@@ -101,7 +109,8 @@ public struct SpringMotion: Equatable, Sendable {
         }
     }
 
-    func displacement(_ t: Double) -> Double {
+    /// x(t) − target.
+    public func displacement(_ t: Double) -> Double {
         switch solution {
         case let .underdamped(decay, wd, a, b):
             return exp(-decay * t) * (a * cos(wd * t) + b * sin(wd * t))

@@ -30,6 +30,8 @@ public struct PreviewSession {
     public var catalog: AssetCatalog
     public var launchBackground: LaunchBackground
     public var preview: Preview
+    /// The preview as it starts, before any input: what a replay goes back to.
+    public let initialPreview: Preview
     public var seed: UInt64
 
     public init(_ options: PreviewOptions, builtInAssets builtIn: String) throws {
@@ -51,6 +53,7 @@ public struct PreviewSession {
                                                              textVariant: variant))
         preview = Preview(splash: sequence, feed: FeedLayout(device: options.device, content: FeedContent(seed: seed)),
                           skipSplash: options.skipSplash)
+        initialPreview = preview
         self.catalog = catalog
     }
 

@@ -37,6 +37,8 @@ public final class SceneRenderer {
     private var feedTexture: OpaquePointer?
     private var feedTextureKey: (scrollOffset: Double, scale: Double)?
     private var groupTexture: OpaquePointer?
+    /// Detail screens rendered once per card, the snapshots that grow from the cards.
+    private var snapshots: [Int: OpaquePointer] = [:]
     private var groupTextureSize = (0, 0)
     private var vertices: [SDL_Vertex] = []
     /// Letterbox colour around the device screen in a window.
@@ -57,6 +59,7 @@ public final class SceneRenderer {
     deinit {
         if let feedTexture { SDL_DestroyTexture(feedTexture) }
         if let groupTexture { SDL_DestroyTexture(groupTexture) }
+        for t in snapshots.values { SDL_DestroyTexture(t) }
     }
 
     var renderer: OpaquePointer { context.renderer }
@@ -77,14 +80,40 @@ public final class SceneRenderer {
             feedTexture = nil; feedTextureKey = nil
             if let groupTexture { SDL_DestroyTexture(groupTexture) }
             groupTexture = nil
+            for t in snapshots.values { SDL_DestroyTexture(t) }
+            snapshots = [:]
         }
+    }
+
+    /// The detail screen of card `index` rendered to a texture at the screen's pixel size, the
+    /// snapshot a present animator grows from the card.
+    func snapshot(_ index: Int) throws -> OpaquePointer {
+        if let t = snapshots[index] { return t }
+        let size = (screenPixels.width, screenPixels.height)
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                        Int32(size.0), Int32(size.1)) else {
+            throw RenderError("SDL could not make a snapshot texture: \(sdlError())")
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        let previous = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, t)
+        SDL_RenderSetClipRect(renderer, nil)
+        defer {
+            SDL_SetRenderTarget(renderer, previous)
+            var clip = SDL_Rect(x: Int32(screenPixels.x), y: Int32(screenPixels.y), w: Int32(screenPixels.width), h: Int32(screenPixels.height))
+            SDL_RenderSetClipRect(renderer, &clip)
+        }
+        let local = PointToPixel(scale: mapping.scale)
+        for element in feedLayout.detail(index).elements { try draw(element, local) }
+        snapshots[index] = t
+        return t
     }
 
     // MARK: Frames
 
     /// Clears the output and draws the scene into the device's rectangle.
-    public func draw(_ scene: Scene, scrollOffset: Double = 0) throws {
-        try prepareFeed(scrollOffset: scrollOffset)
+    public func draw(_ scene: Scene) throws {
+        try prepareFeed(scrollOffset: scene.feedScrollOffset)
         SDL_SetRenderTarget(renderer, nil)
         setColor(SceneRenderer.surround)
         SDL_RenderClear(renderer)
@@ -108,6 +137,11 @@ public final class SceneRenderer {
             SDL_RenderCopyF(renderer, feedTexture, nil, &dst)
         case let .feedThroughHole(feedScale, hole):
             try drawFeedThroughHole(feedScale: feedScale, hole: hole, m)
+        case let .cardSnapshot(index, frame, radius):
+            let texture = try snapshot(index)
+            try fillRoundedRect(frame, radius: radius, color: .white, texture: texture, m)
+        case let .detail(index):
+            for element in feedLayout.detail(index).elements { try draw(element, m) }
         case let .group(opacity, children):
             if opacity >= 1 { for c in children { try draw(c, mapping: m) }; return }
             if opacity <= 0 { return }
@@ -157,13 +191,13 @@ public final class SceneRenderer {
             var dst = pixelRect(centerX: deviceWidth / 2, centerY: deviceHeight / 2, width: deviceWidth, height: deviceHeight, m)
             SDL_RenderCopyF(renderer, try images.launchImageTexture(path), nil, &dst)
         case let .gradient(stops):
-            drawGradient(stops, m)
+            try drawGradient(stops, m)
         }
     }
 
     /// A vertical gradient as one band of two triangles per pair of stops, colours interpolated
     /// by the rasteriser.
-    func drawGradient(_ stops: [GradientStop], _ m: PointToPixel) {
+    func drawGradient(_ stops: [GradientStop], _ m: PointToPixel) throws {
         var bands = stops
         if bands.first!.location > 0 { bands.insert(GradientStop(location: 0, color: bands.first!.color), at: 0) }
         if bands.last!.location < 1 { bands.append(GradientStop(location: 1, color: bands.last!.color)) }
@@ -182,7 +216,7 @@ public final class SceneRenderer {
             let bl = SDL_Vertex(position: SDL_FPoint(x: left, y: yb), color: cb, tex_coord: zero)
             vertices += [tl, tr, br, tl, br, bl]
         }
-        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), nil, 0)
+        try renderGeometry(nil)
     }
 
     func fillRect(_ r: Rect, _ c: Color, _ m: PointToPixel) {
@@ -192,7 +226,7 @@ public final class SceneRenderer {
     }
 
     /// A rounded rectangle as a triangle fan, filled with a colour or a texture stretched over it.
-    func fillRoundedRect(_ r: Rect, radius: Double, color c: Color, texture: OpaquePointer?, _ m: PointToPixel) {
+    func fillRoundedRect(_ r: Rect, radius: Double, color c: Color, texture: OpaquePointer?, _ m: PointToPixel) throws {
         let radius = min(radius, r.width / 2, r.height / 2)
         if radius <= 0 {
             if let texture {
@@ -205,7 +239,8 @@ public final class SceneRenderer {
         let color = SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)
         func vertex(_ x: Double, _ y: Double) -> SDL_Vertex {
             SDL_Vertex(position: SDL_FPoint(x: Float(m.offsetX + x * m.scale), y: Float(m.offsetY + y * m.scale)), color: color,
-                       tex_coord: SDL_FPoint(x: Float((x - r.x) / r.width), y: Float((y - r.y) / r.height)))
+                       // Clamped: SDL refuses the whole draw if rounding puts one a hair outside [0, 1].
+                       tex_coord: SDL_FPoint(x: Float(min(max((x - r.x) / r.width, 0), 1)), y: Float(min(max((y - r.y) / r.height, 0), 1))))
         }
         // Enough segments per corner that the curve looks round at this pixel radius.
         let segments = max(3, min(12, Int(radius * m.scale / 2)))
@@ -220,7 +255,14 @@ public final class SceneRenderer {
         }
         let centre = vertex(r.midX, r.midY)
         for i in 0..<rim.count { vertices += [centre, rim[i], rim[(i + 1) % rim.count]] }
-        SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), nil, 0)
+        try renderGeometry(texture)
+    }
+
+    /// Draws `vertices` as triangles; SDL's refusal (bad texture coordinates, a lost context) is an error, not a blank.
+    func renderGeometry(_ texture: OpaquePointer?) throws {
+        guard SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), nil, 0) == 0 else {
+            throw RenderError("SDL could not draw geometry: \(sdlError())")
+        }
     }
 
     func drawImage(_ texture: OpaquePointer, _ layer: LayerState, _ m: PointToPixel) throws {
@@ -284,9 +326,7 @@ public final class SceneRenderer {
         }
         guard !vertices.isEmpty else { return }
         SDL_SetTextureAlphaMod(feedTexture, 255)
-        guard SDL_RenderGeometry(renderer, feedTexture, vertices, Int32(vertices.count), nil, 0) == 0 else {
-            throw RenderError("SDL could not draw the hole: \(sdlError())")
-        }
+        try renderGeometry(feedTexture)
     }
 
     /// Appends a triangle clipped to texture coordinates [0, 1]², as SDL vertices in pixels.
@@ -342,12 +382,16 @@ public final class SceneRenderer {
     func draw(_ element: FeedElement, _ m: PointToPixel) throws {
         switch element {
         case let .rect(r, c, radius):
-            fillRoundedRect(r, radius: radius, color: c, texture: nil, m)
+            try fillRoundedRect(r, radius: radius, color: c, texture: nil, m)
         case let .image(ref, r, radius):
-            fillRoundedRect(r, radius: radius, color: .white, texture: try images.texture(ref), m)
+            try fillRoundedRect(r, radius: radius, color: .white, texture: try images.texture(ref), m)
         case let .text(string, x, y, size, bold, color, maxWidth):
             guard let t = try text.texture(string, pixelSize: Int((size * m.scale).rounded()), bold: bold, color: color,
                                            maxWidth: Int(maxWidth * m.scale)) else { return }
+            var dst = SDL_FRect(x: Float((m.offsetX + x * m.scale).rounded()), y: Float((m.offsetY + y * m.scale).rounded()), w: Float(t.width), h: Float(t.height))
+            SDL_RenderCopyF(renderer, t.texture, nil, &dst)
+        case let .paragraph(string, x, y, size, color, width):
+            guard let t = try text.paragraph(string, pixelSize: Int((size * m.scale).rounded()), color: color, wrapWidth: Int(width * m.scale)) else { return }
             var dst = SDL_FRect(x: Float((m.offsetX + x * m.scale).rounded()), y: Float((m.offsetY + y * m.scale).rounded()), w: Float(t.width), h: Float(t.height))
             SDL_RenderCopyF(renderer, t.texture, nil, &dst)
         }

@@ -41,6 +41,22 @@ public final class TextRenderer {
         return f
     }
 
+    /// A texture of `text` wrapped to `wrapWidth` pixels.
+    public func paragraph(_ text: String, pixelSize: Int, color: Color, wrapWidth: Int) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
+        let key = TextKey(text: text, font: FontKey(bold: false, pixelSize: max(pixelSize, 4)), color: color, maxWidth: -wrapWidth)
+        if let hit = cache[key] { return hit }
+        guard !text.isEmpty else { return nil }
+        let f = try font(key.font)
+        guard let surface = TTF_RenderUTF8_Blended_Wrapped(f, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a), UInt32(max(wrapWidth, 1))) else {
+            throw RenderError("SDL_ttf could not render text: \(sdlError())")
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { throw RenderError("text texture: \(sdlError())") }
+        let entry = (texture, Int(surface.pointee.w), Int(surface.pointee.h))
+        cache[key] = entry
+        return entry
+    }
+
     /// A texture of `text`, cut with an ellipsis to fit `maxWidth` pixels.
     public func texture(_ text: String, pixelSize: Int, bold: Bool, color: Color, maxWidth: Int) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
         let key = TextKey(text: text, font: FontKey(bold: bold, pixelSize: max(pixelSize, 4)), color: color, maxWidth: maxWidth)

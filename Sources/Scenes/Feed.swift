@@ -56,6 +56,8 @@ public enum FeedElement: Equatable, Sendable {
     case rect(Rect, Color, radius: Double)
     case image(ImageRef, Rect, radius: Double)
     case text(String, x: Double, y: Double, size: Double, bold: Bool, color: Color, maxWidth: Double)
+    /// Text wrapped to `width`.
+    case paragraph(String, x: Double, y: Double, size: Double, color: Color, width: Double)
 }
 
 /// The feed's geometry for a device: fixed bars and a scrolling two-column grid of cards.
@@ -166,5 +168,43 @@ public struct FeedLayout: Equatable, Sendable {
             out.append(.text(tab, x: cx - approxWidth / 2, y: tabTop + 29, size: 10, bold: i == 0, color: color, maxWidth: tabWidth))
         }
         return out
+    }
+}
+
+/// The detail screen of one ad, full screen.
+public struct DetailLayout: Equatable, Sendable {
+    public let device: Device
+    public let ad: Ad
+    public let statusBarHeight: Double
+    public init(device: Device, ad: Ad, statusBarHeight: Double) { self.device = device; self.ad = ad; self.statusBarHeight = statusBarHeight }
+
+    public var photoHeight: Double { min((device.width * 0.75).rounded(), device.height * 0.5) }
+    /// The close button, top left over the photo; 44 pt is the HIG's minimum hit target.
+    public var closeButton: Rect { Rect(x: 10, y: statusBarHeight + 4, width: 44, height: 44) }
+
+    public var elements: [FeedElement] {
+        let w = device.width, m = 16.0
+        var out: [FeedElement] = [.rect(Rect(x: 0, y: 0, width: w, height: device.height), .white, radius: 0)]
+        out.append(.image(.photo(ad.photo), Rect(x: 0, y: 0, width: w, height: photoHeight), radius: 0))
+        let button = closeButton
+        out.append(.rect(Rect(x: button.x + 6, y: button.y + 6, width: 32, height: 32), Color(0, 0, 0, 140), radius: 16))
+        out.append(.text("×", x: button.x + 14, y: button.y + 7, size: 22, bold: true, color: .white, maxWidth: 30))
+        var y = photoHeight + 14
+        out.append(.text(ad.price, x: m, y: y, size: 26, bold: true, color: .black, maxWidth: w - 2 * m)); y += 36
+        out.append(.text(ad.title, x: m, y: y, size: 19, bold: false, color: Color(28, 28, 30), maxWidth: w - 2 * m)); y += 28
+        out.append(.text(ad.location, x: m, y: y, size: 14, bold: false, color: FeedLayout.secondaryText, maxWidth: w - 2 * m)); y += 28
+        out.append(.rect(Rect(x: m, y: y, width: w - 2 * m, height: 0.5), FeedLayout.separator, radius: 0)); y += 14
+        out.append(.text("Description", x: m, y: y, size: 16, bold: true, color: .black, maxWidth: w - 2 * m)); y += 26
+        out.append(.paragraph(ad.description, x: m, y: y, size: 15, color: Color(60, 60, 67), width: w - 2 * m))
+        let bar = Rect(x: m, y: device.height - 34 - 50, width: w - 2 * m, height: 50)
+        out.append(.rect(bar, FeedLayout.accent, radius: 12))
+        out.append(.text("Message seller", x: bar.midX - 62, y: bar.y + 14, size: 17, bold: true, color: .white, maxWidth: bar.width))
+        return out
+    }
+}
+
+extension FeedLayout {
+    public func detail(_ index: Int) -> DetailLayout {
+        DetailLayout(device: device, ad: content.ads[index], statusBarHeight: statusBarHeight)
     }
 }

@@ -1,16 +1,40 @@
 import Foundation
+import Motion
 
-/// Everything the user sees, as a function of (timings, device, seed, options, time): the splash
-/// sequence over the feed. `state`, `render`, the window and tests all read it.
+/// Everything the user sees, as a function of (timings, device, seed, options, input, time): the
+/// splash sequence over the feed, the feed's scrolling and the card transition. Inputs change the
+/// model only through `apply`, each at its own time; between inputs every motion is a closed-form
+/// function of time. So replaying a script gives exactly the state the window showed.
 public struct Preview: Sendable {
     public var splash: SplashSequence
     public var feed: FeedLayout
     /// Start at the feed with no splash, for tuning the transitions on their own.
     public var skipSplash: Bool
 
+    public private(set) var scroll: ScrollModel
+    public private(set) var card: CardTransition?
+    private var press: Press?
+    private var pointerVelocity = PointerVelocityTracker()
+
+    /// A click is a press and release that moves no more than this (points), as UIKit's tap slop.
+    public static let clickSlop = 4.0
+    /// A press on a feed still scrolling faster than this (points/s) only stops it, as in UIKit.
+    public static let stopWithoutTapSpeed = 40.0
+
+    /// What a press landed on.
+    enum PressTarget: Equatable, Sendable { case feed(stoppedScrolling: Bool), detail, none }
+    struct Press: Equatable, Sendable {
+        var x: Double, y: Double, time: Double
+        var target: PressTarget
+        var moved = false
+    }
+
     public init(splash: SplashSequence, feed: FeedLayout, skipSplash: Bool = false) {
         self.splash = splash; self.feed = feed; self.skipSplash = skipSplash
+        scroll = ScrollModel(dimension: feed.viewport.height, maxOffset: feed.maxScrollOffset)
     }
+
+    public var timings: Timings { splash.timings }
 
     /// The text variant shown for a seed: one of 1...count, the same on the splash and the backdrop.
     public static func textVariant(seed: UInt64, count: Int = 17) -> Int {
@@ -25,30 +49,168 @@ public struct Preview: Sendable {
         return splash.frame(at: t)
     }
 
-    public func scene(at t: Double) -> Scene {
-        if skipSplash {
-            return Scene(width: feed.device.width, height: feed.device.height, commands: [.feed(scale: splashFrame(at: t).feedScale)])
+    var screen: Rect { Rect(x: 0, y: 0, width: feed.device.width, height: feed.device.height) }
+
+    // MARK: Input
+
+    /// Applies one input at its time. Inputs must come in time order.
+    public mutating func apply(_ event: InputEvent) {
+        let t = event.time
+        let phase = splashFrame(at: t).phase
+        if phase == .appearing || phase == .holding {
+            // A click or key during the splash starts the disappearance at once.
+            switch event.kind {
+            case .down, .key:
+                var options = splash.options
+                options.skipTime = t
+                splash = SplashSequence(timings: splash.timings, device: splash.device, layout: splash.layout, options: options)
+            default: break
+            }
+            return
         }
-        return splash.scene(at: t)
+        // The feed takes input once it is uncovered.
+        if phase == .disappearing { return }
+        if let card, card.isClosed(at: t) { self.card = nil }
+        switch event.kind {
+        case let .down(x, y): pointerDown(x, y, at: t)
+        case let .move(x, y): pointerMoved(x, y, at: t)
+        case let .up(x, y): pointerUp(x, y, at: t, velocity: nil)
+        case .cancel:
+            if let press { pointerUp(press.x, press.y, at: t, velocity: 0) }
+        case let .key(name): key(name, at: t)
+        case let .wheel(dy):
+            if card == nil && press == nil { scroll.wheel(at: t, clicks: dy) }
+        }
+    }
+
+    private mutating func pointerDown(_ x: Double, _ y: Double, at t: Double) {
+        // A second button while one is held is ignored.
+        guard press == nil else { return }
+        pointerVelocity.reset(t: t, x: x, y: y)
+        if card != nil {
+            press = Press(x: x, y: y, time: t, target: .detail)
+        } else if feed.viewport.contains(x, y) {
+            let speed = abs(scroll.sample(at: t).velocity)
+            scroll.grab(at: t, pointerY: y)
+            press = Press(x: x, y: y, time: t, target: .feed(stoppedScrolling: speed > Preview.stopWithoutTapSpeed))
+        } else {
+            press = Press(x: x, y: y, time: t, target: .none)
+        }
+    }
+
+    private mutating func pointerMoved(_ x: Double, _ y: Double, at t: Double) {
+        guard var p = press else { return }
+        pointerVelocity.add(t: t, x: x, y: y)
+        if !p.moved && hypot(x - p.x, y - p.y) > Preview.clickSlop {
+            p.moved = true
+            // The drag starts where the finger left the slop, so the content does not jump by it.
+            if case .feed = p.target { scroll.grab(at: t, pointerY: y) }
+        }
+        press = p
+        if p.moved, case .feed = p.target { scroll.drag(to: y) }
+    }
+
+    private mutating func pointerUp(_ x: Double, _ y: Double, at t: Double, velocity override: Double?) {
+        guard let p = press else { return }
+        press = nil
+        pointerVelocity.add(t: t, x: x, y: y)
+        let velocityY = override ?? pointerVelocity.velocity(at: t).y
+        let isClick = !p.moved && hypot(x - p.x, y - p.y) <= Preview.clickSlop && override == nil
+        switch p.target {
+        case let .feed(stoppedScrolling):
+            if p.moved { scroll.drag(to: y) }
+            scroll.release(at: t, pointerVelocityY: p.moved ? velocityY : 0)
+            if isClick && !stoppedScrolling { openCard(at: x, y, t: t) }
+        case .detail:
+            guard isClick, var c = card else { return }
+            switch c.phase(at: t) {
+            case .opening: c.close(at: t)
+            case .closing: c.reopen(at: t)
+            case .open:
+                if feed.detail(c.cardIndex).closeButton.contains(x, y) { c.close(at: t) }
+            }
+            card = c
+        case .none:
+            break
+        }
+    }
+
+    private mutating func openCard(at x: Double, _ y: Double, t: Double) {
+        let offset = scroll.offset(at: t)
+        guard let index = feed.card(at: x, y, scrollOffset: offset) else { return }
+        card = CardTransition(cardIndex: index, cardFrame: feed.cardFrame(index, scrollOffset: offset), screen: screen,
+                              timings: timings.card, at: t)
+    }
+
+    private mutating func key(_ name: String, at t: Double) {
+        switch name {
+        case "escape":
+            guard var c = card else { return }
+            if c.phase(at: t) != .closing { c.close(at: t) }
+            card = c
+        default:
+            break
+        }
+    }
+
+    // MARK: Output
+
+    public func cardState(at t: Double) -> CardTransition? {
+        guard let card, !card.isClosed(at: t) else { return nil }
+        return card
+    }
+
+    public func scene(at t: Double) -> Scene {
+        let offset = scroll.offset(at: t)
+        var result: Scene
+        if skipSplash {
+            result = Scene(width: feed.device.width, height: feed.device.height, commands: [.feed(scale: splashFrame(at: t).feedScale)])
+        } else {
+            result = splash.scene(at: t)
+        }
+        result.feedScrollOffset = offset
+        if let card = cardState(at: t) {
+            if card.phase(at: t) == .open {
+                result.commands.append(.detail(index: card.cardIndex))
+            } else {
+                result.commands.append(.cardSnapshot(index: card.cardIndex, frame: card.frame(at: t), cornerRadius: card.cornerRadius(at: t)))
+            }
+        }
+        return result
     }
 
     /// The `state` inspector's object.
     public func state(at t: Double) -> JSONOutput {
         let frame = splashFrame(at: t)
-        let scrollOffset = 0.0
+        let scrollOffset = scroll.offset(at: t)
+        let s = frame.feedScale, cx = feed.device.width / 2, cy = feed.device.height / 2
         let cards: [JSONOutput] = feed.visibleCards(scrollOffset: scrollOffset).map { index in
             let r = feed.cardFrame(index, scrollOffset: scrollOffset)
             // Centre and size on screen, with the feed's scale about the screen centre applied.
-            let s = frame.feedScale, cx = feed.device.width / 2, cy = feed.device.height / 2
             return .object([("id", .int(feed.content.ads[index].id)),
                             ("x", .number(cx + (r.midX - cx) * s)), ("y", .number(cy + (r.midY - cy) * s)),
                             ("width", .number(r.width * s)), ("height", .number(r.height * s))])
+        }
+        var cardJSON = JSONOutput.null
+        if let card = cardState(at: t) {
+            let r = card.frame(at: t)
+            cardJSON = .object([("id", .int(feed.content.ads[card.cardIndex].id)), ("phase", .string(card.phase(at: t).rawValue)),
+                                ("progress", .number(card.progress(at: t))),
+                                ("x", .number(r.midX)), ("y", .number(r.midY)), ("width", .number(r.width)), ("height", .number(r.height))])
         }
         return .object([
             ("time", .number(t)),
             ("device", feed.device.json),
             ("splash", frame.json(textVariant: splash.options.textVariant)),
-            ("feed", .object([("scale", .number(frame.feedScale)), ("scrollOffset", .number(scrollOffset)), ("cards", .array(cards))])),
+            ("feed", .object([("scale", .number(s)), ("scrollOffset", .number(scrollOffset)), ("cards", .array(cards))])),
+            ("card", cardJSON),
         ])
+    }
+
+    /// The preview after a script's inputs up to time t.
+    public func replaying(_ script: InputScript, until t: Double) -> Preview {
+        var copy = self
+        for event in script.events where event.time <= t { copy.apply(event) }
+        return copy
     }
 }

@@ -66,6 +66,10 @@ public indirect enum DrawCommand: Equatable, Sendable {
     case feedThroughHole(feedScale: Double, hole: LayerState)
     /// Commands composited together at one opacity, as a layer's opacity applies to its sublayers.
     case group(opacity: Double, [DrawCommand])
+    /// A snapshot of card `index`'s detail screen, stretched into `frame` with rounded corners.
+    case cardSnapshot(index: Int, frame: Rect, cornerRadius: Double)
+    /// The live detail screen of card `index`, full screen.
+    case detail(index: Int)
 }
 
 /// A frame to draw: the device's size in points and the commands.
@@ -73,7 +77,11 @@ public struct Scene: Equatable, Sendable {
     public var width: Double
     public var height: Double
     public var commands: [DrawCommand]
-    public init(width: Double, height: Double, commands: [DrawCommand]) { self.width = width; self.height = height; self.commands = commands }
+    /// The feed's scroll offset for every command that draws the feed.
+    public var feedScrollOffset: Double
+    public init(width: Double, height: Double, commands: [DrawCommand], feedScrollOffset: Double = 0) {
+        self.width = width; self.height = height; self.commands = commands; self.feedScrollOffset = feedScrollOffset
+    }
 }
 
 extension SplashSequence {

@@ -17,20 +17,21 @@ func devicesCommand(_ arguments: [String]) throws -> Int32 {
 
 func stateCommand(_ arguments: [String]) throws -> Int32 {
     let usage = usageLine("state")
-    let args = try ParsedArguments(arguments, valueOptions: ["--at"] + PreviewOptions.valueOptions,
+    let args = try ParsedArguments(arguments, valueOptions: ["--at", "--script"] + PreviewOptions.valueOptions,
                                    flagOptions: PreviewOptions.flagOptions, usage: usage)
     guard args.values["--at"] != nil else { throw UsageError(message: "state needs --at SECONDS", usage: usage) }
     guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
     let t = try args.double("--at", usage: usage)!
     let session = try makeSession(try PreviewOptions(args, usage: usage))
+    let preview = try scriptedPreview(session, scriptPath: args.values["--script"], until: t)
     session.reportWarnings()
-    print(session.preview.state(at: t).text)
+    print(preview.state(at: t).text)
     return 0
 }
 
 func renderCommand(_ arguments: [String]) throws -> Int32 {
     let usage = usageLine("render")
-    let args = try ParsedArguments(arguments, valueOptions: ["--at", "--out", "--scale"] + PreviewOptions.valueOptions,
+    let args = try ParsedArguments(arguments, valueOptions: ["--at", "--out", "--scale", "--script"] + PreviewOptions.valueOptions,
                                    flagOptions: ["--launch"] + PreviewOptions.flagOptions, usage: usage)
     guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
     guard let out = args.values["--out"] else { throw UsageError(message: "render needs --out FILE.png", usage: usage) }
@@ -48,10 +49,17 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     }
     let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
     let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
-    let scene = launch ? session.preview.splash.launchScene() : session.preview.scene(at: t)
+    let preview = try scriptedPreview(session, scriptPath: args.values["--script"], until: t)
+    let scene = launch ? preview.splash.launchScene() : preview.scene(at: t)
     try renderer.draw(scene)
     let pixels = try context.readPixels(width: width, height: height)
     try writePNG(pixels, width: width, height: height, to: out)
     session.reportWarnings(renderer.images.catalog.warnings)
     return 0
+}
+
+/// The session's preview after a script's inputs up to time t (or as it starts, with no script).
+func scriptedPreview(_ session: PreviewSession, scriptPath: String?, until t: Double) throws -> Preview {
+    guard let scriptPath else { return session.preview }
+    return session.preview.replaying(try InputScript.load(path: scriptPath), until: t)
 }

@@ -65,26 +65,35 @@ struct WindowApp {
 
     var preview: Preview { session.preview }
 
-    /// The splash is still in front, so a click or key skips it.
-    var splashIsShowing: Bool {
-        let phase = preview.splashFrame(at: clock.time).phase
-        return phase == .appearing || phase == .holding
-    }
-
-    mutating func skipSplash() {
-        var options = session.preview.splash.options
-        guard options.skipTime == nil else { return }
-        options.skipTime = clock.time
-        let s = session.preview.splash
-        session.preview.splash = SplashSequence(timings: s.timings, device: s.device, layout: s.layout, options: options)
-    }
-
+    /// Replays from the start: the splash again, over a fresh feed.
     mutating func replaySplash() {
-        var options = session.preview.splash.options
-        options.skipTime = nil
-        let s = session.preview.splash
-        session.preview.splash = SplashSequence(timings: s.timings, device: s.device, layout: s.layout, options: options)
+        session.preview = session.initialPreview
         clock.seek(to: 0)
+    }
+
+    /// Window coordinates (SDL's mouse units) to device points.
+    func devicePoint(_ x: Int32, _ y: Int32) -> (Double, Double) {
+        var ww: Int32 = 0, wh: Int32 = 0
+        SDL_GetWindowSize(renderer.context.window, &ww, &wh)
+        let output = renderer.context.outputSize
+        let density = ww > 0 ? Double(output.width) / Double(ww) : 1
+        let m = renderer.mapping
+        return ((Double(x) * density - m.offsetX) / m.scale, (Double(y) * density - m.offsetY) / m.scale)
+    }
+
+    mutating func send(_ kind: InputEvent.Kind) {
+        session.preview.apply(InputEvent(time: clock.time, kind: kind))
+    }
+
+    static func keyName(_ key: SDL_Keycode) -> String? {
+        switch key {
+        case Int32(bitPattern: SDLK_ESCAPE.rawValue): return "escape"
+        case Int32(bitPattern: SDLK_SPACE.rawValue): return "space"
+        case Int32(bitPattern: SDLK_RETURN.rawValue): return "return"
+        default:
+            guard key > 0, key < 128, let scalar = UnicodeScalar(UInt32(key)) else { return nil }
+            return String(Character(scalar)).lowercased()
+        }
     }
 
     mutating func handle(_ event: SDL_Event) {
@@ -92,14 +101,32 @@ struct WindowApp {
         case SDL_QUIT:
             running = false
         case SDL_KEYDOWN:
+            guard event.key.repeat == 0 else { return }
             let key = event.key.keysym.sym
             if key == Int32(bitPattern: SDLK_q.rawValue) { running = false; return }
             if key == Int32(bitPattern: SDLK_r.rawValue) { replaySplash(); return }
             if key == Int32(bitPattern: SDLK_SPACE.rawValue) { clock.isPaused.toggle(); return }
-            if splashIsShowing { skipSplash() }
+            if let name = WindowApp.keyName(key) { send(.key(name)) }
         case SDL_MOUSEBUTTONDOWN:
-            if splashIsShowing { skipSplash() }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return }
+            let (x, y) = devicePoint(event.button.x, event.button.y)
+            send(.down(x: x, y: y))
+        case SDL_MOUSEMOTION:
+            let (x, y) = devicePoint(event.motion.x, event.motion.y)
+            send(.move(x: x, y: y))
+        case SDL_MOUSEBUTTONUP:
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return }
+            let (x, y) = devicePoint(event.button.x, event.button.y)
+            send(.up(x: x, y: y))
+        case SDL_MOUSEWHEEL:
+            let dy = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
+            if dy != 0 { send(.wheel(dy: dy)) }
         case SDL_WINDOWEVENT:
+            let kind = UInt32(event.window.event)
+            if kind == SDL_WINDOWEVENT_LEAVE.rawValue || kind == SDL_WINDOWEVENT_FOCUS_LOST.rawValue {
+                // The pointer left or focus went elsewhere mid-drag: a release where it was, at rest.
+                send(.cancel)
+            }
             if event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
                 let output = renderer.context.outputSize
                 renderer.setMapping(.letterbox(width: preview.feed.device.width, height: preview.feed.device.height,

@@ -45,6 +45,7 @@ preview options (run, render, state):
   --timings FILE            timings file (default: Assets/timings.json)
   --assets DIR              your splash assets; anything missing comes from the built-in Assets
   --renderer NAME           opengles2, opengl or software
+  --script FILE             (render, state) play a JSON input script up to the time
 
 run the window:     splashlab run [--window-scale S] [preview options]
 render a frame:     splashlab render --at SECONDS --out FILE.png [--scale S] [preview options]
@@ -53,8 +54,8 @@ inspect a frame:    splashlab state --at SECONDS [preview options]
 
 func usageLine(_ command: String) -> String {
     switch command {
-    case "render": return "usage: splashlab render (--at SECONDS | --launch) --out FILE.png [--scale S] [--device NAME] [--orientation O] [--renderer NAME] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR]"
-    case "state": return "usage: splashlab state --at SECONDS [--device NAME] [--orientation O] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR]"
+    case "render": return "usage: splashlab render (--at SECONDS | --launch) --out FILE.png [--scale S] [--script FILE] [--device NAME] [--orientation O] [--renderer NAME] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR]"
+    case "state": return "usage: splashlab state --at SECONDS [--script FILE] [--device NAME] [--orientation O] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR]"
     case "curve": return "usage: splashlab curve SPEC [--samples N | --at t1,t2,...] [--plot FILE.png]"
     case "bench": return "usage: splashlab bench --motion"
     case "run": return "usage: splashlab run [--window-scale S] [--device NAME] [--orientation O] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR] [--renderer NAME]"

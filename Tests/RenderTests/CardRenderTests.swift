@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+@testable import Render
+import Scenes
+
+final class CardRenderTests: XCTestCase {
+    let se = Device.named("iphone-se")!
+
+    func openingPreview(_ session: PreviewSession, cardIndex: Int) -> Preview {
+        let frame = session.preview.feed.cardFrame(cardIndex, scrollOffset: 0)
+        let script = InputScript(events: [InputEvent(time: 0.5, kind: .down(x: frame.midX, y: frame.midY)),
+                                          InputEvent(time: 0.55, kind: .up(x: frame.midX, y: frame.midY))])
+        return session.preview.replaying(script, until: 10)
+    }
+
+    /// During opening the snapshot covers its frame and the feed shows around it.
+    func testPixelsOfTheCardFrameDuringOpening() throws {
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 3, skipSplash: true), scale: 2)
+        let preview = openingPreview(session, cardIndex: 1)
+        let t = 0.55 + 0.15
+        let card = preview.cardState(at: t)!
+        let frame = card.frame(at: t)
+        let composite = try RenderHarness.draw(preview.scene(at: t), with: renderer, w, h)
+        let feedOnly = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.feed(scale: 1)]), with: renderer, w, h)
+        // The "Message seller" button sits 59 pt above the detail's bottom, from x = 16 pt: probe it
+        // 24 pt in (clear of its label), scaled into the frame by the frame's share of the screen.
+        let bx = Int((frame.x + frame.width * 24 / 375) * 2), by = Int((frame.y + frame.height * (667 - 59) / 667) * 2)
+        XCTAssertLessThanOrEqual(RenderHarness.distance(composite.pixel(bx, by), (0, 122, 255, 255)), 12, "button pixel \(composite.pixel(bx, by))")
+        XCTAssertGreaterThan(RenderHarness.distance(composite.pixel(bx, by), feedOnly.pixel(bx, by)), 40)
+        // Outside the frame the feed is untouched.
+        for (x, y) in [(frame.x - 6, frame.midY), (frame.maxX + 6, frame.y + 4), (frame.midX, frame.maxY + 6)] where x > 0 && x < 375 && y > 0 && y < 667 {
+            let px = Int(x * 2), py = Int(y * 2)
+            XCTAssertEqual(composite.pixel(px, py).0, feedOnly.pixel(px, py).0, "outside at \(x),\(y)")
+        }
+    }
+
+    /// When the snapshot arrives, the live detail screen takes its place with no visible change.
+    func testLiveDetailReplacesTheArrivedSnapshotUnchanged() throws {
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 3, skipSplash: true), scale: 2)
+        let preview = openingPreview(session, cardIndex: 3)
+        let arrived = try RenderHarness.draw(Scene(width: se.width, height: se.height,
+                                                   commands: [.feed(scale: 1), .cardSnapshot(index: 3, frame: Rect(x: 0, y: 0, width: 375, height: 667), cornerRadius: 0)]),
+                                             with: renderer, w, h)
+        let live = try RenderHarness.draw(preview.scene(at: 2), with: renderer, w, h)
+        guard case .detail = preview.scene(at: 2).commands.last! else { return XCTFail("expected the live detail") }
+        XCTAssertLessThan(RenderHarness.mismatchShare(arrived, live, colourTolerance: 2), 0.0005)
+    }
+}
