@@ -85,6 +85,31 @@ else
   kill "$pid" 2>/dev/null
 fi
 
+# 4. A real click on a card opens its detail; Escape closes it again.
+"$bin" run --seed 3 --window-scale 1 --skip-splash >"$out/card.log" 2>&1 &
+pid=$!
+if win=$(wait_window); then
+  sleep 0.5
+  xdotool windowfocus --sync "$win" 2>/dev/null
+  # The first card's photo, in window points (window scale 1).
+  xdotool mousemove --window "$win" 94 200 click 1
+  sleep 0.8
+  import -window "$win" "$out/card-open.png" 2>/dev/null
+  # The detail's "Message seller" button spans the bottom: blue at (30, 608).
+  pixel=$(convert "$out/card-open.png" -format '%[fx:int(255*p{30,608}.r)],%[fx:int(255*p{30,608}.g)],%[fx:int(255*p{30,608}.b)]' info:)
+  if [ "${pixel%%,*}" -lt 40 ] && [ "${pixel##*,}" -gt 200 ]; then pass "a click on a card opens its detail (pixel $pixel)"; else fail "no detail after a click on a card (pixel $pixel)"; fi
+  press "$win" Escape
+  sleep 0.8
+  import -window "$win" "$out/card-closed.png" 2>/dev/null
+  pixel=$(convert "$out/card-closed.png" -format '%[fx:int(255*p{30,608}.r)],%[fx:int(255*p{30,608}.g)],%[fx:int(255*p{30,608}.b)]' info:)
+  if [ "${pixel%%,*}" -gt 150 ]; then pass "Escape closes the detail (pixel $pixel)"; else fail "the detail stayed after Escape (pixel $pixel)"; fi
+  press "$win" q
+  wait_exit "$pid" 10
+else
+  fail "the window did not open for the card test: $(cat "$out/card.log")"
+  kill "$pid" 2>/dev/null
+fi
+
 # 3. Without a display the window refuses with one line and exit code 2.
 msg=$(env -u DISPLAY -u WAYLAND_DISPLAY "$bin" run 2>&1); status=$?
 if [ "$status" = "2" ] && [ "$(printf '%s\n' "$msg" | wc -l)" = "1" ] && printf '%s' "$msg" | grep -q "splashlab render"; then
