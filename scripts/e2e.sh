@@ -110,6 +110,35 @@ else
   kill "$pid" 2>/dev/null
 fi
 
+# 5. The bottom panel under a real mouse: an edge drag up presents it, a drag down dismisses it.
+# Probe: the panel's "Show 48 results" button is blue at (30, 608); the dimmed feed there is grey.
+probe() { convert "$1" -format '%[fx:int(255*p{30,608}.r)],%[fx:int(255*p{30,608}.g)],%[fx:int(255*p{30,608}.b)]' info:; }
+"$bin" run --seed 3 --window-scale 1 --skip-splash >"$out/panel.log" 2>&1 &
+pid=$!
+if win=$(wait_window); then
+  sleep 0.5
+  xdotool windowfocus --sync "$win" 2>/dev/null
+  xdotool mousemove --window "$win" 180 660 mousedown 1
+  for y in 630 590 540 480 420 360 330; do xdotool mousemove --window "$win" 180 $y; sleep 0.03; done
+  xdotool mouseup 1
+  sleep 1.0
+  import -window "$win" "$out/panel-up.png" 2>/dev/null
+  pixel=$(probe "$out/panel-up.png")
+  if [ "${pixel%%,*}" -lt 40 ] && [ "${pixel##*,}" -gt 200 ]; then pass "an edge drag up presents the panel (pixel $pixel)"; else fail "no panel after an edge drag (pixel $pixel)"; fi
+  xdotool mousemove --window "$win" 180 330 mousedown 1
+  for y in 360 420 480 540 600 650; do xdotool mousemove --window "$win" 180 $y; sleep 0.02; done
+  xdotool mouseup 1
+  sleep 1.0
+  import -window "$win" "$out/panel-down.png" 2>/dev/null
+  pixel=$(probe "$out/panel-down.png")
+  if [ "${pixel##*,}" -lt 200 ] || [ "${pixel%%,*}" -gt 150 ]; then pass "a drag down dismisses the panel (pixel $pixel)"; else fail "the panel stayed after a drag down (pixel $pixel)"; fi
+  press "$win" q
+  wait_exit "$pid" 10
+else
+  fail "the window did not open for the panel test: $(cat "$out/panel.log")"
+  kill "$pid" 2>/dev/null
+fi
+
 # 3. Without a display the window refuses with one line and exit code 2.
 msg=$(env -u DISPLAY -u WAYLAND_DISPLAY "$bin" run 2>&1); status=$?
 if [ "$status" = "2" ] && [ "$(printf '%s\n' "$msg" | wc -l)" = "1" ] && printf '%s' "$msg" | grep -q "splashlab render"; then

@@ -105,11 +105,13 @@ public struct InterruptibleAnimator: Equatable, Sendable {
         start(from: now.value, velocity: velocity, to: newTarget, timing: timing, at: time)
     }
 
-    /// Finishes along `curve` from the current fraction, as `UIViewPropertyAnimator` continues its
-    /// own curve: the time left is the share of `duration` the curve has still to run.
-    public mutating func continueAlongCurve(_ curve: TimingCurve, duration: Double, to newTarget: Double, at time: Double) {
+    /// Finishes along `curve` from the current fraction of the way `origin` → `newTarget`, as
+    /// `UIViewPropertyAnimator` continues its own curve: the time left is the share of `duration`
+    /// the curve has still to run. `origin` defaults to where the current animation started.
+    public mutating func continueAlongCurve(_ curve: TimingCurve, duration: Double, from origin: Double? = nil,
+                                            to newTarget: Double, at time: Double) {
         let current = value(at: time)
-        let origin = from
+        let origin = origin ?? from
         let span = newTarget - origin
         guard span != 0 else { set(value: newTarget, at: time); return }
         // The curve input whose output is the current fraction, found on the monotone x→y of the curve.
@@ -118,6 +120,7 @@ public struct InterruptibleAnimator: Equatable, Sendable {
         segment = .curve(origin: origin, span: span, curve: curve, duration: duration * max(1 - u0, 0), u0: u0, u1: 1)
         startTime = time
         pausedElapsed = nil
+        from = origin
         target = newTarget
     }
 

@@ -39,6 +39,8 @@ public final class SceneRenderer {
     private var groupTexture: OpaquePointer?
     /// Detail screens rendered once per card, the snapshots that grow from the cards.
     private var snapshots: [Int: OpaquePointer] = [:]
+    /// The panel drawn once; moving it is one textured copy a frame.
+    private var panel: (texture: OpaquePointer, height: Double)?
     private var groupTextureSize = (0, 0)
     private var vertices: [SDL_Vertex] = []
     /// Letterbox colour around the device screen in a window.
@@ -60,6 +62,7 @@ public final class SceneRenderer {
         if let feedTexture { SDL_DestroyTexture(feedTexture) }
         if let groupTexture { SDL_DestroyTexture(groupTexture) }
         for t in snapshots.values { SDL_DestroyTexture(t) }
+        if let panel { SDL_DestroyTexture(panel.texture) }
     }
 
     var renderer: OpaquePointer { context.renderer }
@@ -82,7 +85,44 @@ public final class SceneRenderer {
             groupTexture = nil
             for t in snapshots.values { SDL_DestroyTexture(t) }
             snapshots = [:]
+            if let panel { SDL_DestroyTexture(panel.texture) }
+            panel = nil
         }
+    }
+
+    /// The panel's look in a texture of its width and its height plus room for a rubber-banded pull.
+    func panelTexture(height: Double) throws -> OpaquePointer {
+        if let panel, panel.height == height { return panel.texture }
+        if let panel { SDL_DestroyTexture(panel.texture) }
+        let layout = PanelLayout(width: deviceWidth, height: height)
+        let pixelWidth = screenPixels.width, pixelHeight = Int(((height + 200) * mapping.scale).rounded())
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                        Int32(pixelWidth), Int32(pixelHeight)) else {
+            throw RenderError("SDL could not make the panel texture: \(sdlError())")
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        try drawOffscreen(into: t) {
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+            SDL_RenderClear(renderer)
+            for element in layout.elements { try draw(element, PointToPixel(scale: mapping.scale)) }
+        }
+        panel = (t, height)
+        return t
+    }
+
+    /// Runs drawing code into a target texture, then restores the frame's target and clip.
+    func drawOffscreen(into texture: OpaquePointer, _ body: () throws -> Void) throws {
+        let previous = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, texture)
+        SDL_RenderSetClipRect(renderer, nil)
+        defer {
+            SDL_SetRenderTarget(renderer, previous)
+            if previous == nil {
+                var clip = SDL_Rect(x: Int32(screenPixels.x), y: Int32(screenPixels.y), w: Int32(screenPixels.width), h: Int32(screenPixels.height))
+                SDL_RenderSetClipRect(renderer, &clip)
+            }
+        }
+        try body()
     }
 
     /// The detail screen of card `index` rendered to a texture at the screen's pixel size, the
@@ -95,16 +135,10 @@ public final class SceneRenderer {
             throw RenderError("SDL could not make a snapshot texture: \(sdlError())")
         }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-        let previous = SDL_GetRenderTarget(renderer)
-        SDL_SetRenderTarget(renderer, t)
-        SDL_RenderSetClipRect(renderer, nil)
-        defer {
-            SDL_SetRenderTarget(renderer, previous)
-            var clip = SDL_Rect(x: Int32(screenPixels.x), y: Int32(screenPixels.y), w: Int32(screenPixels.width), h: Int32(screenPixels.height))
-            SDL_RenderSetClipRect(renderer, &clip)
+        try drawOffscreen(into: t) {
+            let local = PointToPixel(scale: mapping.scale)
+            for element in feedLayout.detail(index).elements { try draw(element, local) }
         }
-        let local = PointToPixel(scale: mapping.scale)
-        for element in feedLayout.detail(index).elements { try draw(element, local) }
         snapshots[index] = t
         return t
     }
@@ -142,6 +176,15 @@ public final class SceneRenderer {
             try fillRoundedRect(frame, radius: radius, color: .white, texture: texture, m)
         case let .detail(index):
             for element in feedLayout.detail(index).elements { try draw(element, m) }
+        case let .dim(opacity):
+            guard opacity > 0 else { return }
+            fillRect(Rect(x: 0, y: 0, width: deviceWidth, height: deviceHeight), Color(0, 0, 0, UInt8((min(opacity, 1) * 255).rounded())), m)
+        case let .panel(top, height):
+            let texture = try panelTexture(height: height)
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_QueryTexture(texture, nil, nil, &w, &h)
+            var dst = SDL_FRect(x: Float(m.offsetX), y: Float(m.offsetY + top * m.scale), w: Float(w), h: Float(h))
+            SDL_RenderCopyF(renderer, texture, nil, &dst)
         case let .group(opacity, children):
             if opacity >= 1 { for c in children { try draw(c, mapping: m) }; return }
             if opacity <= 0 { return }

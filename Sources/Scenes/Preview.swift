@@ -13,6 +13,7 @@ public struct Preview: Sendable {
 
     public private(set) var scroll: ScrollModel
     public private(set) var card: CardTransition?
+    public private(set) var panel: PanelInteraction
     private var press: Press?
     private var pointerVelocity = PointerVelocityTracker()
 
@@ -22,16 +23,22 @@ public struct Preview: Sendable {
     public static let stopWithoutTapSpeed = 40.0
 
     /// What a press landed on.
-    enum PressTarget: Equatable, Sendable { case feed(stoppedScrolling: Bool), detail, none }
+    enum PressTarget: Equatable, Sendable { case feed(stoppedScrolling: Bool), detail, panel, dim, filtersButton, none }
     struct Press: Equatable, Sendable {
         var x: Double, y: Double, time: Double
         var target: PressTarget
         var moved = false
+        /// Where the pointer was last seen, for a release that comes without a position.
+        var lastX: Double, lastY: Double
+        init(x: Double, y: Double, time: Double, target: PressTarget) {
+            self.x = x; self.y = y; self.time = time; self.target = target; lastX = x; lastY = y
+        }
     }
 
     public init(splash: SplashSequence, feed: FeedLayout, skipSplash: Bool = false) {
         self.splash = splash; self.feed = feed; self.skipSplash = skipSplash
         scroll = ScrollModel(dimension: feed.viewport.height, maxOffset: feed.maxScrollOffset)
+        panel = PanelInteraction(screenHeight: feed.device.height, timings: splash.timings.panel)
     }
 
     public var timings: Timings { splash.timings }
@@ -76,10 +83,10 @@ public struct Preview: Sendable {
         case let .move(x, y): pointerMoved(x, y, at: t)
         case let .up(x, y): pointerUp(x, y, at: t, velocity: nil)
         case .cancel:
-            if let press { pointerUp(press.x, press.y, at: t, velocity: 0) }
+            if let press { pointerUp(press.lastX, press.lastY, at: t, velocity: 0) }
         case let .key(name): key(name, at: t)
         case let .wheel(dy):
-            if card == nil && press == nil { scroll.wheel(at: t, clicks: dy) }
+            if card == nil && press == nil && !panel.isVisible(at: t) { scroll.wheel(at: t, clicks: dy) }
         }
     }
 
@@ -89,6 +96,20 @@ public struct Preview: Sendable {
         pointerVelocity.reset(t: t, x: x, y: y)
         if card != nil {
             press = Press(x: x, y: y, time: t, target: .detail)
+        } else if panel.isVisible(at: t) {
+            // On the panel: hold it where it is and drag. Above it, on the dim: a click dismisses.
+            if panel.contains(y, at: t) {
+                panel.grab(at: t, y: y)
+                press = Press(x: x, y: y, time: t, target: .panel)
+            } else {
+                press = Press(x: x, y: y, time: t, target: .dim)
+            }
+        } else if y >= feed.device.height - PanelInteraction.edgeZone {
+            // From the bottom edge, a drag up presents the panel interactively.
+            panel.grab(at: t, y: y)
+            press = Press(x: x, y: y, time: t, target: .panel)
+        } else if feed.filtersButton.contains(x, y) {
+            press = Press(x: x, y: y, time: t, target: .filtersButton)
         } else if feed.viewport.contains(x, y) {
             let speed = abs(scroll.sample(at: t).velocity)
             scroll.grab(at: t, pointerY: y)
@@ -101,12 +122,14 @@ public struct Preview: Sendable {
     private mutating func pointerMoved(_ x: Double, _ y: Double, at t: Double) {
         guard var p = press else { return }
         pointerVelocity.add(t: t, x: x, y: y)
+        p.lastX = x; p.lastY = y
         if !p.moved && hypot(x - p.x, y - p.y) > Preview.clickSlop {
             p.moved = true
             // The drag starts where the finger left the slop, so the content does not jump by it.
             if case .feed = p.target { scroll.grab(at: t, pointerY: y) }
         }
         press = p
+        if p.target == .panel { panel.drag(to: y, at: t) }
         if p.moved, case .feed = p.target { scroll.drag(to: y) }
     }
 
@@ -130,6 +153,13 @@ public struct Preview: Sendable {
                 if feed.detail(c.cardIndex).closeButton.contains(x, y) { c.close(at: t) }
             }
             card = c
+        case .panel:
+            panel.drag(to: y, at: t)
+            panel.release(at: t, velocityY: velocityY)
+        case .dim:
+            if isClick { panel.dismiss(at: t) }
+        case .filtersButton:
+            if isClick { panel.present(at: t) }
         case .none:
             break
         }
@@ -145,9 +175,14 @@ public struct Preview: Sendable {
     private mutating func key(_ name: String, at t: Double) {
         switch name {
         case "escape":
-            guard var c = card else { return }
-            if c.phase(at: t) != .closing { c.close(at: t) }
-            card = c
+            if var c = card {
+                if c.phase(at: t) != .closing { c.close(at: t) }
+                card = c
+            } else if panel.isVisible(at: t) && press == nil {
+                panel.dismiss(at: t)
+            }
+        case "p":
+            if card == nil && press == nil { panel.toggle(at: t) }
         default:
             break
         }
@@ -175,6 +210,10 @@ public struct Preview: Sendable {
             } else {
                 result.commands.append(.cardSnapshot(index: card.cardIndex, frame: card.frame(at: t), cornerRadius: card.cornerRadius(at: t)))
             }
+        }
+        if panel.isVisible(at: t) {
+            result.commands.append(.dim(opacity: panel.dim(at: t)))
+            result.commands.append(.panel(top: panel.top(at: t), height: panel.height))
         }
         return result
     }
@@ -204,6 +243,7 @@ public struct Preview: Sendable {
             ("splash", frame.json(textVariant: splash.options.textVariant)),
             ("feed", .object([("scale", .number(s)), ("scrollOffset", .number(scrollOffset)), ("cards", .array(cards))])),
             ("card", cardJSON),
+            ("panel", panel.json(at: t)),
         ])
     }
 

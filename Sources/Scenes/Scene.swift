@@ -70,6 +70,10 @@ public indirect enum DrawCommand: Equatable, Sendable {
     case cardSnapshot(index: Int, frame: Rect, cornerRadius: Double)
     /// The live detail screen of card `index`, full screen.
     case detail(index: Int)
+    /// Black over the whole screen at this opacity, behind a presented panel.
+    case dim(opacity: Double)
+    /// The bottom panel with its top edge at `top` points.
+    case panel(top: Double, height: Double)
 }
 
 /// A frame to draw: the device's size in points and the commands.

@@ -1,0 +1,145 @@
+import Foundation
+import Motion
+
+/// The bottom panel's look, in its own coordinates (0, 0 at its top-left): a grabber, a title
+/// and rows of feed filters.
+public struct PanelLayout: Equatable, Sendable {
+    public let width: Double
+    public let height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+
+    public var elements: [FeedElement] {
+        let m = 20.0
+        var out: [FeedElement] = [
+            // Taller than the panel so a rubber-banded pull shows no gap under it.
+            .rect(Rect(x: 0, y: 0, width: width, height: height + 200), .white, radius: 14),
+            .rect(Rect(x: width / 2 - 18, y: 6, width: 36, height: 5), Color(199, 199, 204), radius: 2.5),
+            .text("Filters", x: m, y: 22, size: 22, bold: true, color: .black, maxWidth: width - 2 * m),
+            .text("Reset", x: width - m - 46, y: 27, size: 15, bold: false, color: FeedLayout.accent, maxWidth: 60),
+        ]
+        let rows = [("Price", "Any"), ("Distance", "Within 5 km"), ("Category", "All"), ("Condition", "Used, like new"),
+                    ("Sort by", "Newest first"), ("Delivery", "Pick-up only")]
+        var y = 66.0
+        for (name, value) in rows where y + 44 < height - 70 {
+            out.append(.text(name, x: m, y: y + 12, size: 16, bold: false, color: .black, maxWidth: width / 2))
+            out.append(.text(value, x: width / 2, y: y + 12, size: 16, bold: false, color: FeedLayout.secondaryText, maxWidth: width / 2 - m))
+            out.append(.rect(Rect(x: m, y: y + 44, width: width - 2 * m, height: 0.5), FeedLayout.separator, radius: 0))
+            y += 45
+        }
+        let button = Rect(x: m, y: height - 34 - 50, width: width - 2 * m, height: 50)
+        out.append(.rect(button, FeedLayout.accent, radius: 12))
+        out.append(.text("Show 48 results", x: button.midX - 66, y: button.y + 14, size: 17, bold: true, color: .white, maxWidth: button.width))
+        return out
+    }
+}
+
+/// An interactive bottom panel, as the interruptible, gesture-driven transitions of WWDC 2018
+/// "Designing Fluid Interfaces": it follows the pointer 1:1, decides on release by projecting the
+/// pointer's velocity, can be grabbed mid-animation without a jump, and can be pulled up from the
+/// bottom edge. Progress 0 is hidden, 1 presented.
+///
+/// There is no stored direction: where the panel is heading is always the animator's target, so
+/// nothing can be left stale after a dismissal (the flaw of the technique this follows).
+public struct PanelInteraction: Equatable, Sendable {
+    public enum Phase: String, Sendable { case hidden, presenting, presented, dismissing, dragging }
+
+    public let screenHeight: Double
+    public let height: Double
+    public let timings: Timings.Panel
+    var animator = InterruptibleAnimator(value: 0)
+    var drag: Drag?
+
+    struct Drag: Equatable, Sendable { var startProgress: Double; var startY: Double }
+
+    /// A press this close to the bottom edge while hidden starts an edge drag (points).
+    public static let edgeZone = 20.0
+
+    public init(screenHeight: Double, timings: Timings.Panel) {
+        self.screenHeight = screenHeight
+        self.height = (screenHeight * timings.heightFraction).rounded()
+        self.timings = timings
+    }
+
+    public func progress(at t: Double) -> Double { animator.value(at: t) }
+    public func top(at t: Double) -> Double { screenHeight - progress(at: t) * height }
+    public func dim(at t: Double) -> Double { min(max(progress(at: t), 0), 1) * timings.maxDim }
+    /// Points per second, positive downward.
+    public func velocity(at t: Double) -> Double { -animator.sample(at: t).velocity * height }
+    public var isDragging: Bool { drag != nil }
+
+    public func phase(at t: Double) -> Phase {
+        if drag != nil { return .dragging }
+        if animator.isFinished(at: t) { return animator.target >= 0.5 ? .presented : .hidden }
+        return animator.target >= 0.5 ? .presenting : .dismissing
+    }
+
+    /// True while any of the panel or its dim is on screen, or a drag holds it.
+    public func isVisible(at t: Double) -> Bool { drag != nil || progress(at: t) > 1e-6 || !animator.isFinished(at: t) }
+
+    func contains(_ y: Double, at t: Double) -> Bool { y >= top(at: t) }
+
+    // MARK: Buttons and keys
+
+    /// Presents without dragging; during a dismissal this reverses it from its value and velocity.
+    public mutating func present(at t: Double) { animate(to: 1, at: t) }
+    /// Dismisses without dragging; during a presentation this reverses it.
+    public mutating func dismiss(at t: Double) { animate(to: 0, at: t) }
+    /// The P key: toward whichever end it is not heading to.
+    public mutating func toggle(at t: Double) { animator.target >= 0.5 ? dismiss(at: t) : present(at: t) }
+
+    mutating func animate(to target: Double, at t: Double) {
+        guard drag == nil, animator.target != target else { return }
+        // The configured duration covers the whole way; a partial way takes its share.
+        let share = min(max(abs(target - progress(at: t)), 0.05), 1)
+        animator.animate(to: target, timing: .curve(timings.curve, duration: timings.duration * share), at: t)
+    }
+
+    // MARK: Dragging
+
+    /// A press on the panel (or the bottom edge, when hidden) holds it exactly where it is.
+    public mutating func grab(at t: Double, y: Double) {
+        let p = progress(at: t)
+        animator.set(value: p, at: t)
+        drag = Drag(startProgress: p, startY: y)
+    }
+
+    public mutating func drag(to y: Double, at t: Double) {
+        guard let d = drag else { return }
+        var p = d.startProgress - (y - d.startY) / height
+        if p > 1 {
+            // Past fully presented the panel resists: UIScrollView's rubber band over its height.
+            p = 1 + rubberBand(offset: (p - 1) * height, dimension: height) / height
+        }
+        animator.set(value: max(p, 0), at: t)
+    }
+
+    /// Lets go with the pointer's velocity (points per second, positive downward). The projected
+    /// resting place (WWDC 2018, deceleration rate 0.998) decides: more than half the panel's
+    /// height below presented dismisses, otherwise it presents.
+    public mutating func release(at t: Double, velocityY: Double) {
+        guard drag != nil else { return }
+        drag = nil
+        let p = progress(at: t)
+        let projected = p - projectedDistance(initialVelocity: velocityY, decelerationRate: DecelerationRate.normal) / height
+        let target: Double = projected < 0.5 ? 0 : 1
+        switch timings.completion {
+        case .spring:
+            // A critically damped spring that starts at the pointer's speed.
+            let spring = (try? SpringParameters(response: timings.springResponse, dampingFraction: 1))!
+            animator.animate(to: target, timing: .spring(spring), at: t, initialVelocity: -velocityY / height)
+        case .percent:
+            if p > 1 || p < 0 {
+                animator.animate(to: target, timing: .curve(timings.curve, duration: timings.duration * 0.3), at: t)
+            } else {
+                animator.continueAlongCurve(timings.curve, duration: timings.duration, from: 1 - target, to: target, at: t)
+            }
+        }
+    }
+
+    /// The `state` inspector's `panel` object.
+    public func json(at t: Double) -> JSONOutput {
+        .object([("phase", .string(phase(at: t).rawValue)), ("progress", .number(progress(at: t))),
+                 ("top", .number(top(at: t))), ("height", .number(height)), ("dim", .number(dim(at: t))),
+                 ("velocity", .number(velocity(at: t)))])
+    }
+}
