@@ -54,6 +54,9 @@ public final class RenderContext {
         try RenderContext.startSDL(offscreen: offscreen)
         // Linear filtering: scaled images (the logo, photos, the feed during its 1.05 → 1 settle) stay smooth.
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
+        // SDL batches draw calls only when told to if a renderer is picked by name, as here; batching
+        // turns a frame's hundreds of small draws into a few GL calls.
+        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
         guard let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
             throw RenderError("SDL could not create a \(width)x\(height) window: \(sdlError())")
@@ -110,6 +113,20 @@ public final class RenderContext {
     }
 
     public func present() { SDL_RenderPresent(renderer) }
+
+    /// glFinish, looked up through SDL, for GL renderers; nil for the software renderer, whose
+    /// present already completes the frame.
+    private lazy var glFinish: (@convention(c) () -> Void)? = {
+        guard rendererName != "software", let symbol = SDL_GL_GetProcAddress("glFinish") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)
+    }()
+
+    /// Waits until the GPU (or Mesa's rasteriser threads) has finished every queued command, so a
+    /// measured frame includes the drawing itself and not only its submission.
+    public func finishDrawing() {
+        SDL_RenderFlush(renderer)
+        glFinish?()
+    }
 
     /// Reads the current frame back as RGBA bytes (before present).
     public func readPixels(width: Int, height: Int) throws -> [UInt8] {

@@ -190,6 +190,20 @@ public struct Preview: Sendable {
 
     // MARK: Output
 
+    /// What is going on at time t, by name, for splitting measurements: splash-appearing,
+    /// card-opening, panel-drag, feed-fling, ...
+    public func activity(at t: Double) -> String {
+        let splashPhase = splashFrame(at: t).phase
+        if splashPhase != .done { return "splash-\(splashPhase.rawValue)" }
+        if let card = cardState(at: t) { return "card-\(card.phase(at: t).rawValue)" }
+        if panel.isVisible(at: t) {
+            let phase = panel.phase(at: t)
+            return phase == .dragging ? "panel-drag" : "panel-\(phase.rawValue)"
+        }
+        if scroll.isDragging { return "feed-drag" }
+        return abs(scroll.sample(at: t).velocity) > 0 ? "feed-fling" : "feed-idle"
+    }
+
     public func cardState(at t: Double) -> CardTransition? {
         guard let card, !card.isClosed(at: t) else { return nil }
         return card

@@ -6,15 +6,23 @@ import Scenes
 /// Keeps a value alive so the optimiser cannot drop the work that made it.
 @inline(never) func keep(_ value: Double) { if value == .greatestFiniteMagnitude { print(value) } }
 
-/// `splashlab bench --motion`: the pure motion math's throughput, as JSON. Each figure is the
-/// median of several timed runs on one core.
+/// `splashlab bench`: the scripted scenario rendered headless with vsync off, every frame
+/// measured against a floor frame drawn in the same run; or, with --motion, the pure motion
+/// math's throughput. Prints one JSON object.
 func benchCommand(_ arguments: [String]) throws -> Int32 {
     let usage = usageLine("bench")
-    let args = try ParsedArguments(arguments, valueOptions: [], flagOptions: ["--motion"], usage: usage)
-    guard args.flags.contains("--motion") else {
-        throw UsageError(message: "bench measures the motion math with --motion; the frame benchmark is not built yet", usage: usage)
+    let args = try ParsedArguments(arguments, valueOptions: ["--device", "--orientation", "--scale", "--frames", "--renderer", "--frames-csv"],
+                                   flagOptions: ["--motion"], usage: usage)
+    guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
+    if args.flags.contains("--motion") {
+        print(try motionBenchmark().text)
+        return 0
     }
-    print(try motionBenchmark().text)
+    var options = try PreviewOptions(args, usage: usage)
+    options.seed = 1
+    let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale
+    let frames = try args.int("--frames", minimum: 10, usage: usage) ?? Int(BenchScenario.duration * 60)
+    print(try frameBenchmark(options: options, scale: scale, frames: frames, csvPath: args.values["--frames-csv"]).text)
     return 0
 }
 
@@ -61,5 +69,127 @@ func motionBenchmark() throws -> JSONOutput {
         ("bezierEvaluationsPerSecond", .object([("median", .number(median(bezierRates).rounded())), ("target", .number(20_000_000))])),
         ("splashFrameMicroseconds", .object([("median", .number(median(frameCosts))), ("target", .number(2))])),
         ("runs", .int(runs)),
+    ])
+}
+
+// MARK: - The frame benchmark
+
+/// This process's CPU time (user + system, every thread, the GL driver's included), seconds.
+func processCPUTime() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
+}
+
+func peakResidentMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in KiB on Linux
+}
+
+/// Seconds since this process started, from /proc (10 ms resolution), so the figure includes the
+/// loader and runtime start-up that run before main.
+func secondsSinceProcessStart() -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // Field 22 (starttime) is the 20th after the command name's closing parenthesis.
+    guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+    var ts = timespec()
+    clock_gettime(CLOCK_BOOTTIME, &ts)
+    let now = Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    return now - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+struct PhaseTotals {
+    var frames: [Double] = []
+    var floors: [Double] = []
+    var cpuTime = 0.0
+    var count = 0
+}
+
+func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath: String?) throws -> JSONOutput {
+    let session = try makeSession(options)
+    let device = options.device
+    let width = Int((device.width * scale).rounded()), height = Int((device.height * scale).rounded())
+    let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
+    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
+    let floor = try FloorFrame(context: context, width: width, height: height)
+    let script = BenchScenario.script(for: session.preview.feed)
+    var preview = session.preview
+    var nextEvent = 0
+    var records: [FrameRecord] = []
+    var floorTimes: [Double] = []
+    var phases: [String: PhaseTotals] = [:]
+    var phaseOrder: [String] = []
+    var firstFrameMs: Double?
+    let cpuStart = processCPUTime()
+    var lastPresent = MonotonicClock.now()
+    let step = BenchScenario.duration / Double(frames)
+    for i in 0..<frames {
+        let t = Double(i) * step
+        let cpu0 = processCPUTime()
+        let start = MonotonicClock.now()
+        while nextEvent < script.events.count && script.events[nextEvent].time <= t {
+            preview.apply(script.events[nextEvent])
+            nextEvent += 1
+        }
+        let afterInput = MonotonicClock.now()
+        let scene = preview.scene(at: t)
+        let afterUpdate = MonotonicClock.now()
+        try renderer.draw(scene)
+        let afterRender = MonotonicClock.now()
+        context.present()
+        context.finishDrawing()
+        let afterPresent = MonotonicClock.now()
+        let cpu1 = processCPUTime()
+        if firstFrameMs == nil { firstFrameMs = (secondsSinceProcessStart() ?? (afterPresent - processStart)) * 1000 }
+        let record = FrameRecord(previewTime: t, input: afterInput - start, update: afterUpdate - afterInput,
+                                 render: afterRender - afterUpdate, present: afterPresent - afterRender, interval: afterPresent - lastPresent)
+        records.append(record)
+        // The floor, interleaved so that both see the same machine load.
+        let floorTime = try floor.draw()
+        floorTimes.append(floorTime)
+        lastPresent = MonotonicClock.now()
+        let name = preview.activity(at: t)
+        if phases[name] == nil { phaseOrder.append(name) }
+        phases[name, default: PhaseTotals()].frames.append(afterPresent - start)
+        phases[name, default: PhaseTotals()].floors.append(floorTime)
+        phases[name, default: PhaseTotals()].cpuTime += cpu1 - cpu0
+        phases[name, default: PhaseTotals()].count += 1
+    }
+    let cpuTotal = processCPUTime() - cpuStart
+    let frameTimes = records.map { $0.input + $0.update + $0.render + $0.present }
+    let ourTimes = records.map { $0.update + $0.render }
+    let frame = Percentiles(frameTimes), floorStats = Percentiles(floorTimes)
+    func ratio(_ f: Percentiles, _ g: Percentiles) -> JSONOutput {
+        .object([("p50", .number((f.p50 / g.p50 * 1000).rounded() / 1000)), ("p99", .number((f.p99 / g.p99 * 1000).rounded() / 1000))])
+    }
+    // The floor frames' own CPU is not the scenario's: count the scenario frames' CPU alone.
+    let scenarioCPU = phases.values.reduce(0) { $0 + $1.cpuTime }
+    let phaseJSON: [(String, JSONOutput)] = phaseOrder.map { name in
+        let p = phases[name]!
+        let f = Percentiles(p.frames), g = Percentiles(p.floors)
+        return (name, .object([("frames", .int(p.count)), ("frame", f.millisecondsJSON), ("ratio", ratio(f, g)),
+                               ("process", .object([("cpuMsPerFrame", .number(roundMs(p.cpuTime / Double(p.count))))]))]))
+    }
+    if let csvPath {
+        let budget = FrameBudget(refreshRate: 60)
+        let text = ([FrameRecord.csvHeader] + records.map { $0.csvRow(budget: budget) }).joined(separator: "\n") + "\n"
+        do { try text.write(toFile: csvPath, atomically: true, encoding: .utf8) } catch {
+            throw RenderError("cannot write \(csvPath): \(error.localizedDescription)")
+        }
+    }
+    _ = cpuTotal
+    return .object([
+        ("renderer", .string(context.rendererName)), ("width", .int(width)), ("height", .int(height)), ("frames", .int(frames)),
+        ("cpu", Percentiles(ourTimes).millisecondsJSON),
+        ("frame", frame.millisecondsJSON),
+        ("floor", floorStats.millisecondsJSON),
+        ("ratio", ratio(frame, floorStats)),
+        ("process", .object([("cpuMsPerFrame", .number(roundMs(scenarioCPU / Double(frames))))])),
+        ("phases", .object(phaseJSON)),
+        ("firstFrameMs", .number(((firstFrameMs ?? 0) * 10).rounded() / 10)),
+        ("peakRSSMB", .number((peakResidentMegabytes() * 10).rounded() / 10)),
     ])
 }

@@ -30,7 +30,8 @@ commands:
   curve      print a timing curve or spring as CSV, or plot it
                splashlab curve "cubic-bezier(0.25, 0.1, 0.25, 1)" --samples 11
                splashlab curve "spring(response: 0.5, dampingFraction: 0.825)" --plot spring.png
-  bench      print performance figures as JSON
+  bench      print performance figures as JSON: the scripted scenario against its floor, or the motion math
+               splashlab bench --device iphone-se --frames 600
                splashlab bench --motion
   make-assets  regenerate the built-in art (logo, splash texts, photos) into a folder
                splashlab make-assets --out /tmp/art
@@ -57,7 +58,7 @@ func usageLine(_ command: String) -> String {
     case "render": return "usage: splashlab render (--at SECONDS | --launch) --out FILE.png [--scale S] [--script FILE] [--device NAME] [--orientation O] [--renderer NAME] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR]"
     case "state": return "usage: splashlab state --at SECONDS [--script FILE] [--device NAME] [--orientation O] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR]"
     case "curve": return "usage: splashlab curve SPEC [--samples N | --at t1,t2,...] [--plot FILE.png]"
-    case "bench": return "usage: splashlab bench --motion"
+    case "bench": return "usage: splashlab bench [--device NAME] [--orientation O] [--scale S] [--frames N] [--renderer NAME] [--frames-csv FILE] | splashlab bench --motion"
     case "run": return "usage: splashlab run [--window-scale S] [--device NAME] [--orientation O] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR] [--renderer NAME]"
     case "make-assets": return "usage: splashlab make-assets --out DIR"
     default: return "usage: splashlab [run|render|state|devices|curve|bench|make-assets] [OPTIONS]; splashlab --help for more"

@@ -1,0 +1,33 @@
+/// The scripted session `splashlab bench` measures: the splash, a card opened and closed, the
+/// panel presented, dragged, interrupted and flicked away, and a feed fling grabbed mid-flight.
+/// Coordinates come from the feed's layout, so it works on every device.
+public enum BenchScenario {
+    public static let duration = 10.0
+
+    public static func script(for feed: FeedLayout) -> InputScript {
+        let h = feed.device.height, w = feed.device.width
+        let card = feed.cardFrame(1, scrollOffset: 0)
+        let panelTop = h - (h * Timings.Panel().heightFraction).rounded()
+        var events: [InputEvent] = []
+        func add(_ t: Double, _ kind: InputEvent.Kind) { events.append(InputEvent(time: t, kind: kind)) }
+        func drag(from y0: Double, by distance: Double, over duration: Double, at start: Double, pause: Double = 0) {
+            add(start, .down(x: w / 2, y: y0))
+            let steps = Int((duration * 60).rounded())
+            for i in 1...steps { add(start + duration * Double(i) / Double(steps), .move(x: w / 2, y: y0 + distance * Double(i) / Double(steps))) }
+            add(start + duration + pause, .up(x: w / 2, y: y0 + distance))
+        }
+        // Card: open, hold, close.
+        add(3.0, .down(x: card.midX, y: card.midY)); add(3.05, .up(x: card.midX, y: card.midY))
+        add(3.8, .key("escape"))
+        // Panel: present, a slow drag that returns, a dismissal reversed mid-flight, a flick away.
+        add(4.4, .key("p"))
+        drag(from: panelTop + 60, by: 120, over: 0.4, at: 5.0, pause: 0.2)
+        add(6.2, .key("escape"))
+        add(6.35, .key("p"))
+        drag(from: panelTop + 100, by: 80, over: 0.05, at: 7.0)
+        // Feed: a fling, grabbed during its momentum.
+        drag(from: h * 0.7, by: -160, over: 0.1, at: 7.8)
+        add(9.0, .down(x: w / 2, y: h / 2)); add(9.3, .up(x: w / 2, y: h / 2 + 30))
+        return InputScript(events: events)
+    }
+}
