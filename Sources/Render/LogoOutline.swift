@@ -22,6 +22,7 @@ public struct LogoOutline: Sendable {
     /// For each contour vertex, the unit outward normal (the miter of its two edges).
     public let contourNormals: [[UnitPoint]]
 
+
     /// Grid size the alpha is averaged down to before tracing: enough for a logo's outline and
     /// small enough to trace in milliseconds.
     public static let traceResolution = 256
@@ -40,7 +41,7 @@ public struct LogoOutline: Sendable {
         // Grid coordinates include a one-cell border of zeros; map back to the unit square.
         let unit = loops.map { loop in loop.map { UnitPoint(($0.x - 1) / Double(n), ($0.y - 1) / Double(n)) } }
         contours = unit
-        fillTriangles = LogoOutline.trapezoids(unit)
+        fillTriangles = LogoOutline.starFans(unit) ?? LogoOutline.trapezoids(unit)
         contourNormals = unit.map { LogoOutline.outwardNormals($0, inside: { p in LogoOutline.sample(field, size: n, x: p.x * Double(n) + 1, y: p.y * Double(n) + 1) >= 0.5 }) }
     }
 
@@ -211,6 +212,52 @@ public struct LogoOutline: Sendable {
             }
         }
         return triangles
+    }
+
+    /// Even-odd point-in-shape test in the unit square.
+    public func contains(_ p: UnitPoint) -> Bool {
+        contours.reduce(false) { $0 != LogoOutline.windingContains($1, p) }
+    }
+
+    /// A fan from each outline's centroid, if every outline is star-shaped around it and none is a
+    /// hole: a few dozen wide wedges rasterise with far less waste than hundreds of one-band
+    /// slivers. nil when the shape needs the general fill.
+    static func starFans(_ contours: [[UnitPoint]]) -> [UnitPoint]? {
+        guard !contours.isEmpty else { return nil }
+        // An outline inside another is a hole (or an island in one): fans cannot express that.
+        for (i, loop) in contours.enumerated() {
+            for (j, other) in contours.enumerated() where i != j && windingContains(other, loop[0]) { return nil }
+        }
+        var triangles = [UnitPoint]()
+        for loop in contours {
+            let area = signedArea(loop)
+            var cx = 0.0, cy = 0.0
+            for i in loop.indices {
+                let a = loop[i], b = loop[(i + 1) % loop.count]
+                let cross = a.x * b.y - b.x * a.y
+                cx += (a.x + b.x) * cross; cy += (a.y + b.y) * cross
+            }
+            let centre = UnitPoint(cx / (6 * area), cy / (6 * area))
+            // Star-shaped around the centroid: every edge turns the same way seen from it.
+            for i in loop.indices {
+                let a = loop[i], b = loop[(i + 1) % loop.count]
+                let cross = (a.x - centre.x) * (b.y - centre.y) - (a.y - centre.y) * (b.x - centre.x)
+                if (cross > 0) != (area > 0) || abs(cross) < 1e-12 { return nil }
+            }
+            for i in loop.indices { triangles += [centre, loop[i], loop[(i + 1) % loop.count]] }
+        }
+        return triangles
+    }
+
+    static func windingContains(_ loop: [UnitPoint], _ p: UnitPoint) -> Bool {
+        var inside = false
+        var j = loop.count - 1
+        for i in loop.indices {
+            let a = loop[i], b = loop[j]
+            if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            j = i
+        }
+        return inside
     }
 
     /// Per-vertex outward normals: each edge's normal points away from the inside (tested against

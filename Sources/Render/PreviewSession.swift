@@ -70,7 +70,9 @@ public struct PreviewSession {
         // 0.85 → 1 swing and the 1.05 feed scale.
         let logoPixels = Int((timings.splash.logoEndSize * 1.1 * mapping.scale).rounded(.up))
         let images = ImageLibrary(renderer: context.renderer, catalog: catalog, logoPixelSize: logoPixels)
-        return try SceneRenderer(context: context, images: images, launchBackground: launchBackground,
-                                 feedLayout: preview.feed, mapping: mapping)
+        let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground,
+                                         feedLayout: preview.feed, mapping: mapping)
+        renderer.panelHeightFraction = timings.panel.heightFraction
+        return renderer
     }
 }

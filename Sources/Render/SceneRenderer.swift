@@ -147,11 +147,20 @@ public final class SceneRenderer {
 
     /// Clears the output and draws the scene into the device's rectangle.
     public func draw(_ scene: Scene) throws {
-        try prepareFeed(scrollOffset: scene.feedScrollOffset)
+        // The feed is drawn into its texture only when a command shows it: the launch frame and
+        // the splash's first second never pay for it.
+        if scene.commands.contains(where: \.drawsFeed) { try prepareFeed(scrollOffset: scene.feedScrollOffset) }
         SDL_SetRenderTarget(renderer, nil)
-        setColor(SceneRenderer.surround)
-        SDL_RenderClear(renderer)
         let screen = screenPixels
+        let output = context.outputSize
+        let fillsOutput = screen.x == 0 && screen.y == 0 && screen.width == output.width && screen.height == output.height
+        // A clear is a full pass over the output: skip it when the first layer covers every pixel.
+        let first = scene.commands.first
+        let covered = first == .launchBackground ? launchBackgroundIsOpaque : (first?.coversScreen ?? false)
+        if !(fillsOutput && covered) {
+            setColor(SceneRenderer.surround)
+            SDL_RenderClear(renderer)
+        }
         var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
         SDL_RenderSetClipRect(renderer, &clip)
         defer { SDL_RenderSetClipRect(renderer, nil) }
@@ -162,12 +171,17 @@ public final class SceneRenderer {
         switch command {
         case .launchBackground:
             try drawLaunchBackground(m)
+        case let .launchBackgroundOutsideHole(hole):
+            try drawLaunchBackgroundOutsideHole(hole, m)
         case let .image(ref, layer):
             try drawImage(try images.texture(ref), layer, m)
         case let .feed(scale):
             guard let feedTexture else { return }
             var dst = pixelRect(centerX: deviceWidth / 2, centerY: deviceHeight / 2, width: deviceWidth * scale, height: deviceHeight * scale, m)
             SDL_SetTextureAlphaMod(feedTexture, 255)
+            // The feed is opaque; a 1:1 copy needs no filtering.
+            SDL_SetTextureBlendMode(feedTexture, SDL_BLENDMODE_NONE)
+            SDL_SetTextureScaleMode(feedTexture, scale == 1 ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
             SDL_RenderCopyF(renderer, feedTexture, nil, &dst)
         case let .feedThroughHole(feedScale, hole):
             try drawFeedThroughHole(feedScale: feedScale, hole: hole, m)
@@ -176,9 +190,9 @@ public final class SceneRenderer {
             try fillRoundedRect(frame, radius: radius, color: .white, texture: texture, m)
         case let .detail(index):
             for element in feedLayout.detail(index).elements { try draw(element, m) }
-        case let .dim(opacity):
+        case let .dim(opacity, bottom):
             guard opacity > 0 else { return }
-            fillRect(Rect(x: 0, y: 0, width: deviceWidth, height: deviceHeight), Color(0, 0, 0, UInt8((min(opacity, 1) * 255).rounded())), m)
+            fillRect(Rect(x: 0, y: 0, width: deviceWidth, height: min(max(bottom, 0), deviceHeight)), Color(0, 0, 0, UInt8((min(opacity, 1) * 255).rounded())), m)
         case let .panel(top, height):
             let texture = try panelTexture(height: height)
             var w: Int32 = 0, h: Int32 = 0
@@ -217,6 +231,36 @@ public final class SceneRenderer {
         return t
     }
 
+    // MARK: Warming caches in idle time
+
+    /// Work the coming frames will need, done ahead in the idle time after a present so that no
+    /// frame pays for a first use: the textures behind the disappearance, the feed's photos, the
+    /// panel. One step per call, each a few milliseconds at most.
+    private lazy var warmUpSteps: [(SceneRenderer) throws -> Void] = {
+        var steps: [(SceneRenderer) throws -> Void] = [{ _ = try $0.images.logoOutline() }]
+        for index in feedLayout.visibleCards(scrollOffset: 0) {
+            let photo = feedLayout.content.ads[index].photo
+            steps.append { _ = try $0.images.texture(.photo(photo)) }
+        }
+        steps.append { try $0.prepareFeed(scrollOffset: 0) }
+        steps.append { _ = try $0.panelTexture(height: ($0.deviceHeight * $0.panelHeightFraction).rounded()) }
+        return steps
+    }()
+    private var warmUpIndex = 0
+    /// The panel's height share, for warming its texture at the size it will be drawn.
+    public var panelHeightFraction = 0.6
+
+    /// Does the next warm-up step; false once there is nothing left to do.
+    @discardableResult
+    public func warmUp() throws -> Bool {
+        guard warmUpIndex < warmUpSteps.count else { return false }
+        let step = warmUpSteps[warmUpIndex]
+        warmUpIndex += 1
+        try step(self)
+        SDL_SetRenderTarget(renderer, nil)
+        return true
+    }
+
     // MARK: Pieces
 
     func setColor(_ c: Color) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
@@ -240,10 +284,16 @@ public final class SceneRenderer {
 
     /// A vertical gradient as one band of two triangles per pair of stops, colours interpolated
     /// by the rasteriser.
-    func drawGradient(_ stops: [GradientStop], _ m: PointToPixel) throws {
+    /// The stops extended to cover 0...1 with the end colours.
+    static func fullRange(_ stops: [GradientStop]) -> [GradientStop] {
         var bands = stops
         if bands.first!.location > 0 { bands.insert(GradientStop(location: 0, color: bands.first!.color), at: 0) }
         if bands.last!.location < 1 { bands.append(GradientStop(location: 1, color: bands.last!.color)) }
+        return bands
+    }
+
+    func drawGradient(_ stops: [GradientStop], _ m: PointToPixel) throws {
+        let bands = SceneRenderer.fullRange(stops)
         vertices.removeAll(keepingCapacity: true)
         let left = Float(m.offsetX), right = Float(m.offsetX + deviceWidth * m.scale)
         for i in 0..<(bands.count - 1) {
@@ -259,7 +309,7 @@ public final class SceneRenderer {
             let bl = SDL_Vertex(position: SDL_FPoint(x: left, y: yb), color: cb, tex_coord: zero)
             vertices += [tl, tr, br, tl, br, bl]
         }
-        try renderGeometry(nil)
+        try renderGeometry(nil, blend: stops.allSatisfy { $0.color.a == 255 } ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
     }
 
     func fillRect(_ r: Rect, _ c: Color, _ m: PointToPixel) {
@@ -301,10 +351,23 @@ public final class SceneRenderer {
         try renderGeometry(texture)
     }
 
-    /// Draws `vertices` as triangles; SDL's refusal (bad texture coordinates, a lost context) is an error, not a blank.
-    func renderGeometry(_ texture: OpaquePointer?) throws {
+    /// Draws `vertices` as triangles; SDL's refusal (bad texture coordinates, a lost context) is an
+    /// error, not a blank. `blend` is the blend mode for this draw (the texture's, or the draw
+    /// colour's without one); opaque layers pass NONE.
+    func renderGeometry(_ texture: OpaquePointer?, blend: SDL_BlendMode = SDL_BLENDMODE_BLEND) throws {
+        if let texture { SDL_SetTextureBlendMode(texture, blend) } else { SDL_SetRenderDrawBlendMode(renderer, blend) }
+        defer { if texture == nil { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) } }
         guard SDL_RenderGeometry(renderer, texture, vertices, Int32(vertices.count), nil, 0) == 0 else {
             throw RenderError("SDL could not draw geometry: \(sdlError())")
+        }
+    }
+
+    /// True when the launch background has no transparency (a gradient of opaque stops, or white).
+    var launchBackgroundIsOpaque: Bool {
+        switch launchBackground {
+        case .white: return true
+        case let .gradient(stops): return stops.allSatisfy { $0.color.a == 255 }
+        case .image: return false
         }
     }
 
@@ -326,28 +389,19 @@ public final class SceneRenderer {
     /// which also keeps fill to where the hole is.
     private func drawFeedThroughHole(feedScale: Double, hole: LayerState, _ m: PointToPixel) throws {
         guard let feedTexture else { return }
+        // Once the hole covers the screen, it is the feed: one scaled copy.
+        if try holeCoversScreen(hole) { return try draw(.feed(scale: feedScale), mapping: m) }
         let outline = try images.logoOutline()
-        let side = hole.width
-        let cosA = cos(hole.rotation), sinA = sin(hole.rotation)
-        let cx = deviceWidth / 2, cy = deviceHeight / 2
-        let invW = 1 / deviceWidth, invH = 1 / deviceHeight, invScale = 1 / feedScale
-        /// A vertex at a screen point (in points) with an alpha; texture coordinates undo the
-        /// feed's scale about the screen centre.
-        @inline(__always) func vertex(_ px: Double, _ py: Double, _ alpha: Double) -> ClipVertex {
-            ClipVertex(x: px, y: py, u: (cx + (px - cx) * invScale) * invW, v: (cy + (py - cy) * invScale) * invH, alpha: alpha)
-        }
-        @inline(__always) func place(_ p: UnitPoint) -> (Double, Double) {
-            let lx = (p.x - 0.5) * side, ly = (p.y - 0.5) * side
-            return (hole.x + lx * cosA - ly * sinA, hole.y + lx * sinA + ly * cosA)
-        }
         vertices.removeAll(keepingCapacity: true)
-        let triangles = outline.fillTriangles
-        var i = 0
-        while i + 2 < triangles.count {
-            let (ax, ay) = place(triangles[i]), (bx, by) = place(triangles[i + 1]), (qx, qy) = place(triangles[i + 2])
-            emitClipped(vertex(ax, ay, 1), vertex(bx, by, 1), vertex(qx, qy, 1), m)
-            i += 3
-        }
+        let placement = HolePlacement(hole: hole, screenWidth: deviceWidth, screenHeight: deviceHeight, textureScale: feedScale)
+        emitTriangles(outline.fillTriangles, placement, m)
+        SDL_SetTextureAlphaMod(feedTexture, 255)
+        // Sampled 1:1 once the feed has settled to scale 1; filtered while it is scaled.
+        SDL_SetTextureScaleMode(feedTexture, abs(feedScale - 1) < 1e-4 ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        // The inside is opaque: written without blending, which spares the rasteriser a read of
+        // every covered pixel. Only the fringe blends.
+        if !vertices.isEmpty { try renderGeometry(feedTexture, blend: SDL_BLENDMODE_NONE) }
+        vertices.removeAll(keepingCapacity: true)
         // The fringe: one pixel outward, in points.
         let fringe = 1 / m.scale
         for (loop, normals) in zip(outline.contours, outline.contourNormals) {
@@ -355,11 +409,10 @@ public final class SceneRenderer {
             var inner = [ClipVertex](), outer = [ClipVertex]()
             inner.reserveCapacity(count); outer.reserveCapacity(count)
             for k in 0..<count {
-                let (x, y) = place(loop[k])
-                let n = normals[k]
-                let nx = n.x * cosA - n.y * sinA, ny = n.x * sinA + n.y * cosA
-                inner.append(vertex(x, y, 1))
-                outer.append(vertex(x + nx * fringe, y + ny * fringe, 0))
+                let (x, y) = placement.place(loop[k])
+                let (nx, ny) = placement.rotate(normals[k])
+                inner.append(placement.vertex(x, y, alpha: 1))
+                outer.append(placement.vertex(x + nx * fringe, y + ny * fringe, alpha: 0))
             }
             for k in 0..<count {
                 let j = (k + 1) % count
@@ -368,8 +421,38 @@ public final class SceneRenderer {
             }
         }
         guard !vertices.isEmpty else { return }
-        SDL_SetTextureAlphaMod(feedTexture, 255)
-        try renderGeometry(feedTexture)
+        try renderGeometry(feedTexture, blend: SDL_BLENDMODE_BLEND)
+    }
+
+    /// The backdrop around the hole. Drawing the whole background (a few vertex-coloured
+    /// triangles) and the hole over it measured cheaper under Mesa's llvmpipe than cutting the
+    /// hole out of it (hundreds of thin triangles), so the cut-out is not drawn; once the hole
+    /// covers every corner of the screen nothing around it shows and the backdrop is skipped.
+    private func drawLaunchBackgroundOutsideHole(_ hole: LayerState, _ m: PointToPixel) throws {
+        if try holeCoversScreen(hole) { return }
+        try drawLaunchBackground(m)
+    }
+
+    /// True when the hole's shape contains all four corners of the screen (and, for a convex
+    /// screen inside a shape traced this finely, the screen).
+    func holeCoversScreen(_ hole: LayerState) throws -> Bool {
+        let outline = try images.logoOutline()
+        let cosA = cos(-hole.rotation), sinA = sin(-hole.rotation)
+        for (x, y) in [(0.0, 0.0), (deviceWidth, 0), (0, deviceHeight), (deviceWidth, deviceHeight)] {
+            let dx = x - hole.x, dy = y - hole.y
+            let lx = dx * cosA - dy * sinA, ly = dx * sinA + dy * cosA
+            if !outline.contains(UnitPoint(lx / hole.width + 0.5, ly / hole.height + 0.5)) { return false }
+        }
+        return true
+    }
+
+    private func emitTriangles(_ triangles: [UnitPoint], _ placement: HolePlacement, _ m: PointToPixel) {
+        var i = 0
+        while i + 2 < triangles.count {
+            let (ax, ay) = placement.place(triangles[i]), (bx, by) = placement.place(triangles[i + 1]), (qx, qy) = placement.place(triangles[i + 2])
+            emitClipped(placement.vertex(ax, ay, alpha: 1), placement.vertex(bx, by, alpha: 1), placement.vertex(qx, qy, alpha: 1), m)
+            i += 3
+        }
     }
 
     /// Appends a triangle clipped to texture coordinates [0, 1]², as SDL vertices in pixels.
@@ -379,25 +462,16 @@ public final class SceneRenderer {
             vertices.append(a.sdl(m)); vertices.append(b.sdl(m)); vertices.append(c.sdl(m))
             return
         }
-        var polygon = [a, b, c]
-        // Each plane keeps points where f(p) >= 0.
-        let planes: [(ClipVertex) -> Double] = [{ $0.u }, { 1 - $0.u }, { $0.v }, { 1 - $0.v }]
-        for plane in planes {
-            guard !polygon.isEmpty else { return }
-            var output = [ClipVertex]()
-            output.reserveCapacity(polygon.count + 2)
-            for k in 0..<polygon.count {
-                let current = polygon[k], next = polygon[(k + 1) % polygon.count]
-                let fc = plane(current), fn = plane(next)
-                if fc >= 0 { output.append(current) }
-                if (fc >= 0) != (fn >= 0) { output.append(current.lerp(next, fc / (fc - fn))) }
-            }
-            polygon = output
-        }
+        emitFan(ClipVertex.clip([a, b, c]), m)
+    }
+
+    private func emitFan(_ polygon: [ClipVertex], _ m: PointToPixel) {
         guard polygon.count >= 3 else { return }
         let first = polygon[0].sdl(m)
         for k in 1..<(polygon.count - 1) {
-            vertices.append(first); vertices.append(polygon[k].sdl(m)); vertices.append(polygon[k + 1].sdl(m))
+            vertices.append(first)
+            vertices.append(polygon[k].sdl(m))
+            vertices.append(polygon[k + 1].sdl(m))
         }
     }
 
@@ -441,6 +515,26 @@ public final class SceneRenderer {
     }
 }
 
+extension DrawCommand {
+    /// True for commands that paint every pixel of the screen opaquely.
+    var coversScreen: Bool {
+        switch self {
+        case .launchBackgroundOutsideHole, .detail: return true
+        case let .feed(scale): return scale >= 1
+        default: return false
+        }
+    }
+
+    /// True for commands that draw the feed's texture.
+    var drawsFeed: Bool {
+        switch self {
+        case .feed, .feedThroughHole: return true
+        case let .group(_, children): return children.contains(where: \.drawsFeed)
+        default: return false
+        }
+    }
+}
+
 /// A vertex of the hole's geometry before clipping: screen position in points, texture
 /// coordinates and alpha, all interpolated together.
 struct ClipVertex {
@@ -456,5 +550,60 @@ struct ClipVertex {
         SDL_Vertex(position: SDL_FPoint(x: Float(m.offsetX + x * m.scale), y: Float(m.offsetY + y * m.scale)),
                    color: SDL_Color(r: 255, g: 255, b: 255, a: UInt8((min(max(alpha, 0), 1) * 255).rounded())),
                    tex_coord: SDL_FPoint(x: Float(min(max(u, 0), 1)), y: Float(min(max(v, 0), 1))))
+    }
+
+    /// Sutherland–Hodgman: the part of a convex polygon with texture coordinates in [0, 1]²,
+    /// attributes interpolated along the cut edges.
+    static func clip(_ input: [ClipVertex]) -> [ClipVertex] {
+        var polygon = input
+        @inline(__always) func distance(_ p: ClipVertex, _ plane: Int) -> Double {
+            switch plane {
+            case 0: return p.v
+            case 1: return 1 - p.v
+            case 2: return p.u
+            default: return 1 - p.u
+            }
+        }
+        for plane in 0..<4 {
+            guard !polygon.isEmpty else { return [] }
+            var output = [ClipVertex]()
+            output.reserveCapacity(polygon.count + 2)
+            for k in 0..<polygon.count {
+                let current = polygon[k], next = polygon[(k + 1) % polygon.count]
+                let fc = distance(current, plane), fn = distance(next, plane)
+                if fc >= 0 { output.append(current) }
+                if (fc >= 0) != (fn >= 0) { output.append(current.lerp(next, fc / (fc - fn))) }
+            }
+            polygon = output
+        }
+        return polygon
+    }
+}
+
+/// Where the logo's unit square lands on screen for a hole (centre, size, rotation), and the
+/// texture coordinates of a screen point for a texture drawn full screen at `textureScale`
+/// about the screen centre.
+struct HolePlacement {
+    let hole: LayerState
+    let cosA: Double, sinA: Double
+    let cx: Double, cy: Double, invW: Double, invH: Double, invScale: Double
+
+    init(hole: LayerState, screenWidth: Double, screenHeight: Double, textureScale: Double) {
+        self.hole = hole
+        cosA = cos(hole.rotation); sinA = sin(hole.rotation)
+        cx = screenWidth / 2; cy = screenHeight / 2
+        invW = 1 / screenWidth; invH = 1 / screenHeight; invScale = 1 / textureScale
+    }
+
+    /// Screen point, in points, of a point of the logo's unit square.
+    @inline(__always) func place(_ p: UnitPoint) -> (Double, Double) {
+        let lx = (p.x - 0.5) * hole.width, ly = (p.y - 0.5) * hole.height
+        return (hole.x + lx * cosA - ly * sinA, hole.y + lx * sinA + ly * cosA)
+    }
+
+    @inline(__always) func rotate(_ n: UnitPoint) -> (Double, Double) { (n.x * cosA - n.y * sinA, n.x * sinA + n.y * cosA) }
+
+    @inline(__always) func vertex(_ px: Double, _ py: Double, alpha: Double) -> ClipVertex {
+        ClipVertex(x: px, y: py, u: (cx + (px - cx) * invScale) * invW, v: (cy + (py - cy) * invScale) * invH, alpha: alpha)
     }
 }

@@ -7,12 +7,13 @@ public struct PanelLayout: Equatable, Sendable {
     public let width: Double
     public let height: Double
     public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public static let cornerRadius = 14.0
 
     public var elements: [FeedElement] {
         let m = 20.0
         var out: [FeedElement] = [
             // Taller than the panel so a rubber-banded pull shows no gap under it.
-            .rect(Rect(x: 0, y: 0, width: width, height: height + 200), .white, radius: 14),
+            .rect(Rect(x: 0, y: 0, width: width, height: height + 200), .white, radius: PanelLayout.cornerRadius),
             .rect(Rect(x: width / 2 - 18, y: 6, width: 36, height: 5), Color(199, 199, 204), radius: 2.5),
             .text("Filters", x: m, y: 22, size: 22, bold: true, color: .black, maxWidth: width - 2 * m),
             .text("Reset", x: width - m - 46, y: 27, size: 15, bold: false, color: FeedLayout.accent, maxWidth: 60),

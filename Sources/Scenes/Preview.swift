@@ -220,13 +220,15 @@ public struct Preview: Sendable {
         result.feedScrollOffset = offset
         if let card = cardState(at: t) {
             if card.phase(at: t) == .open {
-                result.commands.append(.detail(index: card.cardIndex))
+                // The open detail is opaque and full screen: nothing under it is drawn.
+                result.commands = [.detail(index: card.cardIndex)]
             } else {
                 result.commands.append(.cardSnapshot(index: card.cardIndex, frame: card.frame(at: t), cornerRadius: card.cornerRadius(at: t)))
             }
         }
         if panel.isVisible(at: t) {
-            result.commands.append(.dim(opacity: panel.dim(at: t)))
+            // The dim shows only above the panel; below its rounded top the panel is opaque.
+            result.commands.append(.dim(opacity: panel.dim(at: t), bottom: panel.top(at: t) + PanelLayout.cornerRadius))
             result.commands.append(.panel(top: panel.top(at: t), height: panel.height))
         }
         return result

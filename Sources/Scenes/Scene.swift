@@ -57,6 +57,8 @@ public enum LaunchBackground: Equatable, Sendable {
 public indirect enum DrawCommand: Equatable, Sendable {
     /// The launch background, full screen.
     case launchBackground
+    /// The launch background everywhere except inside the logo-shaped hole (the backdrop).
+    case launchBackgroundOutsideHole(LayerState)
     /// An image centred at the layer's point, sized and rotated as the layer says.
     case image(ImageRef, LayerState)
     /// The feed, scaled about the screen centre.
@@ -70,8 +72,8 @@ public indirect enum DrawCommand: Equatable, Sendable {
     case cardSnapshot(index: Int, frame: Rect, cornerRadius: Double)
     /// The live detail screen of card `index`, full screen.
     case detail(index: Int)
-    /// Black over the whole screen at this opacity, behind a presented panel.
-    case dim(opacity: Double)
+    /// Black from the top of the screen down to `bottom` at this opacity, behind a presented panel.
+    case dim(opacity: Double, bottom: Double)
     /// The bottom panel with its top edge at `top` points.
     case panel(top: Double, height: Double)
 }
@@ -114,7 +116,8 @@ extension SplashSequence {
                     commands.append(.feed(scale: f.feedScale))
                     commands.append(.group(opacity: layers.splashOpacity, foregroundCommands(layers)))
                 } else {
-                    commands.append(.launchBackground)
+                    // The backdrop only where the hole is not, so each pixel is drawn once.
+                    if let hole = layers.hole { commands.append(.launchBackgroundOutsideHole(hole)) } else { commands.append(.launchBackground) }
                     if layers.backdropText.opacity > 0 { commands.append(.image(.splashText(textVariant), layers.backdropText)) }
                     if let hole = layers.hole { commands.append(.feedThroughHole(feedScale: f.feedScale, hole: hole)) }
                     if let holeLogo = layers.holeLogo, holeLogo.opacity > 0 { commands.append(.image(.logo, holeLogo)) }

@@ -24,6 +24,8 @@ final class FloorFrame {
             pixels[o] = UInt8(x * 255 / max(width - 1, 1)); pixels[o + 1] = UInt8(y * 255 / max(height - 1, 1)); pixels[o + 2] = 128
         } }
         pixels.withUnsafeBytes { _ = SDL_UpdateTexture(t, nil, $0.baseAddress, Int32(width * 4)) }
+        // A 1:1 copy needs no filtering; nearest is what any compositor would use for it.
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
         texture = t
     }
 
@@ -34,8 +36,7 @@ final class FloorFrame {
         let start = MonotonicClock.now()
         SDL_SetRenderTarget(context.renderer, nil)
         SDL_RenderSetClipRect(context.renderer, nil)
-        SDL_SetRenderDrawColor(context.renderer, 0, 0, 0, 255)
-        SDL_RenderClear(context.renderer)
+        // The copy covers every pixel, so there is nothing to clear.
         guard SDL_RenderCopy(context.renderer, texture, nil, nil) == 0 else { throw RenderError("floor frame: \(sdlError())") }
         context.present()
         context.finishDrawing()

@@ -158,6 +158,11 @@ struct WindowApp {
             let afterRender = MonotonicClock.now()
             renderer.context.present()
             var afterPresent = MonotonicClock.now()
+            // Idle time until the next vsync: warm what later frames will need.
+            do { try renderer.warmUp() } catch {
+                printError("splashlab: \(error)")
+                running = false
+            }
             // Where vsync is unavailable (some virtual displays), pace to the refresh rate rather than spin.
             if afterPresent - frameStart < budget * 0.5 {
                 usleep(UInt32(max(budget - (afterPresent - frameStart), 0) * 1e6))

@@ -163,6 +163,23 @@ final class AssetTests: XCTestCase {
 }
 
 final class LogoOutlineTests: XCTestCase {
+    /// The built-in logo (a star and a droplet, neither inside the other) fills as fans, whose
+    /// area matches the general fill's.
+    func testStarShapedOutlinesFillAsFans() throws {
+        let image = try readPNG(RenderHarness.builtInAssets + "/logo.png")
+        let alpha = stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }
+        let outline = LogoOutline(alpha: alpha, width: image.width, height: image.height)
+        XCTAssertEqual(outline.contours.count, 2)
+        XCTAssertNotNil(LogoOutline.starFans(outline.contours))
+        func area(_ t: [UnitPoint]) -> Double {
+            stride(from: 0, to: t.count, by: 3).reduce(0.0) { sum, i in
+                let a = t[i], b = t[i + 1], c = t[i + 2]
+                return sum + abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2
+            }
+        }
+        XCTAssertEqual(area(outline.fillTriangles), area(LogoOutline.trapezoids(outline.contours)), accuracy: 1e-9)
+    }
+
     /// A ring (a disc with a hole) traces to two contours and fills only the ring.
     func testTracesAndFillsShapesWithHoles() {
         let n = 512
@@ -184,6 +201,9 @@ final class LogoOutlineTests: XCTestCase {
         }
         let expected = Double.pi * (200.0 * 200.0 - 100.0 * 100.0) / Double(n * n)
         XCTAssertEqual(area, expected, accuracy: expected * 0.01)
+        XCTAssertTrue(outline.contains(UnitPoint(0.5 + 150.0 / 512, 0.5)))
+        XCTAssertFalse(outline.contains(UnitPoint(0.5, 0.5)))
+        XCTAssertFalse(outline.contains(UnitPoint(0.02, 0.02)))
         // Normals point away from the filled ring: outward on the outer circle, inward on the inner one.
         for (loop, normals) in zip(outline.contours, outline.contourNormals) {
             let radius = ((loop[0].x - 0.5) * (loop[0].x - 0.5) + (loop[0].y - 0.5) * (loop[0].y - 0.5)).squareRoot()
