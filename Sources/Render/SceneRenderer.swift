@@ -36,6 +36,12 @@ public final class SceneRenderer {
 
     private var feedTexture: OpaquePointer?
     private var feedTextureKey: (scrollOffset: Double, scale: Double)?
+    /// The scroll offset of the scene being drawn.
+    private var currentScrollOffset = 0.0
+    /// Points below which the scene being drawn is covered by an opaque panel.
+    private var occludedBelow: Double?
+    /// An opaque card snapshot over the feed, with its corner radius.
+    private var occludingSnapshot: (Rect, Double)?
     private var groupTexture: OpaquePointer?
     /// Detail screens rendered once per card, the snapshots that grow from the cards.
     private var snapshots: [Int: OpaquePointer] = [:]
@@ -63,6 +69,9 @@ public final class SceneRenderer {
         if let groupTexture { SDL_DestroyTexture(groupTexture) }
         for t in snapshots.values { SDL_DestroyTexture(t) }
         if let panel { SDL_DestroyTexture(panel.texture) }
+        for t in tiles.values { SDL_DestroyTexture(t) }
+        if let header { SDL_DestroyTexture(header) }
+        if let tabBar { SDL_DestroyTexture(tabBar) }
     }
 
     var renderer: OpaquePointer { context.renderer }
@@ -87,6 +96,11 @@ public final class SceneRenderer {
             snapshots = [:]
             if let panel { SDL_DestroyTexture(panel.texture) }
             panel = nil
+            for t in tiles.values { SDL_DestroyTexture(t) }
+            tiles = [:]
+            if let header { SDL_DestroyTexture(header) }
+            if let tabBar { SDL_DestroyTexture(tabBar) }
+            header = nil; tabBar = nil
         }
     }
 
@@ -149,7 +163,9 @@ public final class SceneRenderer {
     public func draw(_ scene: Scene) throws {
         // The feed is drawn into its texture only when a command shows it: the launch frame and
         // the splash's first second never pay for it.
-        if scene.commands.contains(where: \.drawsFeed) { try prepareFeed(scrollOffset: scene.feedScrollOffset) }
+        currentScrollOffset = scene.feedScrollOffset
+        prefetchSnapshot = scene.likelyCard
+        if scene.commands.contains(where: \.needsFeedTexture) { try prepareFeed(scrollOffset: scene.feedScrollOffset) }
         SDL_SetRenderTarget(renderer, nil)
         let screen = screenPixels
         let output = context.outputSize
@@ -164,6 +180,16 @@ public final class SceneRenderer {
         var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
         SDL_RenderSetClipRect(renderer, &clip)
         defer { SDL_RenderSetClipRect(renderer, nil) }
+        // What lies under the opaque body of a panel is never seen: the feed stops at its top.
+        occludedBelow = scene.commands.compactMap { command -> Double? in
+            if case let .panel(top, _) = command { return top + PanelLayout.cornerRadius }
+            return nil
+        }.min()
+        // Nor what lies under a growing snapshot, but for its rounded corners.
+        occludingSnapshot = scene.commands.compactMap { command -> (Rect, Double)? in
+            if case let .cardSnapshot(_, frame, radius) = command { return (frame, radius) }
+            return nil
+        }.first
         for command in scene.commands { try draw(command, mapping: mapping) }
     }
 
@@ -175,6 +201,15 @@ public final class SceneRenderer {
             try drawLaunchBackgroundOutsideHole(hole, m)
         case let .image(ref, layer):
             try drawImage(try images.texture(ref), layer, m)
+        case let .feed(scale) where scale == 1:
+            for region in visibleFeedRegions() {
+                var clip = pixelClip(region, m)
+                SDL_RenderSetClipRect(renderer, &clip)
+                try drawFeedDirect(scrollOffset: currentScrollOffset, m)
+            }
+            let screen = screenPixels
+            var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
+            SDL_RenderSetClipRect(renderer, &clip)
         case let .feed(scale):
             guard let feedTexture else { return }
             var dst = pixelRect(centerX: deviceWidth / 2, centerY: deviceHeight / 2, width: deviceWidth * scale, height: deviceHeight * scale, m)
@@ -187,7 +222,8 @@ public final class SceneRenderer {
             try drawFeedThroughHole(feedScale: feedScale, hole: hole, m)
         case let .cardSnapshot(index, frame, radius):
             let texture = try snapshot(index)
-            try fillRoundedRect(frame, radius: radius, color: .white, texture: texture, m)
+            // The snapshot is opaque and its rounded outline is geometry: no blending needed.
+            try fillRoundedRect(frame, radius: radius, color: .white, texture: texture, m, blend: SDL_BLENDMODE_NONE)
         case let .detail(index):
             for element in feedLayout.detail(index).elements { try draw(element, m) }
         case let .dim(opacity, bottom):
@@ -197,8 +233,16 @@ public final class SceneRenderer {
             let texture = try panelTexture(height: height)
             var w: Int32 = 0, h: Int32 = 0
             SDL_QueryTexture(texture, nil, nil, &w, &h)
-            var dst = SDL_FRect(x: Float(m.offsetX), y: Float(m.offsetY + top * m.scale), w: Float(w), h: Float(h))
-            SDL_RenderCopyF(renderer, texture, nil, &dst)
+            // The rounded top blends; the body below it is opaque and is copied without blending.
+            let y = (m.offsetY + top * m.scale).rounded()
+            let corner = Int32((PanelLayout.cornerRadius * m.scale).rounded(.up))
+            var topSource = SDL_Rect(x: 0, y: 0, w: w, h: corner), bodySource = SDL_Rect(x: 0, y: corner, w: w, h: h - corner)
+            var topRect = SDL_FRect(x: Float(m.offsetX), y: Float(y), w: Float(w), h: Float(corner))
+            var bodyRect = SDL_FRect(x: Float(m.offsetX), y: Float(y) + Float(corner), w: Float(w), h: Float(h - corner))
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            SDL_RenderCopyF(renderer, texture, &topSource, &topRect)
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+            SDL_RenderCopyF(renderer, texture, &bodySource, &bodyRect)
         case let .group(opacity, children):
             if opacity >= 1 { for c in children { try draw(c, mapping: m) }; return }
             if opacity <= 0 { return }
@@ -247,13 +291,25 @@ public final class SceneRenderer {
         return steps
     }()
     private var warmUpIndex = 0
+    /// A card whose detail snapshot is likely next (the one under a press), from the scene.
+    private var prefetchSnapshot: Int?
     /// The panel's height share, for warming its texture at the size it will be drawn.
     public var panelHeightFraction = 0.6
 
     /// Does the next warm-up step; false once there is nothing left to do.
     @discardableResult
     public func warmUp() throws -> Bool {
-        guard warmUpIndex < warmUpSteps.count else { return false }
+        if let snapshotIndex = prefetchSnapshot, snapshots[snapshotIndex] == nil {
+            _ = try snapshot(snapshotIndex)
+            SDL_SetRenderTarget(renderer, nil)
+            return true
+        }
+        guard warmUpIndex < warmUpSteps.count else {
+            guard let index = nextTileToWarm() else { return false }
+            _ = try tile(index)
+            SDL_SetRenderTarget(renderer, nil)
+            return true
+        }
         let step = warmUpSteps[warmUpIndex]
         warmUpIndex += 1
         try step(self)
@@ -319,7 +375,8 @@ public final class SceneRenderer {
     }
 
     /// A rounded rectangle as a triangle fan, filled with a colour or a texture stretched over it.
-    func fillRoundedRect(_ r: Rect, radius: Double, color c: Color, texture: OpaquePointer?, _ m: PointToPixel) throws {
+    func fillRoundedRect(_ r: Rect, radius: Double, color c: Color, texture: OpaquePointer?, _ m: PointToPixel,
+                         blend: SDL_BlendMode = SDL_BLENDMODE_BLEND) throws {
         let radius = min(radius, r.width / 2, r.height / 2)
         if radius <= 0 {
             if let texture {
@@ -348,7 +405,30 @@ public final class SceneRenderer {
         }
         let centre = vertex(r.midX, r.midY)
         for i in 0..<rim.count { vertices += [centre, rim[i], rim[(i + 1) % rim.count]] }
-        try renderGeometry(texture)
+        try renderGeometry(texture, blend: blend)
+    }
+
+    /// The parts of the screen where the feed can show, in points: all of it, less the body of a
+    /// panel, less the inside of a card snapshot (its rounded corners stay drawn).
+    func visibleFeedRegions() -> [Rect] {
+        let bottom = min(occludedBelow ?? deviceHeight, deviceHeight)
+        guard bottom > 0 else { return [] }
+        guard let (frame, radius) = occludingSnapshot else { return [Rect(x: 0, y: 0, width: deviceWidth, height: bottom)] }
+        let inner = Rect(x: frame.x + radius, y: frame.y + radius, width: frame.width - 2 * radius, height: frame.height - 2 * radius)
+        guard inner.width > 0, inner.height > 0 else { return [Rect(x: 0, y: 0, width: deviceWidth, height: bottom)] }
+        var regions = [Rect(x: 0, y: 0, width: deviceWidth, height: min(inner.y, bottom)),
+                       Rect(x: 0, y: inner.maxY, width: deviceWidth, height: bottom - inner.maxY)]
+        let bandBottom = min(inner.maxY, bottom)
+        regions.append(Rect(x: 0, y: inner.y, width: inner.x, height: bandBottom - inner.y))
+        regions.append(Rect(x: inner.maxX, y: inner.y, width: deviceWidth - inner.maxX, height: bandBottom - inner.y))
+        return regions.filter { $0.width > 0 && $0.height > 0 }
+    }
+
+    /// A rectangle in points as a pixel clip rectangle, rounded outward.
+    func pixelClip(_ r: Rect, _ m: PointToPixel) -> SDL_Rect {
+        let x0 = (m.offsetX + r.x * m.scale).rounded(.down), y0 = (m.offsetY + r.y * m.scale).rounded(.down)
+        let x1 = (m.offsetX + r.maxX * m.scale).rounded(.up), y1 = (m.offsetY + r.maxY * m.scale).rounded(.up)
+        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
     }
 
     /// Draws `vertices` as triangles; SDL's refusal (bad texture coordinates, a lost context) is an
@@ -477,7 +557,8 @@ public final class SceneRenderer {
 
     // MARK: The feed layer
 
-    /// Renders the feed into its texture when the scroll offset or the scale changed.
+    /// Renders the feed into its texture when the scroll offset or the scale changed. Only a
+    /// scaled feed or the hole needs it; at scale 1 the feed is composed straight onto the screen.
     func prepareFeed(scrollOffset: Double) throws {
         if let key = feedTextureKey, key.scrollOffset == scrollOffset, key.scale == mapping.scale, feedTexture != nil { return }
         let size = (screenPixels.width, screenPixels.height)
@@ -489,11 +570,111 @@ public final class SceneRenderer {
             SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
             feedTexture = t
         }
-        SDL_SetRenderTarget(renderer, feedTexture)
-        defer { SDL_SetRenderTarget(renderer, nil) }
-        let local = PointToPixel(scale: mapping.scale)
-        for element in feedLayout.elements(scrollOffset: scrollOffset) { try draw(element, local) }
+        try drawOffscreen(into: feedTexture!) {
+            try drawFeedDirect(scrollOffset: scrollOffset, PointToPixel(scale: mapping.scale))
+        }
         feedTextureKey = (scrollOffset, mapping.scale)
+    }
+
+    // MARK: The feed, composed from cached pieces
+
+    /// The scrolling grid is cut into tiles this tall (points), each drawn once into a texture;
+    /// a scrolled frame is then a few 1:1 copies instead of every card drawn again.
+    static let tileHeight = 512.0
+    private var tiles: [Int: OpaquePointer] = [:]
+    private var header: OpaquePointer?
+    private var tabBar: OpaquePointer?
+    /// The tiles the last frame showed, for warming their neighbours.
+    private var lastVisibleTiles: ClosedRange<Int> = 0...0
+
+    var tileHeightPixels: Int { Int((SceneRenderer.tileHeight * mapping.scale).rounded()) }
+
+    /// A texture of `elements` drawn at the current scale, `height` points tall and the screen's width.
+    func pieceTexture(height: Double, _ elements: [FeedElement]) throws -> OpaquePointer {
+        let h = Int((height * mapping.scale).rounded(.up))
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                        Int32(screenPixels.width), Int32(max(h, 1))) else {
+            throw RenderError("SDL could not make a feed texture: \(sdlError())")
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
+        try drawOffscreen(into: t) {
+            for element in elements { try draw(element, PointToPixel(scale: mapping.scale)) }
+        }
+        return t
+    }
+
+    func tile(_ index: Int) throws -> OpaquePointer {
+        if let t = tiles[index] { return t }
+        let top = Double(index * tileHeightPixels) / mapping.scale
+        let t = try pieceTexture(height: Double(tileHeightPixels) / mapping.scale, feedLayout.gridElements(top: top, height: SceneRenderer.tileHeight + 1))
+        tiles[index] = t
+        return t
+    }
+
+    /// The feed at a scroll offset, composed onto the current target: the grid from its tiles
+    /// (content snapped to whole pixels, as UIKit draws it), then the header and the tab bar.
+    func drawFeedDirect(scrollOffset: Double, _ m: PointToPixel) throws {
+        let k = m.scale
+        let ox = Int(m.offsetX), oy = Int(m.offsetY), width = screenPixels.width
+        let viewport = feedLayout.viewport
+        let viewTop = Int((viewport.y * k).rounded()), viewBottom = Int((viewport.maxY * k).rounded())
+        let offset = Int((scrollOffset * k).rounded())
+        let contentBottom = Int((feedLayout.contentHeight * k).rounded(.up))
+        let tileHeight = tileHeightPixels
+        // Background where the rubber band pulls past either end of the content.
+        if offset < 0 {
+            fillPixelRect(x: ox, y: oy + viewTop, width: width, height: min(-offset, viewBottom - viewTop), FeedLayout.background)
+        }
+        let contentEnd = offset + (viewBottom - viewTop)
+        if contentEnd > contentBottom {
+            let gap = min(contentEnd - contentBottom, viewBottom - viewTop)
+            fillPixelRect(x: ox, y: oy + viewBottom - gap, width: width, height: gap, FeedLayout.background)
+        }
+        let first = max(offset, 0), last = min(contentEnd, contentBottom)
+        if last > first {
+            let firstTile = first / tileHeight, lastTile = (last - 1) / tileHeight
+            for index in firstTile...lastTile {
+                let tileTop = index * tileHeight
+                let from = max(first, tileTop), to = min(last, tileTop + tileHeight)
+                guard to > from else { continue }
+                var src = SDL_Rect(x: 0, y: Int32(from - tileTop), w: Int32(width), h: Int32(to - from))
+                var dst = SDL_Rect(x: Int32(ox), y: Int32(oy + viewTop + from - offset), w: Int32(width), h: Int32(to - from))
+                SDL_RenderCopy(renderer, try tile(index), &src, &dst)
+            }
+            lastVisibleTiles = firstTile...lastTile
+            // Tiles far from view are dropped; memory stays a few screens' worth on every device.
+            for key in tiles.keys where key < firstTile - 2 || key > lastTile + 2 {
+                SDL_DestroyTexture(tiles.removeValue(forKey: key)!)
+            }
+        }
+        if header == nil { header = try pieceTexture(height: feedLayout.headerHeight, feedLayout.headerElements) }
+        if tabBar == nil { tabBar = try pieceTexture(height: FeedLayout.tabBarHeight, feedLayout.tabBarElements) }
+        var headerRect = SDL_Rect(x: Int32(ox), y: Int32(oy), w: Int32(width), h: Int32(viewTop))
+        var headerSource = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(viewTop))
+        SDL_RenderCopy(renderer, header, &headerSource, &headerRect)
+        let tabTop = viewBottom, tabHeight = screenPixels.height - viewBottom
+        var tabRect = SDL_Rect(x: Int32(ox), y: Int32(oy + tabTop), w: Int32(width), h: Int32(tabHeight))
+        var tabSource = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(tabHeight))
+        SDL_RenderCopy(renderer, tabBar, &tabSource, &tabRect)
+    }
+
+    func fillPixelRect(x: Int, y: Int, width: Int, height: Int, _ c: Color) {
+        guard width > 0, height > 0 else { return }
+        setColor(c)
+        SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        var r = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        SDL_RenderFillRect(renderer, &r)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// Tiles next to the ones on screen, warmed before a scroll reaches them.
+    func nextTileToWarm() -> Int? {
+        let maxTile = max(Int((feedLayout.contentHeight * mapping.scale).rounded(.up)) - 1, 0) / tileHeightPixels
+        for index in [lastVisibleTiles.upperBound + 1, lastVisibleTiles.lowerBound - 1] where index >= 0 && index <= maxTile && tiles[index] == nil {
+            return index
+        }
+        return nil
     }
 
     func draw(_ element: FeedElement, _ m: PointToPixel) throws {
@@ -525,11 +706,13 @@ extension DrawCommand {
         }
     }
 
-    /// True for commands that draw the feed's texture.
-    var drawsFeed: Bool {
+    /// True for commands that draw the feed from its texture: scaled, or through the hole. At
+    /// scale 1 the feed is composed straight from its tiles.
+    var needsFeedTexture: Bool {
         switch self {
-        case .feed, .feedThroughHole: return true
-        case let .group(_, children): return children.contains(where: \.drawsFeed)
+        case let .feed(scale): return scale != 1
+        case .feedThroughHole: return true
+        case let .group(_, children): return children.contains(where: \.needsFeedTexture)
         default: return false
         }
     }

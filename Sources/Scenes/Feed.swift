@@ -126,26 +126,41 @@ public struct FeedLayout: Equatable, Sendable {
         return content.ads.indices.first { cardFrame($0, scrollOffset: scrollOffset).contains(x, y) }
     }
 
-    static let background = Color(242, 242, 247)          // systemGroupedBackground
+    public static let background = Color(242, 242, 247)   // systemGroupedBackground
     static let accent = Color(0, 122, 255)                // systemBlue
     static let secondaryText = Color(110, 110, 118)
     static let separator = Color(216, 216, 222)
 
-    /// Everything the feed shows at a scroll offset, back to front, in screen points.
-    public func elements(scrollOffset: Double) -> [FeedElement] {
-        var out: [FeedElement] = [.rect(Rect(x: 0, y: 0, width: device.width, height: device.height), FeedLayout.background, radius: 0)]
-        for index in visibleCards(scrollOffset: scrollOffset) {
-            let frame = cardFrame(index, scrollOffset: scrollOffset)
-            let ad = content.ads[index]
-            out.append(.rect(frame, .white, radius: 10))
-            out.append(.image(.photo(ad.photo), Rect(x: frame.x, y: frame.y, width: frame.width, height: photoHeight), radius: 10))
-            let textX = frame.x + 10, textWidth = frame.width - 20
-            out.append(.text(ad.price, x: textX, y: frame.y + photoHeight + 6, size: 16, bold: true, color: .black, maxWidth: textWidth))
-            out.append(.text(ad.title, x: textX, y: frame.y + photoHeight + 27, size: 13, bold: false, color: Color(28, 28, 30), maxWidth: textWidth))
-            out.append(.text(ad.location, x: textX, y: frame.y + photoHeight + 45, size: 11, bold: false, color: FeedLayout.secondaryText, maxWidth: textWidth))
+    /// One card's look, for a card whose frame is `frame`.
+    public func cardElements(_ index: Int, frame: Rect) -> [FeedElement] {
+        let ad = content.ads[index]
+        let textX = frame.x + 10, textWidth = frame.width - 20
+        return [
+            .rect(frame, .white, radius: 10),
+            .image(.photo(ad.photo), Rect(x: frame.x, y: frame.y, width: frame.width, height: photoHeight), radius: 10),
+            .text(ad.price, x: textX, y: frame.y + photoHeight + 6, size: 16, bold: true, color: .black, maxWidth: textWidth),
+            .text(ad.title, x: textX, y: frame.y + photoHeight + 27, size: 13, bold: false, color: Color(28, 28, 30), maxWidth: textWidth),
+            .text(ad.location, x: textX, y: frame.y + photoHeight + 45, size: 11, bold: false, color: FeedLayout.secondaryText, maxWidth: textWidth),
+        ]
+    }
+
+    /// The grid between content heights `top` and `top + height` (content coordinates, y = 0 at the
+    /// grid's top), drawn with `top` at y = 0: the background and every card that reaches into it.
+    public func gridElements(top: Double, height: Double) -> [FeedElement] {
+        var out: [FeedElement] = [.rect(Rect(x: 0, y: 0, width: device.width, height: height), FeedLayout.background, radius: 0)]
+        let band = Rect(x: 0, y: top, width: device.width, height: height)
+        for index in content.ads.indices {
+            var frame = cardFrameInContent(index)
+            guard frame.intersects(band) else { continue }
+            frame.y -= top
+            out += cardElements(index, frame: frame)
         }
-        // Fixed bars drawn over the grid.
-        out.append(.rect(Rect(x: 0, y: 0, width: device.width, height: headerHeight), Color(250, 250, 252), radius: 0))
+        return out
+    }
+
+    /// The fixed header (status bar, title, Filters button, search field), in screen points.
+    public var headerElements: [FeedElement] {
+        var out: [FeedElement] = [.rect(Rect(x: 0, y: 0, width: device.width, height: headerHeight), Color(250, 250, 252), radius: 0)]
         out.append(.text("Marketplace", x: FeedLayout.margin + 4, y: statusBarHeight + 6, size: 24, bold: true, color: .black, maxWidth: device.width - 120))
         let button = filtersButton
         out.append(.rect(button, FeedLayout.accent, radius: 14))
@@ -155,17 +170,21 @@ public struct FeedLayout: Equatable, Sendable {
         out.append(.rect(search, Color(228, 228, 234), radius: 10))
         out.append(.text("Search bikes, sofas, cameras…", x: search.x + 12, y: search.y + 9, size: 14, bold: false, color: FeedLayout.secondaryText, maxWidth: search.width - 24))
         out.append(.rect(Rect(x: 0, y: headerHeight - 0.5, width: device.width, height: 0.5), FeedLayout.separator, radius: 0))
-        let tabTop = device.height - FeedLayout.tabBarHeight
-        out.append(.rect(Rect(x: 0, y: tabTop, width: device.width, height: FeedLayout.tabBarHeight), Color(250, 250, 252), radius: 0))
-        out.append(.rect(Rect(x: 0, y: tabTop, width: device.width, height: 0.5), FeedLayout.separator, radius: 0))
+        return out
+    }
+
+    /// The tab bar, with its top at y = 0.
+    public var tabBarElements: [FeedElement] {
+        var out: [FeedElement] = [.rect(Rect(x: 0, y: 0, width: device.width, height: FeedLayout.tabBarHeight), Color(250, 250, 252), radius: 0),
+                                  .rect(Rect(x: 0, y: 0, width: device.width, height: 0.5), FeedLayout.separator, radius: 0)]
         let tabs = ["Home", "Search", "Sell", "Inbox", "Profile"]
         let tabWidth = device.width / Double(tabs.count)
         for (i, tab) in tabs.enumerated() {
             let color = i == 0 ? FeedLayout.accent : FeedLayout.secondaryText
             let cx = tabWidth * (Double(i) + 0.5)
-            out.append(.rect(Rect(x: cx - 11, y: tabTop + 7, width: 22, height: 18), color, radius: 5))
+            out.append(.rect(Rect(x: cx - 11, y: 7, width: 22, height: 18), color, radius: 5))
             let approxWidth = Double(tab.count) * 5.6
-            out.append(.text(tab, x: cx - approxWidth / 2, y: tabTop + 29, size: 10, bold: i == 0, color: color, maxWidth: tabWidth))
+            out.append(.text(tab, x: cx - approxWidth / 2, y: 29, size: 10, bold: i == 0, color: color, maxWidth: tabWidth))
         }
         return out
     }

@@ -218,6 +218,9 @@ public struct Preview: Sendable {
             result = splash.scene(at: t)
         }
         result.feedScrollOffset = offset
+        if let press, case .feed(stoppedScrolling: false) = press.target, !press.moved, card == nil {
+            result.likelyCard = feed.card(at: press.x, press.y, scrollOffset: offset)
+        }
         if let card = cardState(at: t) {
             if card.phase(at: t) == .open {
                 // The open detail is opaque and full screen: nothing under it is drawn.

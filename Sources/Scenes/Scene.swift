@@ -85,6 +85,9 @@ public struct Scene: Equatable, Sendable {
     public var commands: [DrawCommand]
     /// The feed's scroll offset for every command that draws the feed.
     public var feedScrollOffset: Double
+    /// A card whose detail is likely to open next (one under a press): a renderer may prepare
+    /// its snapshot in idle time. It changes nothing on screen.
+    public var likelyCard: Int?
     public init(width: Double, height: Double, commands: [DrawCommand], feedScrollOffset: Double = 0) {
         self.width = width; self.height = height; self.commands = commands; self.feedScrollOffset = feedScrollOffset
     }

@@ -46,3 +46,33 @@ final class CardRenderTests: XCTestCase {
         XCTAssertLessThan(RenderHarness.mismatchShare(arrived, live, colourTolerance: 2), 0.0005)
     }
 }
+
+final class FeedRenderTests: XCTestCase {
+    /// The scrolled feed is composed from cached tiles; a card looks the same whether or not a
+    /// tile seam crosses it, so the seams never show.
+    func testTileSeamsDoNotShow() throws {
+        let se = Device.named("iphone-se")!
+        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 3, skipSplash: true), scale: 2)
+        let feed = session.preview.feed
+        // Card 4's content frame straddles the first seam (512 pt).
+        let card = feed.cardFrameInContent(4)
+        XCTAssertTrue(card.y < 512 && card.maxY > 512, "card \(card)")
+        func frame(at offset: Double) throws -> RenderHarness.Frame {
+            try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.feed(scale: 1)], feedScrollOffset: offset), with: renderer, w, h)
+        }
+        let a = try frame(at: card.y - 40), b = try frame(at: card.y - 140)
+        // The card sits 40 pt and 140 pt below the viewport's top in the two frames.
+        let top = feed.viewport.y
+        for dy in stride(from: 0, to: Int(card.height * 2), by: 3) {
+            for dx in stride(from: 0, to: Int(card.width * 2), by: 7) {
+                let x = Int(card.x * 2) + dx
+                let pa = a.pixel(x, Int((top + 40) * 2) + dy), pb = b.pixel(x, Int((top + 140) * 2) + dy)
+                XCTAssertEqual(RenderHarness.distance(pa, pb), 0, "card pixel \(dx),\(dy)")
+                if RenderHarness.distance(pa, pb) != 0 { return }
+            }
+        }
+        // Pulled past the top, the gap shows the feed's background colour.
+        let pulled = try frame(at: -60)
+        XCTAssertEqual(RenderHarness.distance(pulled.pixel(20, Int((top + 20) * 2)), (242, 242, 247, 255)), 0)
+    }
+}
