@@ -139,6 +139,34 @@ else
   kill "$pid" 2>/dev/null
 fi
 
+# 6. The HUD: H shows it over the device screen, H again hides it.
+"$bin" run --seed 3 --window-scale 1 --skip-splash >"$out/hud.log" 2>&1 &
+pid=$!
+if win=$(wait_window); then
+  sleep 0.5
+  hudpixel() { convert "$1" -format '%[fx:int(255*p{150,40}.r)]' info:; }
+  import -window "$win" "$out/hud-off.png" 2>/dev/null
+  before=$(hudpixel "$out/hud-off.png")
+  press "$win" h
+  sleep 0.6
+  import -window "$win" "$out/hud-on.png" 2>/dev/null
+  during=$(hudpixel "$out/hud-on.png")
+  press "$win" h
+  sleep 0.4
+  import -window "$win" "$out/hud-off-again.png" 2>/dev/null
+  after=$(hudpixel "$out/hud-off-again.png")
+  if [ "$before" -gt 200 ] && [ "$during" -lt 90 ] && [ "$after" -gt 200 ]; then
+    pass "H shows the HUD and H hides it (red at 150,40: $before → $during → $after)"
+  else
+    fail "the HUD did not toggle (red at 150,40: $before → $during → $after)"
+  fi
+  press "$win" q
+  wait_exit "$pid" 10
+else
+  fail "the window did not open for the HUD test: $(cat "$out/hud.log")"
+  kill "$pid" 2>/dev/null
+fi
+
 # 3. Without a display the window refuses with one line and exit code 2.
 msg=$(env -u DISPLAY -u WAYLAND_DISPLAY "$bin" run 2>&1); status=$?
 if [ "$status" = "2" ] && [ "$(printf '%s\n' "$msg" | wc -l)" = "1" ] && printf '%s' "$msg" | grep -q "splashlab render"; then

@@ -7,11 +7,13 @@ import Scenes
 /// `splashlab run`: the preview window, driven by the real clock.
 func runWindow(_ arguments: [String]) throws -> Int32 {
     let usage = usageLine("run")
-    let args = try ParsedArguments(arguments, valueOptions: ["--window-scale"] + PreviewOptions.valueOptions,
-                                   flagOptions: PreviewOptions.flagOptions, usage: usage)
+    let args = try ParsedArguments(arguments, valueOptions: ["--window-scale", "--fps", "--frames-csv"] + PreviewOptions.valueOptions,
+                                   flagOptions: PreviewOptions.flagOptions + ["--hud"], usage: usage)
     guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
     let options = try PreviewOptions(args, usage: usage)
     let requestedScale = try args.positiveDouble("--window-scale", usage: usage)
+    let requestedFPS = try args.positiveDouble("--fps", usage: usage)
+    let csvPath = args.values["--frames-csv"]
     let env = ProcessInfo.processInfo.environment
     let driver = env["SDL_VIDEODRIVER"]
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && driver != "offscreen" && driver != "dummy" {
@@ -28,9 +30,19 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
         context: context,
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height))
     session.reportWarnings()
-    var app = WindowApp(session: session, renderer: renderer, refreshRate: displayRefreshRate())
+    var app = WindowApp(session: session, renderer: renderer, refreshRate: requestedFPS ?? displayRefreshRate())
+    app.showHUD = args.flags.contains("--hud")
+    app.keepAllFrames = csvPath != nil
     app.loop()
     session.reportWarnings(renderer.images.catalog.warnings)
+    if let csvPath {
+        let budget = FrameBudget(refreshRate: app.refreshRate)
+        let text = ([FrameRecord.csvHeader] + app.allFrames.map { $0.csvRow(budget: budget) }).joined(separator: "\n") + "\n"
+        do { try text.write(toFile: csvPath, atomically: true, encoding: .utf8) } catch {
+            throw RenderError("cannot write \(csvPath): \(error.localizedDescription)")
+        }
+        printError("wrote \(app.allFrames.count) frames to \(csvPath)")
+    }
     return 0
 }
 
@@ -56,11 +68,18 @@ struct WindowApp {
     var clock = PreviewClock()
     var frames = FrameLog(capacity: 300)
     var running = true
+    var showHUD = false
+    let hud: HUDRenderer
+    /// What drawing the HUD cost last frame; the HUD reports it.
+    var hudCost = 0.0
+    var keepAllFrames = false
+    var allFrames: [FrameRecord] = []
 
     init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double) {
         self.session = session
         self.renderer = renderer
         self.refreshRate = refreshRate
+        hud = HUDRenderer(renderer: renderer.context.renderer, text: renderer.text)
     }
 
     var preview: Preview { session.preview }
@@ -69,6 +88,12 @@ struct WindowApp {
     mutating func replaySplash() {
         session.preview = session.initialPreview
         clock.seek(to: 0)
+    }
+
+    var windowWidth: Int {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(renderer.context.window, &w, &h)
+        return Int(w)
     }
 
     /// Window coordinates (SDL's mouse units) to device points.
@@ -106,6 +131,7 @@ struct WindowApp {
             if key == Int32(bitPattern: SDLK_q.rawValue) { running = false; return }
             if key == Int32(bitPattern: SDLK_r.rawValue) { replaySplash(); return }
             if key == Int32(bitPattern: SDLK_SPACE.rawValue) { clock.isPaused.toggle(); return }
+            if key == Int32(bitPattern: SDLK_h.rawValue) { showHUD.toggle(); return }
             if let name = WindowApp.keyName(key) { send(.key(name)) }
         case SDL_MOUSEBUTTONDOWN:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return }
@@ -155,6 +181,18 @@ struct WindowApp {
                 printError("splashlab: \(error)")
                 running = false
             }
+            if showHUD {
+                // The HUD runs on real time: slow motion slows the preview, not the measurements.
+                let hudStart = MonotonicClock.now()
+                let density = Double(renderer.context.outputSize.width) / Double(max(windowWidth, 1))
+                let readout = HUDReadout(records: frames.records, budget: FrameBudget(refreshRate: refreshRate), previewTime: clock.time,
+                                         activity: preview.activity(at: clock.time), rate: clock.rate, paused: clock.isPaused, hudCost: hudCost)
+                do { try hud.draw(readout, x: Int(8 * density), y: Int(8 * density), density: density, now: hudStart) } catch {
+                    printError("splashlab: \(error)")
+                    running = false
+                }
+                hudCost = MonotonicClock.now() - hudStart
+            }
             let afterRender = MonotonicClock.now()
             renderer.context.present()
             var afterPresent = MonotonicClock.now()
@@ -168,9 +206,11 @@ struct WindowApp {
                 usleep(UInt32(max(budget - (afterPresent - frameStart), 0) * 1e6))
                 afterPresent = MonotonicClock.now()
             }
-            frames.append(FrameRecord(previewTime: clock.time, input: afterInput - frameStart, update: afterUpdate - afterInput,
-                                      render: afterRender - afterUpdate, present: afterPresent - afterRender,
-                                      interval: afterPresent - lastPresent))
+            let record = FrameRecord(previewTime: clock.time, input: afterInput - frameStart, update: afterUpdate - afterInput,
+                                     render: afterRender - afterUpdate, present: afterPresent - afterRender,
+                                     interval: afterPresent - lastPresent)
+            frames.append(record)
+            if keepAllFrames { allFrames.append(record) }
             lastPresent = afterPresent
         }
     }
