@@ -23,6 +23,11 @@ public struct LogoOutline: Sendable {
     public let contourNormals: [[UnitPoint]]
 
 
+    /// The radius of the largest circle around the unit square's centre that lies inside the
+    /// shape (0 if the centre is outside it): whatever the hole's rotation, the axis-aligned
+    /// square inscribed in that circle is surely feed, so the backdrop need not be drawn there.
+    public let inscribedRadius: Double
+
     /// Grid size the alpha is averaged down to before tracing: enough for a logo's outline and
     /// small enough to trace in milliseconds.
     public static let traceResolution = 256
@@ -42,6 +47,21 @@ public struct LogoOutline: Sendable {
         let unit = loops.map { loop in loop.map { UnitPoint(($0.x - 1) / Double(n), ($0.y - 1) / Double(n)) } }
         contours = unit
         fillTriangles = LogoOutline.starFans(unit) ?? LogoOutline.trapezoids(unit)
+        let centre = UnitPoint(0.5, 0.5)
+        if unit.reduce(false, { $0 != LogoOutline.windingContains($1, centre) }) {
+            var nearest = Double.infinity
+            for loop in unit {
+                for i in loop.indices {
+                    let a = loop[i], b = loop[(i + 1) % loop.count]
+                    let dx = b.x - a.x, dy = b.y - a.y
+                    let t = max(0, min(1, ((centre.x - a.x) * dx + (centre.y - a.y) * dy) / max(dx * dx + dy * dy, 1e-18)))
+                    nearest = min(nearest, hypot(a.x + t * dx - centre.x, a.y + t * dy - centre.y))
+                }
+            }
+            inscribedRadius = nearest
+        } else {
+            inscribedRadius = 0
+        }
         contourNormals = unit.map { LogoOutline.outwardNormals($0, inside: { p in LogoOutline.sample(field, size: n, x: p.x * Double(n) + 1, y: p.y * Double(n) + 1) >= 0.5 }) }
     }
 

@@ -504,13 +504,29 @@ public final class SceneRenderer {
         try renderGeometry(feedTexture, blend: SDL_BLENDMODE_BLEND)
     }
 
-    /// The backdrop around the hole. Drawing the whole background (a few vertex-coloured
-    /// triangles) and the hole over it measured cheaper under Mesa's llvmpipe than cutting the
-    /// hole out of it (hundreds of thin triangles), so the cut-out is not drawn; once the hole
-    /// covers every corner of the screen nothing around it shows and the backdrop is skipped.
+    /// The backdrop around the hole. Drawing the background (a few vertex-coloured triangles)
+    /// with the hole over it measured cheaper under Mesa's llvmpipe than cutting the hole out of
+    /// it exactly (hundreds of thin triangles). So it is drawn whole but for a square surely
+    /// inside the hole, cut out with clip rectangles; once the hole covers every corner of the
+    /// screen the backdrop is skipped.
     private func drawLaunchBackgroundOutsideHole(_ hole: LayerState, _ m: PointToPixel) throws {
         if try holeCoversScreen(hole) { return }
-        try drawLaunchBackground(m)
+        // Around the square surely inside the hole, as up to four clipped copies of the background.
+        let half = try images.logoOutline().inscribedRadius * hole.width / 2.0.squareRoot() - 1
+        guard half > 8 else { return try drawLaunchBackground(m) }
+        let inner = Rect(x: hole.x - half, y: hole.y - half, width: 2 * half, height: 2 * half)
+        let regions = [Rect(x: 0, y: 0, width: deviceWidth, height: inner.y),
+                       Rect(x: 0, y: inner.maxY, width: deviceWidth, height: deviceHeight - inner.maxY),
+                       Rect(x: 0, y: inner.y, width: inner.x, height: inner.height),
+                       Rect(x: inner.maxX, y: inner.y, width: deviceWidth - inner.maxX, height: inner.height)]
+        for region in regions where region.width > 0 && region.height > 0 {
+            var clip = pixelClip(region, m)
+            SDL_RenderSetClipRect(renderer, &clip)
+            try drawLaunchBackground(m)
+        }
+        let screen = screenPixels
+        var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
+        SDL_RenderSetClipRect(renderer, &clip)
     }
 
     /// True when the hole's shape contains all four corners of the screen (and, for a convex
