@@ -25,6 +25,9 @@ commands:
                splashlab render --launch --out launch.png
   state      print what is on screen at a time, as JSON
                splashlab state --at 2.3 --device iphone-se
+  record     render a video (mp4 or gif through ffmpeg) or a PNG sequence at a fixed step, headless
+               splashlab record --out splash.mp4 --duration 3 --fps 30
+               splashlab record --out review.gif --script capture.json --skip-splash
   devices    list the device presets
                splashlab devices
   curve      print a timing curve or spring as CSV, or plot it
@@ -33,6 +36,9 @@ commands:
   bench      print performance figures as JSON: the scripted scenario against its floor, or the motion math
                splashlab bench --device iphone-se --frames 600
                splashlab bench --motion
+  export     tuned values back to iOS: Swift code for the timings, or the launch frame for every device
+               splashlab export swift --timings my-timings.json > SplashTimings.swift
+               splashlab export launch --out launch-images
   make-assets  regenerate the built-in art (logo, splash texts, photos) into a folder
                splashlab make-assets --out /tmp/art
 
@@ -61,11 +67,13 @@ func usageLine(_ command: String) -> String {
     case "bench": return "usage: splashlab bench [--device NAME] [--orientation O] [--scale S] [--frames N] [--renderer NAME] [--frames-csv FILE] | splashlab bench --motion"
     case "run": return "usage: splashlab run [--window-scale S] [--hud] [--fps N] [--frames-csv FILE] [--device NAME] [--orientation O] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR] [--renderer NAME]"
     case "make-assets": return "usage: splashlab make-assets --out DIR"
+    case "export": return "usage: splashlab export swift [--timings FILE] | splashlab export launch --out DIR [--assets DIR]"
+    case "record": return "usage: splashlab record --out FILE.mp4|FILE.gif|DIR [--duration S] [--fps 60] [--scale S] [--script FILE] [--device NAME] [--orientation O] [--seed N] [--skip-splash] ..."
     default: return "usage: splashlab [run|render|state|devices|curve|bench|make-assets] [OPTIONS]; splashlab --help for more"
     }
 }
 
-let commands = ["run", "render", "state", "devices", "curve", "bench", "make-assets", "help"]
+let commands = ["run", "render", "state", "record", "devices", "curve", "bench", "export", "make-assets", "help"]
 
 func main() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
@@ -86,6 +94,8 @@ func main() -> Int32 {
         case "devices": return try devicesCommand(arguments)
         case "curve": return try curveCommand(arguments)
         case "bench": return try benchCommand(arguments)
+        case "record": return try recordCommand(arguments)
+        case "export": return try exportCommand(arguments)
         case "make-assets": return try makeAssetsCommand(arguments)
         default:
             throw UsageError(message: "unknown command '\(command)'; commands: \(commands.joined(separator: ", "))", usage: usageLine(""))

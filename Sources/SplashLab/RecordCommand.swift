@@ -1,0 +1,165 @@
+import Foundation
+import Render
+import Scenes
+
+/// Set by SIGINT while recording, so the recording stops between frames and still finalises.
+nonisolated(unsafe) var recordingInterrupted: sig_atomic_t = 0
+
+/// Where `record` sends frames: ffmpeg through a pipe, or numbered PNGs in a folder.
+enum RecordingSink {
+    case ffmpeg(Process, FileHandle, stderrPath: String, output: String)
+    case pngFolder(String)
+}
+
+/// The first executable called `name` on PATH.
+func findOnPath(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let candidate = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+/// `splashlab record`: renders the preview at a fixed step, so the video has every frame
+/// whatever the machine's speed, and pipes the frames to ffmpeg (H.264 yuv420p mp4, or gif).
+func recordCommand(_ arguments: [String]) throws -> Int32 {
+    let usage = usageLine("record")
+    let args = try ParsedArguments(arguments, valueOptions: ["--out", "--duration", "--fps", "--scale", "--script"] + PreviewOptions.valueOptions,
+                                   flagOptions: PreviewOptions.flagOptions, usage: usage)
+    guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
+    guard let out = args.values["--out"] else { throw UsageError(message: "record needs --out FILE.mp4, FILE.gif or a folder", usage: usage) }
+    let options = try PreviewOptions(args, usage: usage)
+    let fps = try args.positiveDouble("--fps", usage: usage) ?? 60
+    guard fps <= 240 else { throw UsageError(message: "--fps must be at most 240 (got \(fps))", usage: usage) }
+    let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale
+    let session = try makeSession(options)
+    var script = InputScript(events: [])
+    if let path = args.values["--script"] { script = try InputScript.load(path: path) }
+    // By default: the splash to its end, or the script to its last input, and a little after.
+    let natural = max(options.skipSplash ? 0 : session.preview.splash.endTime, script.events.last?.time ?? 0) + 0.5
+    let duration = try args.positiveDouble("--duration", usage: usage) ?? natural
+    let frames = max(Int((duration * fps).rounded()), 1)
+    let width = Int((options.device.width * scale).rounded()), height = Int((options.device.height * scale).rounded())
+    guard width <= AssetCatalog.maxImageSide, height <= AssetCatalog.maxImageSide else {
+        throw UsageError(message: "--scale \(scale) makes a \(width)x\(height) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: usage)
+    }
+    let sink = try openSink(out: out, width: width, height: height, fps: fps)
+    let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
+    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGINT) { _ in recordingInterrupted = 1 }
+    let showProgress = isatty(STDERR_FILENO) != 0
+    var preview = session.preview
+    var next = 0
+    var written = 0
+    var failure: Error?
+    let clock = FixedStepClock(fps: fps)
+    for i in 0..<frames {
+        if recordingInterrupted != 0 { break }
+        let t = clock.time(ofFrame: i)
+        while next < script.events.count && script.events[next].time <= t { preview.apply(script.events[next]); next += 1 }
+        do {
+            try renderer.draw(preview.scene(at: t))
+            let pixels = try context.readPixels(width: width, height: height)
+            try write(pixels, frame: i, width: width, height: height, to: sink)
+            written += 1
+        } catch {
+            // A Ctrl-C at a terminal reaches ffmpeg too, which then finalises and stops reading:
+            // that is the interruption, not a failure.
+            if recordingInterrupted == 0 { failure = error }
+            break
+        }
+        if showProgress && (i % 10 == 0 || i == frames - 1) {
+            FileHandle.standardError.write("\rrecording frame \(i + 1)/\(frames)".data(using: .utf8)!)
+        }
+    }
+    if showProgress { FileHandle.standardError.write("\n".data(using: .utf8)!) }
+    let finished = try closeSink(sink)
+    session.reportWarnings(renderer.images.catalog.warnings)
+    let seconds = String(format: "%.2f", Double(written) / fps)
+    switch sink {
+    case let .ffmpeg(_, _, _, output):
+        if let failure {
+            throw RenderError("recording stopped after \(written) frames: \(failure); \(output) holds the \(written) frames before it")
+        }
+        guard finished else { throw RenderError("ffmpeg could not finish \(output)") }
+        if recordingInterrupted != 0 {
+            printError("interrupted: \(output) holds \(written) of \(frames) frames (\(seconds) s)")
+            return 130
+        }
+        printError("wrote \(output): \(written) frames, \(seconds) s at \(JSONOutput.number(fps).text) fps, \(width)x\(height)")
+    case let .pngFolder(dir):
+        if let failure { throw RenderError("recording stopped after \(written) frames: \(failure)") }
+        if recordingInterrupted != 0 {
+            printError("interrupted: \(dir) holds \(written) of \(frames) frames")
+            return 130
+        }
+        printError("wrote \(written) PNG frames to \(dir)")
+    }
+    return 0
+}
+
+func openSink(out: String, width: Int, height: Int, fps: Double) throws -> RecordingSink {
+    let lower = out.lowercased()
+    let isVideo = lower.hasSuffix(".mp4") || lower.hasSuffix(".gif")
+    let parent = URL(fileURLWithPath: out).deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw RenderError("cannot write \(out): the folder \(parent) does not exist")
+    }
+    guard FileManager.default.isWritableFile(atPath: parent) else { throw RenderError("cannot write \(out): \(parent) is not writable") }
+    if isVideo, let ffmpeg = findOnPath("ffmpeg") {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+                         "-s", "\(width)x\(height)", "-r", JSONOutput.number(fps).text, "-i", "-"]
+        if lower.hasSuffix(".mp4") {
+            // H.264 in yuv420p needs even sides; pad by a pixel where the device's are odd.
+            arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                          "-preset", "veryfast", "-crf", "18", "-movflags", "+faststart", out]
+        } else {
+            arguments += ["-vf", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", out]
+        }
+        process.arguments = arguments
+        let input = Pipe()
+        process.standardInput = input
+        let stderrPath = NSTemporaryDirectory() + "splashlab-ffmpeg-\(getpid()).log"
+        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { throw RenderError("cannot start \(ffmpeg): \(error.localizedDescription)") }
+        return .ffmpeg(process, input.fileHandleForWriting, stderrPath: stderrPath, output: out)
+    }
+    let dir = isVideo ? String(out.dropLast(4)) + "-frames" : out
+    do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+        throw RenderError("cannot create \(dir): \(error.localizedDescription)")
+    }
+    if isVideo { printError("ffmpeg not found on PATH: writing a numbered PNG sequence to \(dir) instead of \(out)") }
+    return .pngFolder(dir)
+}
+
+func write(_ pixels: [UInt8], frame: Int, width: Int, height: Int, to sink: RecordingSink) throws {
+    switch sink {
+    case let .ffmpeg(_, handle, stderrPath, _):
+        do { try pixels.withUnsafeBytes { try handle.write(contentsOf: Data($0)) } } catch {
+            let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            throw RenderError("ffmpeg stopped taking frames\(log.isEmpty ? "" : ": " + log.split(separator: "\n").suffix(3).joined(separator: "; "))")
+        }
+    case let .pngFolder(dir):
+        try writePNG(pixels, width: width, height: height, to: String(format: "%@/frame-%05d.png", dir, frame + 1))
+    }
+}
+
+/// Closes ffmpeg's input so it writes the file's index, and waits: a playable file even after
+/// an interruption or a failure. True when ffmpeg finished cleanly.
+func closeSink(_ sink: RecordingSink) throws -> Bool {
+    guard case let .ffmpeg(process, handle, stderrPath, output) = sink else { return true }
+    try? handle.close()
+    process.waitUntilExit()
+    let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    try? FileManager.default.removeItem(atPath: stderrPath)
+    if process.terminationStatus != 0 {
+        throw RenderError("ffmpeg failed writing \(output) (status \(process.terminationStatus))\(log.isEmpty ? "" : ": " + log.split(separator: "\n").suffix(3).joined(separator: "; "))")
+    }
+    return true
+}
