@@ -167,6 +167,60 @@ else
   kill "$pid" 2>/dev/null
 fi
 
+# 7. Hot reload: an edit to the timings file while the window runs is applied and announced;
+#    a broken edit is reported as PATH:LINE:COLUMN and the window keeps running.
+timings="$out/timings.json"
+printf '{"splash": {"minHold": 2.0}}\n' > "$timings"
+"$bin" run --seed 3 --window-scale 1 --timings "$timings" >"$out/reload.log" 2>&1 &
+pid=$!
+if win=$(wait_window); then
+  sleep 0.5
+  printf '{"splash": {"minHold": 1.2}}\n' > "$timings"
+  sleep 0.6
+  if grep -q "reloaded timings from $timings" "$out/reload.log"; then pass "an edit is reloaded while the window runs"; else fail "no reload message: $(cat "$out/reload.log")"; fi
+  printf '{\n  "splash": {"minHold": -1}\n}\n' > "$timings"
+  sleep 0.6
+  if grep -q "timings error: $timings:2:25: splash.minHold must lie in" "$out/reload.log" && kill -0 "$pid" 2>/dev/null; then
+    pass "a broken edit is reported with its line and column and the window keeps running"
+  else
+    fail "broken edit not reported: $(cat "$out/reload.log")"
+  fi
+  if [ "$(cat "$timings")" = "$(printf '{\n  "splash": {"minHold": -1}\n}')" ]; then pass "the timings file is left as the user wrote it"; else fail "the timings file was changed"; fi
+  press "$win" q
+  wait_exit "$pid" 10
+else
+  fail "the window did not open for the reload test: $(cat "$out/reload.log")"
+  kill "$pid" 2>/dev/null
+fi
+
+# 8. F9 capture: the session's input is written as a script (and a video rendered from it).
+mkdir -p "$out/capture" && cd "$out/capture"
+"$bin" run --seed 3 --window-scale 1 --skip-splash >"$out/capture.log" 2>&1 &
+pid=$!
+if win=$(wait_window); then
+  sleep 0.4
+  press "$win" F9
+  xdotool mousemove --window "$win" 94 200 click 1
+  sleep 0.6
+  press "$win" F9
+  sleep 0.3
+  press "$win" q
+  wait_exit "$pid" 10
+  script=$(ls capture-*.json 2>/dev/null | head -n 1)
+  if [ -n "$script" ] && grep -q '"type": "up"' "$script"; then
+    state=$("$bin" state --at 5 --skip-splash --seed 3 --script "$script")
+    if printf '%s' "$state" | grep -q '"card": {"id": 1, "phase": "open"'; then pass "the captured script replays to the card it opened"; else fail "replaying $script gave: $state"; fi
+  else
+    fail "no capture script written: $(cat "$out/capture.log")"
+  fi
+  for _ in $(seq 1 100); do ls capture-*.mp4 >/dev/null 2>&1 && ! pgrep -f "record --out $out/capture" >/dev/null && break; sleep 0.1; done
+  if ls capture-*.mp4 >/dev/null 2>&1; then pass "a video of the capture is rendered offline"; else fail "no capture video"; fi
+else
+  fail "the window did not open for the capture test: $(cat "$out/capture.log")"
+  kill "$pid" 2>/dev/null
+fi
+cd - >/dev/null
+
 # 3. Without a display the window refuses with one line and exit code 2.
 msg=$(env -u DISPLAY -u WAYLAND_DISPLAY "$bin" run 2>&1); status=$?
 if [ "$status" = "2" ] && [ "$(printf '%s\n' "$msg" | wc -l)" = "1" ] && printf '%s' "$msg" | grep -q "splashlab render"; then

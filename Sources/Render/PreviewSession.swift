@@ -31,7 +31,7 @@ public struct PreviewSession {
     public var launchBackground: LaunchBackground
     public var preview: Preview
     /// The preview as it starts, before any input: what a replay goes back to.
-    public let initialPreview: Preview
+    public private(set) var initialPreview: Preview
     public var seed: UInt64
 
     public init(_ options: PreviewOptions, builtInAssets builtIn: String) throws {
@@ -55,6 +55,17 @@ public struct PreviewSession {
                           skipSplash: options.skipSplash)
         initialPreview = preview
         self.catalog = catalog
+    }
+
+    /// The same session with other timings: a fresh preview, the same device, seed and layout.
+    public func withTimings(_ newTimings: Timings) -> PreviewSession {
+        var copy = self
+        copy.timings = newTimings
+        let s = preview.splash
+        let sequence = SplashSequence(timings: newTimings, device: s.device, layout: s.layout, options: initialPreview.splash.options)
+        copy.preview = Preview(splash: sequence, feed: preview.feed, skipSplash: preview.skipSplash)
+        copy.initialPreview = copy.preview
+        return copy
     }
 
     /// Warnings about assets that fell back to the built-in ones, each said once.

@@ -54,7 +54,7 @@ preview options (run, render, state):
   --renderer NAME           opengles2, opengl or software
   --script FILE             (render, state) play a JSON input script up to the time
 
-run the window:     splashlab run [--window-scale S] [--hud] [--fps N] [--frames-csv FILE] [preview options]
+run the window:     splashlab run [--window-scale S] [--hud] [--fps N] [--frames-csv FILE] [--replay SCRIPT] [preview options]
 render a frame:     splashlab render --at SECONDS --out FILE.png [--scale S] [preview options]
 inspect a frame:    splashlab state --at SECONDS [preview options]
 """
@@ -65,7 +65,7 @@ func usageLine(_ command: String) -> String {
     case "state": return "usage: splashlab state --at SECONDS [--script FILE] [--device NAME] [--orientation O] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR]"
     case "curve": return "usage: splashlab curve SPEC [--samples N | --at t1,t2,...] [--plot FILE.png]"
     case "bench": return "usage: splashlab bench [--device NAME] [--orientation O] [--scale S] [--frames N] [--renderer NAME] [--frames-csv FILE] | splashlab bench --motion"
-    case "run": return "usage: splashlab run [--window-scale S] [--hud] [--fps N] [--frames-csv FILE] [--device NAME] [--orientation O] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR] [--renderer NAME]"
+    case "run": return "usage: splashlab run [--window-scale S] [--hud] [--fps N] [--frames-csv FILE] [--replay SCRIPT] [--device NAME] [--orientation O] [--seed N] [--feed-latency S] [--reduce-motion] [--skip-splash] [--timings FILE] [--assets DIR] [--renderer NAME]"
     case "make-assets": return "usage: splashlab make-assets --out DIR"
     case "export": return "usage: splashlab export swift [--timings FILE] | splashlab export launch --out DIR [--assets DIR]"
     case "record": return "usage: splashlab record --out FILE.mp4|FILE.gif|DIR [--duration S] [--fps 60] [--scale S] [--script FILE] [--device NAME] [--orientation O] [--seed N] [--skip-splash] ..."

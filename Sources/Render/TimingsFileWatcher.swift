@@ -1,0 +1,52 @@
+import Foundation
+import Scenes
+
+/// Watches the active timings file and reads it again when it changes. An invalid edit leaves
+/// the last good values in force and reports PATH:LINE:COLUMN. It only ever reads the file.
+public final class TimingsFileWatcher {
+    public let path: String
+    public private(set) var current: Timings
+    private var lastStamp: Stamp?
+    private var lastContents: Data?
+
+    struct Stamp: Equatable { var modified: Date?; var size: UInt64 }
+
+    public enum Change {
+        case reloaded(Timings)
+        case failed(JSONFileError)
+    }
+
+    public init(path: String, current: Timings) {
+        self.path = path
+        self.current = current
+        lastStamp = TimingsFileWatcher.stamp(path)
+        lastContents = FileManager.default.contents(atPath: path)
+    }
+
+    static func stamp(_ path: String) -> Stamp? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        return Stamp(modified: attributes[.modificationDate] as? Date, size: (attributes[.size] as? NSNumber)?.uint64Value ?? 0)
+    }
+
+    /// Checks the file; cheap enough to call every frame (one stat), and reads it only when its
+    /// time or size moved and its bytes differ.
+    public func poll() -> Change? {
+        let stamp = TimingsFileWatcher.stamp(path)
+        guard stamp != lastStamp else { return nil }
+        lastStamp = stamp
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failed(JSONFileError(path: path, location: SourceLocation(line: 1, column: 1), message: "the file cannot be read (moved or deleted?)"))
+        }
+        guard data != lastContents else { return nil }
+        lastContents = data
+        do {
+            let timings = try Timings.parse(text: String(decoding: data, as: UTF8.self), path: path)
+            current = timings
+            return .reloaded(timings)
+        } catch let error as JSONFileError {
+            return .failed(error)
+        } catch {
+            return .failed(JSONFileError(path: path, location: SourceLocation(line: 1, column: 1), message: "\(error)"))
+        }
+    }
+}

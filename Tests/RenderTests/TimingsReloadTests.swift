@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+@testable import Render
+import Scenes
+
+final class TimingsReloadTests: XCTestCase {
+    func testReloadAppliesAChangedDurationAndABrokenEditKeepsTheOld() throws {
+        let path = NSTemporaryDirectory() + "splashlab-reload-\(UUID().uuidString).json"
+        try "{\"card\": {\"duration\": 0.3}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let watcher = TimingsFileWatcher(path: path, current: try Timings.load(path: path))
+        XCTAssertNil(watcher.poll(), "nothing changed yet")
+        // The modification time has a resolution of a few ms on some filesystems; make sure it moves.
+        Thread.sleep(forTimeInterval: 0.02)
+        try "{\"card\": {\"duration\": 0.45}}".write(toFile: path, atomically: true, encoding: .utf8)
+        guard case let .reloaded(timings)? = watcher.poll() else { return XCTFail("expected a reload") }
+        XCTAssertEqual(timings.card.duration, 0.45)
+        XCTAssertEqual(watcher.current.card.duration, 0.45)
+        Thread.sleep(forTimeInterval: 0.02)
+        try "{\n  \"card\": {\"duration\": -1}\n}".write(toFile: path, atomically: true, encoding: .utf8)
+        guard case let .failed(error)? = watcher.poll() else { return XCTFail("expected an error") }
+        XCTAssertEqual("\(error)", "\(path):2:24: card.duration must lie in [0, 600] (got -1.0)")
+        XCTAssertEqual(watcher.current.card.duration, 0.45, "the last good values stay in force")
+        Thread.sleep(forTimeInterval: 0.02)
+        try "{\"card\": {\"duration\": 0.2,}}".write(toFile: path, atomically: true, encoding: .utf8)
+        guard case let .failed(syntax)? = watcher.poll() else { return XCTFail("expected an error") }
+        XCTAssertTrue("\(syntax)".hasPrefix("\(path):1:27: expected a quoted field name"), "\(syntax)")
+        // And the file is never written by the watcher.
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\"card\": {\"duration\": 0.2,}}")
+    }
+
+    func testSessionWithNewTimingsReplaysTheSequenceWithThem() throws {
+        let session = try PreviewSession(PreviewOptions(device: Device.named("iphone-se")!, seed: 1), builtInAssets: RenderHarness.builtInAssets)
+        var timings = session.timings
+        timings.splash.minHold = 1.2
+        let reloaded = session.withTimings(timings)
+        XCTAssertEqual(reloaded.preview.splash.dismissalTime, 1.2)
+        XCTAssertEqual(reloaded.initialPreview.splash.dismissalTime, 1.2)
+        XCTAssertEqual(reloaded.preview.splash.options.textVariant, session.preview.splash.options.textVariant)
+    }
+}
