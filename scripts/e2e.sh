@@ -40,14 +40,26 @@ wait_exit() {
   status=timeout
 }
 
+# Starts the window with the given arguments at window scale 1, logging to $out/NAME.log; sets
+# $pid and $win, or reports that it did not open.
+start() {
+  local name=$1; shift
+  "$bin" run --window-scale 1 "$@" >"$out/$name.log" 2>&1 &
+  pid=$!
+  if win=$(wait_window); then return 0; fi
+  fail "the window did not open for $name: $(cat "$out/$name.log")"
+  kill "$pid" 2>/dev/null
+  return 1
+}
+
+quit() { press "$win" q; wait_exit "$pid" 10; }
+
 # Real key presses go to the focused window: focus it (there is no window manager under Xvfb),
 # then type through XTEST, which SDL treats as real input (it ignores synthetic XSendEvent keys).
 press() { xdotool windowfocus --sync "$1" 2>/dev/null; xdotool key "$2"; }
 
 # 1. Smoke: the window opens, shows the splash and then the feed, and quits on Q.
-"$bin" run --seed 3 --window-scale 1 >"$out/run.log" 2>&1 &
-pid=$!
-if win=$(wait_window); then
+if start run --seed 3; then
   pass "the window opens"
   sleep 0.6
   import -window "$win" "$out/splash.png" 2>/dev/null
@@ -57,18 +69,12 @@ if win=$(wait_window); then
   import -window "$win" "$out/feed.png" 2>/dev/null
   n=$(colours "$out/feed.png")
   if [ "$n" -gt 200 ]; then pass "feed screenshot is not blank ($n colours)"; else fail "feed screenshot looks blank ($n colours)"; fi
-  press "$win" q
-  wait_exit "$pid" 10
+  quit
   if [ "$status" = "0" ]; then pass "Q quits with status 0"; else fail "Q did not quit cleanly (status $status)"; kill "$pid" 2>/dev/null; fi
-else
-  fail "the window did not open: $(cat "$out/run.log")"
-  kill "$pid" 2>/dev/null
 fi
 
 # 2. A click during the splash skips it: soon after the click the feed is on screen.
-"$bin" run --seed 3 --window-scale 1 >"$out/skip.log" 2>&1 &
-pid=$!
-if win=$(wait_window); then
+if start skip --seed 3; then
   sleep 0.8
   xdotool windowfocus --sync "$win" 2>/dev/null
   xdotool mousemove --window "$win" 100 100 click 1
@@ -78,17 +84,11 @@ if win=$(wait_window); then
   pixel=$(convert "$out/skipped.png" -format '%[fx:int(255*p{20,20}.r)],%[fx:int(255*p{20,20}.b)]' info:)
   red=${pixel%,*}
   if [ "$red" -gt 200 ]; then pass "a click skips the splash (top-left pixel $pixel)"; else fail "after a click the splash still shows (top-left pixel $pixel)"; fi
-  press "$win" q
-  wait_exit "$pid" 10
-else
-  fail "the window did not open for the skip test: $(cat "$out/skip.log")"
-  kill "$pid" 2>/dev/null
+  quit
 fi
 
 # 4. A real click on a card opens its detail; Escape closes it again.
-"$bin" run --seed 3 --window-scale 1 --skip-splash >"$out/card.log" 2>&1 &
-pid=$!
-if win=$(wait_window); then
+if start card --seed 3 --skip-splash; then
   sleep 0.5
   xdotool windowfocus --sync "$win" 2>/dev/null
   # The first card's photo, in window points (window scale 1).
@@ -103,19 +103,13 @@ if win=$(wait_window); then
   import -window "$win" "$out/card-closed.png" 2>/dev/null
   pixel=$(convert "$out/card-closed.png" -format '%[fx:int(255*p{30,608}.r)],%[fx:int(255*p{30,608}.g)],%[fx:int(255*p{30,608}.b)]' info:)
   if [ "${pixel%%,*}" -gt 150 ]; then pass "Escape closes the detail (pixel $pixel)"; else fail "the detail stayed after Escape (pixel $pixel)"; fi
-  press "$win" q
-  wait_exit "$pid" 10
-else
-  fail "the window did not open for the card test: $(cat "$out/card.log")"
-  kill "$pid" 2>/dev/null
+  quit
 fi
 
 # 5. The bottom panel under a real mouse: an edge drag up presents it, a drag down dismisses it.
 # Probe: the panel's "Show 48 results" button is blue at (30, 608); the dimmed feed there is grey.
 probe() { convert "$1" -format '%[fx:int(255*p{30,608}.r)],%[fx:int(255*p{30,608}.g)],%[fx:int(255*p{30,608}.b)]' info:; }
-"$bin" run --seed 3 --window-scale 1 --skip-splash >"$out/panel.log" 2>&1 &
-pid=$!
-if win=$(wait_window); then
+if start panel --seed 3 --skip-splash; then
   sleep 0.5
   xdotool windowfocus --sync "$win" 2>/dev/null
   xdotool mousemove --window "$win" 180 660 mousedown 1
@@ -132,17 +126,11 @@ if win=$(wait_window); then
   import -window "$win" "$out/panel-down.png" 2>/dev/null
   pixel=$(probe "$out/panel-down.png")
   if [ "${pixel##*,}" -lt 200 ] || [ "${pixel%%,*}" -gt 150 ]; then pass "a drag down dismisses the panel (pixel $pixel)"; else fail "the panel stayed after a drag down (pixel $pixel)"; fi
-  press "$win" q
-  wait_exit "$pid" 10
-else
-  fail "the window did not open for the panel test: $(cat "$out/panel.log")"
-  kill "$pid" 2>/dev/null
+  quit
 fi
 
 # 6. The HUD: H shows it over the device screen, H again hides it.
-"$bin" run --seed 3 --window-scale 1 --skip-splash >"$out/hud.log" 2>&1 &
-pid=$!
-if win=$(wait_window); then
+if start hud --seed 3 --skip-splash; then
   sleep 0.5
   hudpixel() { convert "$1" -format '%[fx:int(255*p{150,40}.r)]' info:; }
   import -window "$win" "$out/hud-off.png" 2>/dev/null
@@ -160,20 +148,14 @@ if win=$(wait_window); then
   else
     fail "the HUD did not toggle (red at 150,40: $before → $during → $after)"
   fi
-  press "$win" q
-  wait_exit "$pid" 10
-else
-  fail "the window did not open for the HUD test: $(cat "$out/hud.log")"
-  kill "$pid" 2>/dev/null
+  quit
 fi
 
 # 7. Hot reload: an edit to the timings file while the window runs is applied and announced;
 #    a broken edit is reported as PATH:LINE:COLUMN and the window keeps running.
 timings="$out/timings.json"
 printf '{"splash": {"minHold": 2.0}}\n' > "$timings"
-"$bin" run --seed 3 --window-scale 1 --timings "$timings" >"$out/reload.log" 2>&1 &
-pid=$!
-if win=$(wait_window); then
+if start reload --seed 3 --timings "$timings"; then
   sleep 0.5
   printf '{"splash": {"minHold": 1.2}}\n' > "$timings"
   sleep 0.6
@@ -186,26 +168,19 @@ if win=$(wait_window); then
     fail "broken edit not reported: $(cat "$out/reload.log")"
   fi
   if [ "$(cat "$timings")" = "$(printf '{\n  "splash": {"minHold": -1}\n}')" ]; then pass "the timings file is left as the user wrote it"; else fail "the timings file was changed"; fi
-  press "$win" q
-  wait_exit "$pid" 10
-else
-  fail "the window did not open for the reload test: $(cat "$out/reload.log")"
-  kill "$pid" 2>/dev/null
+  quit
 fi
 
 # 8. F9 capture: the session's input is written as a script (and a video rendered from it).
 mkdir -p "$out/capture" && cd "$out/capture"
-"$bin" run --seed 3 --window-scale 1 --skip-splash >"$out/capture.log" 2>&1 &
-pid=$!
-if win=$(wait_window); then
+if start capture --seed 3 --skip-splash; then
   sleep 0.4
   press "$win" F9
   xdotool mousemove --window "$win" 94 200 click 1
   sleep 0.6
   press "$win" F9
   sleep 0.3
-  press "$win" q
-  wait_exit "$pid" 10
+  quit
   script=$(ls capture-*.json 2>/dev/null | head -n 1)
   if [ -n "$script" ] && grep -q '"type": "up"' "$script"; then
     state=$("$bin" state --at 5 --skip-splash --seed 3 --script "$script")
@@ -215,13 +190,10 @@ if win=$(wait_window); then
   fi
   for _ in $(seq 1 100); do ls capture-*.mp4 >/dev/null 2>&1 && ! pgrep -f "record --out $out/capture" >/dev/null && break; sleep 0.1; done
   if ls capture-*.mp4 >/dev/null 2>&1; then pass "a video of the capture is rendered offline"; else fail "no capture video"; fi
-else
-  fail "the window did not open for the capture test: $(cat "$out/capture.log")"
-  kill "$pid" 2>/dev/null
 fi
 cd - >/dev/null
 
-# 3. Without a display the window refuses with one line and exit code 2.
+# 9. Without a display the window refuses with one line and exit code 2.
 msg=$(env -u DISPLAY -u WAYLAND_DISPLAY "$bin" run 2>&1); status=$?
 if [ "$status" = "2" ] && [ "$(printf '%s\n' "$msg" | wc -l)" = "1" ] && printf '%s' "$msg" | grep -q "splashlab render"; then
   pass "no display: one line and exit code 2"

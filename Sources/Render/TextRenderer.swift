@@ -47,9 +47,12 @@ public final class TextRenderer {
         if let hit = cache[key] { return hit }
         guard !text.isEmpty else { return nil }
         let f = try font(key.font)
-        guard let surface = TTF_RenderUTF8_Blended_Wrapped(f, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a), UInt32(max(wrapWidth, 1))) else {
-            throw RenderError("SDL_ttf could not render text: \(sdlError())")
-        }
+        return try store(TTF_RenderUTF8_Blended_Wrapped(f, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a), UInt32(max(wrapWidth, 1))), as: key)
+    }
+
+    /// Turns a rendered surface into a cached texture.
+    private func store(_ rendered: UnsafeMutablePointer<SDL_Surface>?, as key: TextKey) throws -> (texture: OpaquePointer, width: Int, height: Int) {
+        guard let surface = rendered else { throw RenderError("SDL_ttf could not render text: \(sdlError())") }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { throw RenderError("text texture: \(sdlError())") }
         let entry = (texture, Int(surface.pointee.w), Int(surface.pointee.h))
@@ -70,13 +73,6 @@ public final class TextRenderer {
             shown = String(chars) + "…"
         }
         guard !shown.isEmpty else { return nil }
-        guard let surface = TTF_RenderUTF8_Blended(f, shown, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)) else {
-            throw RenderError("SDL_ttf could not render text: \(sdlError())")
-        }
-        defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { throw RenderError("text texture: \(sdlError())") }
-        let entry = (texture, Int(surface.pointee.w), Int(surface.pointee.h))
-        cache[key] = entry
-        return entry
+        return try store(TTF_RenderUTF8_Blended(f, shown, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)), as: key)
     }
 }
