@@ -29,4 +29,4 @@ else
 fi
 # A fresh machine has no package lists yet; update only now that something is missing.
 "${apt[@]}" update -qq
-"${apt[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+"${apt[@]}" install -y -qq "${missing[@]}" >/dev/null
