@@ -127,9 +127,9 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
     var warmUpCPU = 0.0
     let cpuStart = processCPUTime()
     var lastPresent = MonotonicClock.now()
-    let step = BenchScenario.duration / Double(frames)
+    let clock = FixedStepClock(fps: Double(frames) / BenchScenario.duration)
     for i in 0..<frames {
-        let t = Double(i) * step
+        let t = clock.time(ofFrame: i)
         let cpu0 = processCPUTime()
         let start = MonotonicClock.now()
         while nextEvent < script.events.count && script.events[nextEvent].time <= t {
