@@ -83,7 +83,9 @@ public struct FeedLayout: Equatable, Sendable {
     public var viewport: Rect {
         Rect(x: 0, y: headerHeight, width: device.width, height: device.height - headerHeight - FeedLayout.tabBarHeight)
     }
-    public var columns: Int { device.width >= 700 ? 3 : 2 }
+    /// Two columns on a phone held upright, more as the screen widens (cards about 200 pt wide
+    /// at least), as grid feeds do in landscape and on iPad.
+    public var columns: Int { max(2, Int((device.width - 2 * FeedLayout.margin) / 200)) }
     public var cardWidth: Double { (device.width - 2 * FeedLayout.margin - Double(columns - 1) * FeedLayout.gap) / Double(columns) }
     public var photoHeight: Double { (cardWidth * 0.75).rounded() }
     public var cardHeight: Double { photoHeight + FeedLayout.cardTextHeight }
