@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/splashlab
 BIN_DEBUG := .build/debug/splashlab
 
-.PHONY: run test deps deps-test build release unit e2e clean
+.PHONY: run test bench deps deps-test build release e2e clean
 
 run: deps release
 	$(BIN_RELEASE) run $(ARGS)
@@ -12,6 +12,11 @@ test: deps-test
 	$(SWIFT) build
 	env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=offscreen $(SWIFT) test --disable-swift-testing
 	scripts/e2e.sh $(BIN_DEBUG)
+
+# Performance figures as JSON (see README): the scripted scenario against its floor, and the motion math.
+bench: deps release
+	$(BIN_RELEASE) bench $(ARGS)
+	$(BIN_RELEASE) bench --motion
 
 deps:
 	@scripts/install-deps.sh run
