@@ -172,7 +172,7 @@ enum SwiftExport {
         // MARK: - Card → detail
 
         func cardTransitionAnimator(animations: @escaping () -> Void) -> UIViewPropertyAnimator {
-            let p = (\(controlPoints(t.card.curve)))
+            let p: (CGFloat, CGFloat, CGFloat, CGFloat) = (\(controlPoints(t.card.curve)))
             return UIViewPropertyAnimator(duration: \(number(t.card.duration)), controlPoint1: CGPoint(x: p.0, y: p.1),
                                           controlPoint2: CGPoint(x: p.2, y: p.3), animations: animations)
         }
@@ -180,7 +180,7 @@ enum SwiftExport {
         // MARK: - Bottom panel
 
         func panelPresentationAnimator(animations: @escaping () -> Void) -> UIViewPropertyAnimator {
-            let p = (\(controlPoints(t.panel.curve)))
+            let p: (CGFloat, CGFloat, CGFloat, CGFloat) = (\(controlPoints(t.panel.curve)))
             return UIViewPropertyAnimator(duration: \(number(t.panel.duration)), controlPoint1: CGPoint(x: p.0, y: p.1),
                                           controlPoint2: CGPoint(x: p.2, y: p.3), animations: animations)
         }

@@ -96,6 +96,25 @@ final class RecordAndExportTests: XCTestCase {
         XCTAssertTrue(t.stdout.contains("UIViewPropertyAnimator(duration: 0.45,") && t.stdout.contains("controlPoint1: CGPoint(x: 0.2, y: 0.9)"), t.stdout)
     }
 
+    /// The exported Swift type-checks against the UIKit and Core Animation declarations it uses
+    /// (Apple's signatures, restated in Tests/Fixtures since UIKit does not exist on Linux).
+    func testExportedSwiftTypeChecks() throws {
+        let dir = temporaryDirectory()
+        let r = try CLI.run(["export", "swift"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // Foundation stands in for UIKit's re-export of it.
+        try r.stdout.replacingOccurrences(of: "import UIKit", with: "import Foundation").write(toFile: dir + "/Export.swift", atomically: true, encoding: .utf8)
+        let swiftc = Process()
+        swiftc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        swiftc.arguments = ["swiftc", "-typecheck", CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/UIKitDeclarations.swift").path, dir + "/Export.swift"]
+        let err = Pipe()
+        swiftc.standardError = err
+        try swiftc.run()
+        let output = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        swiftc.waitUntilExit()
+        XCTAssertEqual(swiftc.terminationStatus, 0, output)
+    }
+
     /// Each exported launch image is the same PNG as that device's frame at t = 0.
     func testExportedLaunchImagesEqualTheFirstFrame() throws {
         let dir = temporaryDirectory()
