@@ -154,8 +154,17 @@ public final class SceneRenderer {
             for element in feedLayout.detail(index).elements { try draw(element, local) }
         }
         snapshots[index] = t
+        // A full-screen texture per opened card adds up (14 MB each at @3x): keep the last few.
+        if snapshots.count > SceneRenderer.snapshotsKept {
+            for key in snapshots.keys where key != index && key != prefetchSnapshot {
+                SDL_DestroyTexture(snapshots.removeValue(forKey: key)!)
+                if snapshots.count <= SceneRenderer.snapshotsKept { break }
+            }
+        }
         return t
     }
+
+    static let snapshotsKept = 3
 
     // MARK: Frames
 

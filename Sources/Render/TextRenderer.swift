@@ -9,6 +9,12 @@ public final class TextRenderer {
     let boldPath: String
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var cache: [TextKey: (texture: OpaquePointer, width: Int, height: Int)] = [:]
+    /// When each cached string was last drawn, to let go of the least recent: the HUD and the
+    /// timeline draw new numbers four times a second, and a long session must not keep them all.
+    private var lastUse: [TextKey: Int] = [:]
+    private var useCount = 0
+    /// Strings kept as textures at most; a feed, a detail and the overlays need a few hundred.
+    static let capacity = 600
 
     struct FontKey: Hashable { var bold: Bool; var pixelSize: Int }
     struct TextKey: Hashable { var text: String; var font: FontKey; var color: Color; var maxWidth: Int }
@@ -44,7 +50,7 @@ public final class TextRenderer {
     /// A texture of `text` wrapped to `wrapWidth` pixels.
     public func paragraph(_ text: String, pixelSize: Int, color: Color, wrapWidth: Int) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
         let key = TextKey(text: text, font: FontKey(bold: false, pixelSize: max(pixelSize, 4)), color: color, maxWidth: -wrapWidth)
-        if let hit = cache[key] { return hit }
+        if let hit = cached(key) { return hit }
         guard !text.isEmpty else { return nil }
         let f = try font(key.font)
         return try store(TTF_RenderUTF8_Blended_Wrapped(f, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a), UInt32(max(wrapWidth, 1))), as: key)
@@ -56,14 +62,36 @@ public final class TextRenderer {
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { throw RenderError("text texture: \(sdlError())") }
         let entry = (texture, Int(surface.pointee.w), Int(surface.pointee.h))
+        if cache.count >= TextRenderer.capacity { evictLeastRecent() }
         cache[key] = entry
+        useCount += 1
+        lastUse[key] = useCount
         return entry
     }
+
+    private func cached(_ key: TextKey) -> (texture: OpaquePointer, width: Int, height: Int)? {
+        guard let hit = cache[key] else { return nil }
+        useCount += 1
+        lastUse[key] = useCount
+        return hit
+    }
+
+    /// Drops the least recently drawn quarter. SDL finishes any queued draw of a texture before
+    /// destroying it, so one drawn earlier this frame is safe.
+    private func evictLeastRecent() {
+        let oldest = lastUse.sorted { $0.value < $1.value }.prefix(TextRenderer.capacity / 4)
+        for (key, _) in oldest {
+            if let entry = cache.removeValue(forKey: key) { SDL_DestroyTexture(entry.texture) }
+            lastUse.removeValue(forKey: key)
+        }
+    }
+
+    public var cachedCount: Int { cache.count }
 
     /// A texture of `text`, cut with an ellipsis to fit `maxWidth` pixels.
     public func texture(_ text: String, pixelSize: Int, bold: Bool, color: Color, maxWidth: Int) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
         let key = TextKey(text: text, font: FontKey(bold: bold, pixelSize: max(pixelSize, 4)), color: color, maxWidth: maxWidth)
-        if let hit = cache[key] { return hit }
+        if let hit = cached(key) { return hit }
         let f = try font(key.font)
         var shown = text
         func width(_ s: String) -> Int { var w: Int32 = 0, h: Int32 = 0; TTF_SizeUTF8(f, s, &w, &h); return Int(w) }

@@ -76,3 +76,18 @@ final class FeedRenderTests: XCTestCase {
         XCTAssertEqual(RenderHarness.distance(pulled.pixel(20, Int((top + 20) * 2)), (242, 242, 247, 255)), 0)
     }
 }
+
+final class TextCacheTests: XCTestCase {
+    /// The HUD and the timeline draw new numbers all the time; the cache keeps a bounded number.
+    func testTextCacheStaysBounded() throws {
+        let (_, renderer, _, _) = try RenderHarness.make(PreviewOptions(device: Device.named("iphone-se")!, seed: 1), scale: 1)
+        for i in 0..<(TextRenderer.capacity + 300) {
+            _ = try renderer.text.texture(String(format: "t %.3f s", Double(i) / 1000), pixelSize: 11, bold: false, color: .white, maxWidth: 0)
+        }
+        XCTAssertLessThanOrEqual(renderer.text.cachedCount, TextRenderer.capacity)
+        // A recently drawn string is still there.
+        let before = renderer.text.cachedCount
+        _ = try renderer.text.texture(String(format: "t %.3f s", Double(TextRenderer.capacity + 299) / 1000), pixelSize: 11, bold: false, color: .white, maxWidth: 0)
+        XCTAssertEqual(renderer.text.cachedCount, before)
+    }
+}
