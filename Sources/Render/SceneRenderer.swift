@@ -110,11 +110,7 @@ public final class SceneRenderer {
         if let panel { SDL_DestroyTexture(panel.texture) }
         let layout = PanelLayout(width: deviceWidth, height: height)
         let pixelWidth = screenPixels.width, pixelHeight = Int(((height + 200) * mapping.scale).rounded())
-        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                        Int32(pixelWidth), Int32(pixelHeight)) else {
-            throw RenderError("SDL could not make the panel texture: \(sdlError())")
-        }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        let t = try makeTargetTexture(width: pixelWidth, height: pixelHeight, blend: SDL_BLENDMODE_BLEND, what: "the panel texture")
         try drawOffscreen(into: t) {
             SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
             SDL_RenderClear(renderer)
@@ -124,6 +120,23 @@ public final class SceneRenderer {
         return t
     }
 
+    /// A texture to draw into, at pixel size; `what` names it in an error.
+    func makeTargetTexture(width: Int, height: Int, blend: SDL_BlendMode, what: String) throws -> OpaquePointer {
+        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                        Int32(max(width, 1)), Int32(max(height, 1))) else {
+            throw RenderError("SDL could not make \(what): \(sdlError())")
+        }
+        SDL_SetTextureBlendMode(t, blend)
+        return t
+    }
+
+    /// Clips drawing to the device screen, as every frame's layers are.
+    func clipToScreen() {
+        let screen = screenPixels
+        var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
+        SDL_RenderSetClipRect(renderer, &clip)
+    }
+
     /// Runs drawing code into a target texture, then restores the frame's target and clip.
     func drawOffscreen(into texture: OpaquePointer, _ body: () throws -> Void) throws {
         let previous = SDL_GetRenderTarget(renderer)
@@ -131,10 +144,7 @@ public final class SceneRenderer {
         SDL_RenderSetClipRect(renderer, nil)
         defer {
             SDL_SetRenderTarget(renderer, previous)
-            if previous == nil {
-                var clip = SDL_Rect(x: Int32(screenPixels.x), y: Int32(screenPixels.y), w: Int32(screenPixels.width), h: Int32(screenPixels.height))
-                SDL_RenderSetClipRect(renderer, &clip)
-            }
+            if previous == nil { clipToScreen() }
         }
         try body()
     }
@@ -144,11 +154,7 @@ public final class SceneRenderer {
     func snapshot(_ index: Int) throws -> OpaquePointer {
         if let t = snapshots[index] { return t }
         let size = (screenPixels.width, screenPixels.height)
-        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                        Int32(size.0), Int32(size.1)) else {
-            throw RenderError("SDL could not make a snapshot texture: \(sdlError())")
-        }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        let t = try makeTargetTexture(width: size.0, height: size.1, blend: SDL_BLENDMODE_BLEND, what: "a snapshot texture")
         try drawOffscreen(into: t) {
             let local = PointToPixel(scale: mapping.scale)
             for element in feedLayout.detail(index).elements { try draw(element, local) }
@@ -186,8 +192,7 @@ public final class SceneRenderer {
             setColor(SceneRenderer.surround)
             SDL_RenderClear(renderer)
         }
-        var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
-        SDL_RenderSetClipRect(renderer, &clip)
+        clipToScreen()
         defer { SDL_RenderSetClipRect(renderer, nil) }
         // What lies under the opaque body of a panel is never seen: the feed stops at its top.
         occludedBelow = scene.commands.compactMap { command -> Double? in
@@ -216,9 +221,7 @@ public final class SceneRenderer {
                 SDL_RenderSetClipRect(renderer, &clip)
                 try drawFeedDirect(scrollOffset: currentScrollOffset, m)
             }
-            let screen = screenPixels
-            var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
-            SDL_RenderSetClipRect(renderer, &clip)
+            clipToScreen()
         case let .feed(scale):
             guard let feedTexture else { return }
             var dst = pixelRect(centerX: deviceWidth / 2, centerY: deviceHeight / 2, width: deviceWidth * scale, height: deviceHeight * scale, m)
@@ -274,11 +277,7 @@ public final class SceneRenderer {
         let size = (screenPixels.width, screenPixels.height)
         if let groupTexture, groupTextureSize == size { return groupTexture }
         if let groupTexture { SDL_DestroyTexture(groupTexture) }
-        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                        Int32(size.0), Int32(size.1)) else {
-            throw RenderError("SDL could not make a layer texture: \(sdlError())")
-        }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        let t = try makeTargetTexture(width: size.0, height: size.1, blend: SDL_BLENDMODE_BLEND, what: "a layer texture")
         groupTexture = t
         groupTextureSize = size
         return t
@@ -533,14 +532,22 @@ public final class SceneRenderer {
             SDL_RenderSetClipRect(renderer, &clip)
             try drawLaunchBackground(m)
         }
-        let screen = screenPixels
-        var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
-        SDL_RenderSetClipRect(renderer, &clip)
+        clipToScreen()
     }
 
     /// True when the hole's shape contains all four corners of the screen (and, for a convex
     /// screen inside a shape traced this finely, the screen).
     func holeCoversScreen(_ hole: LayerState) throws -> Bool {
+        // Asked by the backdrop and by the hole of the same frame: answer once.
+        if let last = lastCoverage, last.hole == hole { return last.covers }
+        let covers = try computeHoleCoversScreen(hole)
+        lastCoverage = (hole, covers)
+        return covers
+    }
+
+    private var lastCoverage: (hole: LayerState, covers: Bool)?
+
+    private func computeHoleCoversScreen(_ hole: LayerState) throws -> Bool {
         let outline = try images.logoOutline()
         let cosA = cos(-hole.rotation), sinA = sin(-hole.rotation)
         for (x, y) in [(0.0, 0.0), (deviceWidth, 0), (0, deviceHeight), (deviceWidth, deviceHeight)] {
@@ -588,11 +595,7 @@ public final class SceneRenderer {
         if let key = feedTextureKey, key.scrollOffset == scrollOffset, key.scale == mapping.scale, feedTexture != nil { return }
         let size = (screenPixels.width, screenPixels.height)
         if feedTexture == nil {
-            guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                            Int32(size.0), Int32(size.1)) else {
-                throw RenderError("SDL could not make the feed texture: \(sdlError())")
-            }
-            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+            let t = try makeTargetTexture(width: size.0, height: size.1, blend: SDL_BLENDMODE_BLEND, what: "the feed texture")
             feedTexture = t
         }
         try drawOffscreen(into: feedTexture!) {
@@ -617,11 +620,7 @@ public final class SceneRenderer {
     /// A texture of `elements` drawn at the current scale, `height` points tall and the screen's width.
     func pieceTexture(height: Double, _ elements: [FeedElement]) throws -> OpaquePointer {
         let h = Int((height * mapping.scale).rounded(.up))
-        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                        Int32(screenPixels.width), Int32(max(h, 1))) else {
-            throw RenderError("SDL could not make a feed texture: \(sdlError())")
-        }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+        let t = try makeTargetTexture(width: screenPixels.width, height: max(h, 1), blend: SDL_BLENDMODE_NONE, what: "a feed texture")
         SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest)
         try drawOffscreen(into: t) {
             for element in elements { try draw(element, PointToPixel(scale: mapping.scale)) }

@@ -13,7 +13,6 @@ func benchCommand(_ arguments: [String]) throws -> Int32 {
     let usage = usageLine("bench")
     let args = try ParsedArguments(arguments, valueOptions: ["--device", "--orientation", "--scale", "--frames", "--renderer", "--frames-csv"],
                                    flagOptions: ["--motion"], usage: usage)
-    guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
     if args.flags.contains("--motion") {
         print(try motionBenchmark().text)
         return 0

@@ -15,8 +15,8 @@ struct ParsedArguments {
     var flags: Set<String> = []
 
     /// Parses against the options a subcommand accepts; anything else is a usage error naming the
-    /// valid choices.
-    init(_ arguments: [String], valueOptions: [String], flagOptions: [String], usage: String) throws {
+    /// valid choices. Only a command that takes operands (`curve SPEC`) allows positionals.
+    init(_ arguments: [String], valueOptions: [String], flagOptions: [String], usage: String, allowsPositionals: Bool = false) throws {
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
@@ -37,6 +37,7 @@ struct ParsedArguments {
                     throw UsageError(message: "unknown option \(name); valid options: \(valid.isEmpty ? "none" : valid)", usage: usage)
                 }
             } else {
+                guard allowsPositionals else { throw UsageError(message: "unexpected argument '\(a)'", usage: usage) }
                 positionals.append(a)
             }
             i += 1

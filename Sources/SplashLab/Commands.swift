@@ -20,7 +20,6 @@ func stateCommand(_ arguments: [String]) throws -> Int32 {
     let args = try ParsedArguments(arguments, valueOptions: ["--at", "--script"] + PreviewOptions.valueOptions,
                                    flagOptions: PreviewOptions.flagOptions, usage: usage)
     guard args.values["--at"] != nil else { throw UsageError(message: "state needs --at SECONDS", usage: usage) }
-    guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
     let t = try args.double("--at", usage: usage)!
     let session = try makeSession(try PreviewOptions(args, usage: usage))
     let preview = try scriptedPreview(session, scriptPath: args.values["--script"], until: t)
@@ -33,7 +32,6 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     let usage = usageLine("render")
     let args = try ParsedArguments(arguments, valueOptions: ["--at", "--out", "--scale", "--script"] + PreviewOptions.valueOptions,
                                    flagOptions: ["--launch"] + PreviewOptions.flagOptions, usage: usage)
-    guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
     guard let out = args.values["--out"] else { throw UsageError(message: "render needs --out FILE.png", usage: usage) }
     let launch = args.flags.contains("--launch")
     guard launch != (args.values["--at"] != nil) else {

@@ -11,7 +11,6 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
     switch what {
     case "swift":
         let args = try ParsedArguments(rest, valueOptions: ["--timings", "--assets"], flagOptions: [], usage: usage)
-        guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
         var options = PreviewOptions(device: Device.named(Device.defaultName)!)
         options.timingsPath = args.values["--timings"]
         options.assetsDirectory = args.values["--assets"]
@@ -20,7 +19,6 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
         return 0
     case "launch":
         let args = try ParsedArguments(rest, valueOptions: ["--out", "--assets", "--timings", "--renderer"], flagOptions: [], usage: usage)
-        guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
         guard let out = args.values["--out"] else { throw UsageError(message: "export launch needs --out DIR", usage: usage) }
         do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
             throw RenderError("cannot create \(out): \(error.localizedDescription)")

@@ -26,7 +26,6 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     let usage = usageLine("record")
     let args = try ParsedArguments(arguments, valueOptions: ["--out", "--duration", "--fps", "--scale", "--script"] + PreviewOptions.valueOptions,
                                    flagOptions: PreviewOptions.flagOptions, usage: usage)
-    guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
     guard let out = args.values["--out"] else { throw UsageError(message: "record needs --out FILE.mp4, FILE.gif or a folder", usage: usage) }
     let options = try PreviewOptions(args, usage: usage)
     let fps = try args.positiveDouble("--fps", usage: usage) ?? 60

@@ -9,7 +9,6 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     let usage = usageLine("run")
     let args = try ParsedArguments(arguments, valueOptions: ["--window-scale", "--fps", "--frames-csv", "--replay"] + PreviewOptions.valueOptions,
                                    flagOptions: PreviewOptions.flagOptions + ["--hud"], usage: usage)
-    guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'", usage: usage) }
     let options = try PreviewOptions(args, usage: usage)
     let requestedScale = try args.positiveDouble("--window-scale", usage: usage)
     let requestedFPS = try args.positiveDouble("--fps", usage: usage)
