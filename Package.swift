@@ -17,16 +17,17 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .target(name: "Motion", path: "Sources/Motion"),
-        .target(name: "Scenes", dependencies: ["Motion"], path: "Sources/Scenes"),
-        .target(name: "Render", dependencies: ["CSDL2", "Scenes", "Motion"], path: "Sources/Render"),
+        .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
+        .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
+        .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Motion"], path: "Sources/Render"),
         .executableTarget(
             name: "SplashLab",
-            dependencies: ["CSDL2", "Motion", "Scenes", "Render"],
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render"],
             path: "Sources/SplashLab"
         ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Motion"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Scenes", "Motion"]),
-        .testTarget(name: "SplashLabTests", dependencies: ["Scenes"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Formats", "Scenes", "Motion"]),
+        .testTarget(name: "SplashLabTests", dependencies: ["Formats", "Scenes"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Formats
 import CSDL2
 import Foundation
 import Scenes

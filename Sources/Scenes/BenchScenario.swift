@@ -1,3 +1,4 @@
+import Formats
 /// The scripted session `splashlab bench` measures: the splash, a card opened and closed, the
 /// panel presented, dragged, interrupted and flicked away, and a feed fling grabbed mid-flight.
 /// Coordinates come from the feed's layout, so it works on every device.

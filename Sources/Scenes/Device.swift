@@ -1,3 +1,4 @@
+import Formats
 /// Screen orientation; landscape swaps the preset's width and height.
 public enum Orientation: String, CaseIterable, Sendable {
     case portrait, landscape

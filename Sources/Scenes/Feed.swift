@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny, well-mixed generator, so content depends on the

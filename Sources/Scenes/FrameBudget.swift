@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 /// A frame budget: the time between vsyncs at a refresh rate (60 Hz = 16.67 ms, 120 Hz = 8.33 ms).

@@ -1,3 +1,4 @@
+import Formats
 /// The launch scene description, `launch.json`: what the static launch screen shows and where.
 /// Positions are shares of the screen so one description serves every device and orientation.
 public struct LaunchDescription: Equatable, Sendable {

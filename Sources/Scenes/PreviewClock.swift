@@ -1,3 +1,4 @@
+import Formats
 /// The one clock of a preview. In the window it advances by real elapsed time times the playback
 /// rate; offline it advances by a fixed step. Every animation reads this clock and no other, so
 /// slow motion slows them all together and offline frames are exact.

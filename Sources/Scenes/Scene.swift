@@ -1,3 +1,4 @@
+import Formats
 /// An sRGB colour with straight alpha, 8 bits a channel.
 public struct Color: Equatable, Hashable, Sendable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Motion
+@testable import Formats
 @testable import Scenes
 
 final class TimingsFileTests: XCTestCase {

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Formats
 @testable import Scenes
 
 final class FrameBudgetTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Motion
+@testable import Formats
 @testable import Scenes
 
 /// Script-driven tests of the bottom panel, asserting on the `state` values.

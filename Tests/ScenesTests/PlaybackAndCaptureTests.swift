@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Formats
 @testable import Scenes
 
 final class PlaybackAndCaptureTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Motion
+@testable import Formats
 @testable import Scenes
 
 /// The choreography table of the splash issue, checked at times inside each phase, on iPhone SE

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Formats
 @testable import Scenes
 
 /// Runs the real `splashlab` binary, built beside this test bundle, with no display.
