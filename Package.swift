@@ -20,14 +20,16 @@ let package = Package(
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
         .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Motion"], path: "Sources/Render"),
+        .target(name: "App", dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render"], path: "Sources/App"),
         .executableTarget(
             name: "SplashLab",
-            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render"],
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render", "App"],
             path: "Sources/SplashLab"
         ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Formats", "Scenes", "Motion"]),
+        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Formats", "Scenes", "Motion"]),
         .testTarget(name: "SplashLabTests", dependencies: ["Formats", "Scenes"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion"]),
     ]
 )

@@ -48,7 +48,7 @@ public struct Timings: Equatable, Sendable {
         public init() {}
     }
 
-    public enum PanelCompletion: String, Sendable { case spring, percent }
+    public enum PanelCompletion: String, CaseIterable, Sendable { case spring, percent }
 
     public struct Panel: Equatable, Sendable {
         /// Panel height as a share of the screen height.
@@ -57,14 +57,38 @@ public struct Timings: Equatable, Sendable {
         public var duration = 0.35
         public var curve = TimingCurve.easeInEaseOut
         public var completion = PanelCompletion.spring
-        /// Response of the critically damped completion spring (s).
+        /// Response of the completion spring (s).
         public var springResponse = 0.35
+        /// 1 is critically damped: the panel settles without overshoot, as UIKit's sheets do.
+        public var springDampingFraction = 1.0
         public init() {}
+
+        /// The completion spring.
+        public var spring: SpringParameters {
+            // Validated on load (both in their declared ranges, above 0), so this cannot fail.
+            (try? SpringParameters(response: springResponse, dampingFraction: springDampingFraction))
+                ?? SpringParameters.critical
+        }
+    }
+
+    public struct Scroll: Equatable, Sendable {
+        /// UIScrollView's bounce feels like a critically damped spring of about 0.4 s (tuned by eye;
+        /// UIKit does not publish its constant).
+        public var bounceResponse = 0.4
+        public var bounceDampingFraction = 1.0
+        /// UIScrollView.DecelerationRate.normal (WWDC 2018 "Designing Fluid Interfaces").
+        public var decelerationRate = 0.998
+        public init() {}
+
+        public var bounce: SpringParameters {
+            (try? SpringParameters(response: bounceResponse, dampingFraction: bounceDampingFraction)) ?? SpringParameters.critical
+        }
     }
 
     public var splash = Splash()
     public var card = Card()
     public var panel = Panel()
+    public var scroll = Scroll()
     public init() {}
 
     /// The hole's keyframe track for a screen `height` points tall.
@@ -81,7 +105,8 @@ public struct Timings: Equatable, Sendable {
 
 extension Timings {
     /// Reads a timings file. Missing fields keep their defaults; unknown fields, wrong types and
-    /// out-of-range values are refused with PATH:LINE:COLUMN.
+    /// out-of-range values are refused with PATH:LINE:COLUMN. What is accepted is declared once, in
+    /// `TimingsSchema.parameters`.
     public static func load(path: String) throws -> Timings {
         try parse(JSONParser.parse(fileAt: path), path: path)
     }
@@ -91,106 +116,6 @@ extension Timings {
     }
 
     static func parse(_ root: JSONNode, path: String) throws -> Timings {
-        let top = try JSONObjectReader(root, path: path)
-        try top.rejectUnknown(["splash", "card", "panel", "$comment"])
-        var t = Timings()
-        let seconds: ClosedRange<Double> = 0...600
-        if let s = try top.object("splash") {
-            try s.rejectUnknown(["minHold", "timeout", "logo", "text", "backdropText", "feed", "hole", "holeLogo", "reduceMotion"])
-            t.splash.minHold = try s.number("minHold", default: t.splash.minHold, range: seconds)
-            t.splash.timeout = try s.number("timeout", default: t.splash.timeout, range: seconds)
-            if t.splash.timeout < t.splash.minHold, let n = s.node("timeout") {
-                throw s.failure(n, "splash.timeout (\(t.splash.timeout)) must not be less than splash.minHold (\(t.splash.minHold))")
-            }
-            if let o = try s.object("logo") {
-                try o.rejectUnknown(["startSize", "endSize", "duration", "curve"])
-                t.splash.logoStartSize = try o.number("startSize", default: t.splash.logoStartSize, range: 0...10_000, exclusiveLower: true)
-                t.splash.logoEndSize = try o.number("endSize", default: t.splash.logoEndSize, range: 0...10_000, exclusiveLower: true)
-                t.splash.logoDuration = try o.number("duration", default: t.splash.logoDuration, range: seconds)
-                t.splash.logoCurve = try curve(o, "curve", default: t.splash.logoCurve)
-            }
-            if let o = try s.object("text") {
-                try o.rejectUnknown(["rise", "riseDuration", "riseCurve", "fadeDuration", "fadeCurve"])
-                t.splash.textRise = try o.number("rise", default: t.splash.textRise, range: -10_000...10_000)
-                t.splash.textRiseDuration = try o.number("riseDuration", default: t.splash.textRiseDuration, range: seconds)
-                t.splash.textRiseCurve = try curve(o, "riseCurve", default: t.splash.textRiseCurve)
-                t.splash.textFadeDuration = try o.number("fadeDuration", default: t.splash.textFadeDuration, range: seconds)
-                t.splash.textFadeCurve = try curve(o, "fadeCurve", default: t.splash.textFadeCurve)
-            }
-            if let o = try s.object("backdropText") {
-                try o.rejectUnknown(["fadeDuration", "fadeCurve"])
-                t.splash.backdropTextFadeDuration = try o.number("fadeDuration", default: t.splash.backdropTextFadeDuration, range: seconds)
-                t.splash.backdropTextFadeCurve = try curve(o, "fadeCurve", default: t.splash.backdropTextFadeCurve)
-            }
-            if let o = try s.object("feed") {
-                try o.rejectUnknown(["startScale", "endScale", "duration", "curve"])
-                t.splash.feedStartScale = try o.number("startScale", default: t.splash.feedStartScale, range: 0...100, exclusiveLower: true)
-                t.splash.feedEndScale = try o.number("endScale", default: t.splash.feedEndScale, range: 0...100, exclusiveLower: true)
-                t.splash.feedDuration = try o.number("duration", default: t.splash.feedDuration, range: seconds)
-                t.splash.feedCurve = try curve(o, "curve", default: t.splash.feedCurve)
-            }
-            if let o = try s.object("hole") {
-                try o.rejectUnknown(["scales", "keyTimes", "timingFunctions", "referenceHeight", "duration", "rotationCurve"])
-                t.splash.holeScales = try o.numbers("scales") ?? t.splash.holeScales
-                t.splash.holeKeyTimes = try o.numbers("keyTimes") ?? t.splash.holeKeyTimes
-                if let items = try o.array("timingFunctions") {
-                    t.splash.holeCurves = try items.enumerated().map { i, n in
-                        guard case let .string(spec) = n.value else {
-                            throw o.failure(n, "\(o.name("timingFunctions"))[\(i)] must be a curve name string, not \(n.value.typeName)")
-                        }
-                        do { return try TimingCurve(parsing: spec) } catch let e as MotionError {
-                            throw o.failure(n, "\(o.name("timingFunctions"))[\(i)]: \(e)")
-                        }
-                    }
-                }
-                t.splash.holeReferenceHeight = try o.number("referenceHeight", default: t.splash.holeReferenceHeight, range: 0...100_000, exclusiveLower: true)
-                t.splash.holeDuration = try o.number("duration", default: t.splash.holeDuration, range: seconds)
-                t.splash.holeRotationCurve = try curve(o, "rotationCurve", default: t.splash.holeRotationCurve)
-                do {
-                    _ = try KeyframeTrack(values: t.splash.holeScales, keyTimes: t.splash.holeKeyTimes, timingFunctions: t.splash.holeCurves)
-                } catch let e as MotionError {
-                    let blame = o.node("keyTimes") ?? o.node("scales") ?? o.node
-                    throw o.failure(blame, "splash.hole: \(e)")
-                }
-            }
-            if let o = try s.object("holeLogo") {
-                try o.rejectUnknown(["fadeDelay", "fadeDuration", "fadeCurve"])
-                t.splash.holeLogoFadeDelay = try o.number("fadeDelay", default: t.splash.holeLogoFadeDelay, range: seconds)
-                t.splash.holeLogoFadeDuration = try o.number("fadeDuration", default: t.splash.holeLogoFadeDuration, range: seconds)
-                t.splash.holeLogoFadeCurve = try curve(o, "fadeCurve", default: t.splash.holeLogoFadeCurve)
-            }
-            if let o = try s.object("reduceMotion") {
-                try o.rejectUnknown(["fadeDuration", "fadeCurve"])
-                t.splash.reduceMotionFadeDuration = try o.number("fadeDuration", default: t.splash.reduceMotionFadeDuration, range: seconds)
-                t.splash.reduceMotionFadeCurve = try curve(o, "fadeCurve", default: t.splash.reduceMotionFadeCurve)
-            }
-        }
-        if let c = try top.object("card") {
-            try c.rejectUnknown(["duration", "curve"])
-            t.card.duration = try c.number("duration", default: t.card.duration, range: seconds)
-            t.card.curve = try curve(c, "curve", default: t.card.curve)
-        }
-        if let p = try top.object("panel") {
-            try p.rejectUnknown(["heightFraction", "maxDim", "duration", "curve", "completion", "springResponse"])
-            t.panel.heightFraction = try p.number("heightFraction", default: t.panel.heightFraction, range: 0...1, exclusiveLower: true)
-            t.panel.maxDim = try p.number("maxDim", default: t.panel.maxDim, range: 0...1)
-            t.panel.duration = try p.number("duration", default: t.panel.duration, range: seconds)
-            t.panel.curve = try curve(p, "curve", default: t.panel.curve)
-            if let text = try p.string("completion") {
-                guard let mode = PanelCompletion(rawValue: text) else {
-                    throw p.failure(p.node("completion")!, "panel.completion must be \"spring\" or \"percent\" (got \"\(text)\")")
-                }
-                t.panel.completion = mode
-            }
-            t.panel.springResponse = try p.number("springResponse", default: t.panel.springResponse, range: 0...60, exclusiveLower: true)
-        }
-        return t
-    }
-
-    private static func curve(_ o: JSONObjectReader, _ key: String, default value: TimingCurve) throws -> TimingCurve {
-        guard let spec = try o.string(key) else { return value }
-        do { return try TimingCurve(parsing: spec) } catch let e as MotionError {
-            throw o.failure(o.node(key)!, "\(o.name(key)): \(e)")
-        }
+        try TimingsSchema.parse(root, path: path)
     }
 }

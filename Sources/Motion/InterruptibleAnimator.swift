@@ -8,8 +8,8 @@ public enum AnimationTiming: Equatable, Sendable {
     case spring(SpringParameters)
 }
 
-/// Animates one value with value and velocity at every instant, and can be paused, scrubbed,
-/// reversed and retargeted without a jump. It plays the role of `UIViewPropertyAnimator`, as a
+/// Animates one value with value and velocity at every instant, and can be retargeted without a
+/// jump. Pausing and scrubbing are the preview clock's job (`Playback`), not the animator's. It plays the role of `UIViewPropertyAnimator`, as a
 /// value: every method takes the time of the one preview clock.
 ///
 /// Continuity is the point: a retarget starts from the current presentation value and the current
@@ -26,9 +26,7 @@ public struct InterruptibleAnimator: Equatable, Sendable {
 
     private var segment: Segment
     private var startTime: Double
-    /// Elapsed time frozen by `pause`, or nil while running.
-    private var pausedElapsed: Double?
-    /// The value this animation was launched from and the target, for `reverse` and `fractionComplete`.
+    /// The value this animation was launched from, and its target.
     public private(set) var from: Double
     public private(set) var target: Double
 
@@ -42,31 +40,20 @@ public struct InterruptibleAnimator: Equatable, Sendable {
     // MARK: Reading
 
     public func sample(at time: Double) -> (value: Double, velocity: Double) {
-        let elapsed = pausedElapsed ?? (time - startTime)
-        let (value, velocity) = sampleSegment(elapsed: elapsed)
-        return (value, pausedElapsed == nil ? velocity : 0)
+        let (value, velocity) = sampleSegment(elapsed: time - startTime)
+        return (value, velocity)
     }
 
     public func value(at time: Double) -> Double { sample(at: time).value }
 
-    public var isPaused: Bool { pausedElapsed != nil }
-
     /// True once the motion has come to rest at its target.
     public func isFinished(at time: Double) -> Bool {
-        if pausedElapsed != nil { return false }
         let elapsed = time - startTime
         switch segment {
         case .rest: return true
         case let .curve(_, _, _, duration, _, _): return elapsed >= duration
         case let .spring(_, motion): return elapsed >= motion.settlingDuration
         }
-    }
-
-    /// Share of the way from `from` to `target`, like `fractionComplete`.
-    public func fractionComplete(at time: Double) -> Double {
-        let span = target - from
-        if span == 0 { return 1 }
-        return (value(at: time) - from) / span
     }
 
     private func sampleSegment(elapsed: Double) -> (Double, Double) {
@@ -92,7 +79,6 @@ public struct InterruptibleAnimator: Equatable, Sendable {
     public mutating func set(value: Double, at time: Double) {
         segment = .rest(value)
         startTime = time
-        pausedElapsed = nil
         from = value
         target = value
     }
@@ -119,45 +105,8 @@ public struct InterruptibleAnimator: Equatable, Sendable {
         let u0 = inverseCurve(curve, fraction)
         segment = .curve(origin: origin, span: span, curve: curve, duration: duration * max(1 - u0, 0), u0: u0, u1: 1)
         startTime = time
-        pausedElapsed = nil
         from = origin
         target = newTarget
-    }
-
-    /// Heads back to where the current animation came from, from the current value and velocity.
-    /// A curve's duration shrinks with the distance left, so a short way back is quick.
-    public mutating func reverse(timing: AnimationTiming, at time: Double) {
-        let back = from
-        let now = sample(at: time)
-        var reversedTiming = timing
-        if case let .curve(curve, duration) = timing {
-            let total = abs(target - from)
-            let share = total > 0 ? min(abs(now.value - back) / total, 1) : 1
-            reversedTiming = .curve(curve, duration: duration * share)
-        }
-        start(from: now.value, velocity: now.velocity, to: back, timing: reversedTiming, at: time)
-    }
-
-    public mutating func pause(at time: Double) {
-        guard pausedElapsed == nil else { return }
-        pausedElapsed = time - startTime
-    }
-
-    public mutating func resume(at time: Double) {
-        guard let elapsed = pausedElapsed else { return }
-        startTime = time - elapsed
-        pausedElapsed = nil
-    }
-
-    /// While paused, moves to a fraction of a curve animation's time (0...1), like setting
-    /// `fractionComplete`. A spring has no fixed duration, so its settling duration stands in.
-    public mutating func scrub(to fraction: Double) {
-        let f = min(max(fraction, 0), 1)
-        switch segment {
-        case .rest: return
-        case let .curve(_, _, _, duration, _, _): pausedElapsed = f * duration
-        case let .spring(_, motion): pausedElapsed = f * motion.settlingDuration
-        }
     }
 
     private mutating func start(from value: Double, velocity: Double, to newTarget: Double,
@@ -165,7 +114,6 @@ public struct InterruptibleAnimator: Equatable, Sendable {
         from = value
         target = newTarget
         startTime = time
-        pausedElapsed = nil
         let span = newTarget - value
         switch timing {
         case let .spring(parameters):

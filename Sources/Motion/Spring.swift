@@ -37,6 +37,14 @@ public struct SpringParameters: Equatable, Sendable {
         try self.init(response: duration, dampingFraction: fraction)
     }
 
+    private init(checkedMass mass: Double, stiffness: Double, damping: Double) {
+        self.mass = mass; self.stiffness = stiffness; self.damping = damping
+    }
+
+    /// A critically damped spring of response 0.5 s, for where a validated spring is expected
+    /// but none could be built: never reached with values that passed their declared ranges.
+    public static let critical = SpringParameters(checkedMass: 1, stiffness: pow(2 * Double.pi / 0.5, 2), damping: 4 * Double.pi / 0.5)
+
     /// Undamped angular frequency ω0 = √(k/m), in rad/s.
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(km)): below 1 it oscillates, 1 is critical, above 1 over-damped.

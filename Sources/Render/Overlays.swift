@@ -32,23 +32,15 @@ public final class OverlayRenderer {
 
     // MARK: Help
 
-    public static let keyHelp: [(String, String)] = [
-        ("click, key", "skip the splash while it shows"), ("drag, wheel", "scroll the feed"),
-        ("click a card", "open its detail (again mid-way: reverse)"), ("Esc", "close the detail or the panel"),
-        ("P", "present / dismiss the panel"), ("R", "replay from the start"), ("Space", "pause / resume"),
-        ("← →", "step one frame while paused"), ("1 2 3 4", "playback rate 1, 0.5, 0.25, 0.1"), ("S", "cycle the playback rate"),
-        ("H", "frame-budget HUD"), ("T", "timeline (drag on it to scrub)"), ("C", "curve view"),
-        ("F9", "start / stop capturing input (writes a script and a video)"), ("Tab", "hide every overlay"), ("?", "this help"), ("Q", "quit"),
-    ]
-
-    public func drawHelp(in area: (x: Int, y: Int, width: Int, height: Int), density: Double) throws {
+    /// The key table, as (key, what it does) rows.
+    public func drawHelp(_ keyHelp: [(String, String)], in area: (x: Int, y: Int, width: Int, height: Int), density: Double) throws {
         let size = Int(12 * density), line = Int(17 * density)
-        let height = line * (OverlayRenderer.keyHelp.count + 1) + Int(16 * density)
+        let height = line * (keyHelp.count + 1) + Int(16 * density)
         let width = min(area.width - Int(16 * density), Int(340 * density))
         let x = area.x + (area.width - width) / 2, y = area.y + max((area.height - height) / 2, 0)
         fill(x, y, width, height, Color(20, 20, 24, 230))
         try label("Keys", x + Int(10 * density), y + Int(8 * density), size: size + 2, bold: true)
-        for (i, (key, what)) in OverlayRenderer.keyHelp.enumerated() {
+        for (i, (key, what)) in keyHelp.enumerated() {
             let rowY = y + Int(8 * density) + line * (i + 1)
             try label(key, x + Int(10 * density), rowY, size: size, color: Color(100, 210, 255), bold: true)
             try label(what, x + Int(100 * density), rowY, size: size, maxWidth: width - Int(110 * density))
@@ -68,9 +60,10 @@ public final class OverlayRenderer {
     /// The strip's height in window pixels.
     public static func timelineHeight(density: Double) -> Int { Int(46 * density) }
 
-    /// Phases of the splash as coloured segments, keyframe marks, and the playhead; `range` is
-    /// the preview time the strip spans.
-    public func drawTimeline(_ sequence: SplashSequence, time: Double, range: Double, in area: (x: Int, y: Int, width: Int, height: Int), density: Double) throws {
+    /// Phases of the splash as coloured segments, keyframe marks (preview times, from the declared
+    /// tracks), and the playhead; `range` is the preview time the strip spans.
+    public func drawTimeline(_ sequence: SplashSequence, marks: [Double], time: Double, range: Double,
+                             in area: (x: Int, y: Int, width: Int, height: Int), density: Double) throws {
         let h = OverlayRenderer.timelineHeight(density: density)
         let top = area.y + area.height - h
         fill(area.x, top, area.width, h, Color(20, 20, 24, 225))
@@ -88,10 +81,6 @@ public final class OverlayRenderer {
             // Phase names under the bar; the clock reads above it.
             if x(end) - x(start) > Int(60 * density) { try label(name, x(start) + Int(3 * density), barTop + barHeight + Int(1 * density), size: Int(10 * density)) }
         }
-        // Keyframe marks: where the hole's keyTimes fall, and the ends of the appearance curves.
-        let s = sequence.timings.splash
-        var marks = s.holeKeyTimes.map { d + $0 * s.holeDuration }
-        marks += [s.textFadeDuration, s.logoDuration, d + s.holeLogoFadeDelay, d + s.holeLogoFadeDelay + s.holeLogoFadeDuration]
         for m in marks { fill(x(m) - 1, barTop - Int(4 * density), max(Int(2 * density), 2), Int(4 * density), Color(255, 255, 255, 230)) }
         // The playhead.
         fill(x(time) - 1, top + Int(14 * density), max(Int(2 * density), 2), barHeight + Int(8 * density), Color(255, 59, 48))

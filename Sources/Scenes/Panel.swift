@@ -126,9 +126,8 @@ public struct PanelInteraction: Equatable, Sendable {
         let target: Double = projected < 0.5 ? 0 : 1
         switch timings.completion {
         case .spring:
-            // A critically damped spring that starts at the pointer's speed.
-            let spring = (try? SpringParameters(response: timings.springResponse, dampingFraction: 1))!
-            animator.animate(to: target, timing: .spring(spring), at: t, initialVelocity: -velocityY / height)
+            // The completion spring (critically damped by default) starts at the pointer's speed.
+            animator.animate(to: target, timing: .spring(timings.spring), at: t, initialVelocity: -velocityY / height)
         case .percent:
             if p > 1 || p < 0 {
                 animator.animate(to: target, timing: .curve(timings.curve, duration: timings.duration * 0.3), at: t)

@@ -38,7 +38,7 @@ public struct Preview: Sendable {
 
     public init(splash: SplashSequence, feed: FeedLayout, skipSplash: Bool = false) {
         self.splash = splash; self.feed = feed; self.skipSplash = skipSplash
-        scroll = ScrollModel(dimension: feed.viewport.height, maxOffset: feed.maxScrollOffset)
+        scroll = ScrollModel(dimension: feed.viewport.height, maxOffset: feed.maxScrollOffset, timings: splash.timings.scroll)
         panel = PanelInteraction(screenHeight: feed.device.height, timings: splash.timings.panel)
     }
 
@@ -61,7 +61,8 @@ public struct Preview: Sendable {
 
     // MARK: Input
 
-    /// Applies one input at its time. Inputs must come in time order.
+    /// Applies one input at its time. Inputs must come in time order; `Playback` is what keeps
+    /// them so, and the only caller outside tests.
     public mutating func apply(_ event: InputEvent) {
         let t = event.time
         let phase = splashFrame(at: t).phase
@@ -265,12 +266,5 @@ public struct Preview: Sendable {
             ("card", cardJSON),
             ("panel", panel.json(at: t)),
         ])
-    }
-
-    /// The preview after a script's inputs up to time t.
-    public func replaying(_ script: InputScript, until t: Double) -> Preview {
-        var copy = self
-        for event in script.events where event.time <= t { copy.apply(event) }
-        return copy
     }
 }

@@ -9,9 +9,8 @@ public struct ScrollModel: Equatable, Sendable {
     /// The viewport's height: the rubber band's dimension.
     public let dimension: Double
     public let maxOffset: Double
-    /// UIScrollView's bounce feels like a critically damped spring of about 0.4 s (tuned by eye;
-    /// UIKit does not publish its constant).
-    public static let bounce = try! SpringParameters(response: 0.4, dampingFraction: 1)
+    /// The edge bounce and the momentum's deceleration rate (`scroll` in the timings file).
+    public let timings: Timings.Scroll
     /// One wheel click scrolls this far, over `wheelDuration`, easing out.
     public static let wheelStep = 48.0
     public static let wheelDuration = 0.2
@@ -21,14 +20,15 @@ public struct ScrollModel: Equatable, Sendable {
         case animator(InterruptibleAnimator)
         /// Following a finger: `rawAtStart` is the unbanded offset when the drag began.
         case dragging(rawAtStart: Double, pointerYAtStart: Double, displayed: Double)
-        /// Momentum: a decay from `start`, handing off to `bounce` at `handoffTime` if it reaches an edge.
-        case decaying(start: Double, decay: DecayMotion, handoffTime: Double?, bounce: InterruptibleAnimator?)
+        /// Momentum from `start`: a decay that hands off to the edge spring if it reaches an edge.
+        case decaying(start: Double, motion: BoundedDecaySimulation)
     }
     var motion: Motion
 
-    public init(dimension: Double, maxOffset: Double, offset: Double = 0) {
+    public init(dimension: Double, maxOffset: Double, timings: Timings.Scroll = Timings.Scroll(), offset: Double = 0) {
         self.dimension = dimension
         self.maxOffset = maxOffset
+        self.timings = timings
         motion = .animator(InterruptibleAnimator(value: offset))
     }
 
@@ -38,12 +38,8 @@ public struct ScrollModel: Equatable, Sendable {
         switch motion {
         case let .animator(a): let s = a.sample(at: t); return (s.value, s.velocity)
         case let .dragging(_, _, displayed): return (displayed, 0)
-        case let .decaying(start, decay, handoff, bounce):
-            if let handoff, let bounce, t >= handoff { let s = bounce.sample(at: t); return (s.value, s.velocity) }
-            let s = decay.value(t - start), v = decay.velocity(t - start)
-            // A decay that never reaches an edge comes to rest where it would stop.
-            if t - start >= decay.duration { return (decay.value(decay.duration), 0) }
-            return (s, v)
+        case let .decaying(start, motion):
+            return (motion.x(t - start), motion.dx(t - start))
         }
     }
 
@@ -90,23 +86,17 @@ public struct ScrollModel: Equatable, Sendable {
         let velocity = -pointerVelocityY
         if displayed < 0 || displayed > maxOffset {
             var a = InterruptibleAnimator(value: displayed)
-            a.animate(to: displayed < 0 ? 0 : maxOffset, timing: .spring(ScrollModel.bounce), at: t, initialVelocity: velocity)
+            a.animate(to: displayed < 0 ? 0 : maxOffset, timing: .spring(timings.bounce), at: t, initialVelocity: velocity)
             motion = .animator(a)
             return
         }
-        guard let decay = try? DecayMotion(start: displayed, initialVelocity: velocity), velocity != 0 else {
+        guard let decay = try? DecayMotion(start: displayed, initialVelocity: velocity, rate: timings.decelerationRate), velocity != 0 else {
             motion = .animator(InterruptibleAnimator(value: displayed))
             return
         }
-        // Where the momentum would cross an edge, a spring takes over with the velocity it has there.
+        // Where the momentum would cross an edge, the bounce spring takes over with the velocity it has there.
         let edge = velocity < 0 ? 0.0 : maxOffset
-        if let reach = decay.time(toReach: edge), reach < decay.duration {
-            var bounce = InterruptibleAnimator(value: edge)
-            bounce.animate(to: edge, timing: .spring(ScrollModel.bounce), at: t + reach, initialVelocity: decay.velocity(reach))
-            motion = .decaying(start: t, decay: decay, handoffTime: t + reach, bounce: bounce)
-        } else {
-            motion = .decaying(start: t, decay: decay, handoffTime: nil, bounce: nil)
-        }
+        motion = .decaying(start: t, motion: BoundedDecaySimulation(decay: decay, edge: edge, bounce: timings.bounce))
     }
 
     /// Wheel clicks: an eased scroll by whole steps, clamped to the content.

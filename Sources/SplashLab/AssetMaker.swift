@@ -1,3 +1,4 @@
+import App
 import Formats
 import CSDL2
 import Foundation
@@ -7,8 +8,8 @@ import Scenes
 /// Draws the built-in art: the logo, the 17 splash texts and the feed's photos. The committed
 /// files in Assets/ were made by this command; it exists so the art can be remade or restyled.
 func makeAssetsCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = usageLine("make-assets")
-    let args = try ParsedArguments(arguments, valueOptions: ["--out"], flagOptions: [], usage: usage)
+    let usage = CLI.usage("make-assets")
+    let args = try ParsedArguments(arguments, command: "make-assets")
     guard let out = args.values["--out"] else { throw UsageError(message: "make-assets needs --out DIR", usage: usage) }
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     try writePNG(drawLogo(size: 1024), width: 1024, height: 1024, to: out + "/logo.png")

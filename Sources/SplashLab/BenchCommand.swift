@@ -1,3 +1,4 @@
+import App
 import Formats
 import Foundation
 import Motion
@@ -11,9 +12,8 @@ import Scenes
 /// measured against a floor frame drawn in the same run; or, with --motion, the pure motion
 /// math's throughput. Prints one JSON object.
 func benchCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = usageLine("bench")
-    let args = try ParsedArguments(arguments, valueOptions: ["--device", "--orientation", "--scale", "--frames", "--renderer", "--frames-csv"],
-                                   flagOptions: ["--motion"], usage: usage)
+    let usage = CLI.usage("bench")
+    let args = try ParsedArguments(arguments, command: "bench")
     if args.flags.contains("--motion") {
         print(try motionBenchmark().text)
         return 0
@@ -116,8 +116,7 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
     let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
     let floor = try FloorFrame(context: context, width: width, height: height)
     let script = BenchScenario.script(for: session.preview.feed)
-    var preview = session.preview
-    var nextEvent = 0
+    var playback = Playback(initial: session.preview, log: script.events)
     var records: [FrameRecord] = []
     var floorTimes: [Double] = []
     var phases: [String: PhaseTotals] = [:]
@@ -132,12 +131,9 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
         let t = clock.time(ofFrame: i)
         let cpu0 = processCPUTime()
         let start = MonotonicClock.now()
-        while nextEvent < script.events.count && script.events[nextEvent].time <= t {
-            preview.apply(script.events[nextEvent])
-            nextEvent += 1
-        }
+        playback.seek(to: t)
         let afterInput = MonotonicClock.now()
-        let scene = preview.scene(at: t)
+        let scene = playback.scene
         let afterUpdate = MonotonicClock.now()
         try renderer.draw(scene)
         let afterRender = MonotonicClock.now()
@@ -159,7 +155,7 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
         try renderer.warmUp()
         warmUpCPU += processCPUTime() - warm0
         lastPresent = MonotonicClock.now()
-        let name = preview.activity(at: t)
+        let name = playback.activity
         if phases[name] == nil { phaseOrder.append(name) }
         phases[name, default: PhaseTotals()].frames.append(afterPresent - start)
         phases[name, default: PhaseTotals()].floors.append(floorTime)

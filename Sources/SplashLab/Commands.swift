@@ -1,3 +1,4 @@
+import App
 import Formats
 import Foundation
 import Motion
@@ -5,7 +6,7 @@ import Render
 import Scenes
 
 func devicesCommand(_ arguments: [String]) throws -> Int32 {
-    _ = try ParsedArguments(arguments, valueOptions: [], flagOptions: [], usage: "usage: splashlab devices")
+    _ = try ParsedArguments(arguments, command: "devices")
     print("name                points     scale  note")
     for d in Device.presets {
         let points = "\(Int(d.portraitWidth))x\(Int(d.portraitHeight))"
@@ -17,22 +18,20 @@ func devicesCommand(_ arguments: [String]) throws -> Int32 {
 }
 
 func stateCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = usageLine("state")
-    let args = try ParsedArguments(arguments, valueOptions: ["--at", "--script"] + PreviewOptions.valueOptions,
-                                   flagOptions: PreviewOptions.flagOptions, usage: usage)
+    let usage = CLI.usage("state")
+    let args = try ParsedArguments(arguments, command: "state")
     guard args.values["--at"] != nil else { throw UsageError(message: "state needs --at SECONDS", usage: usage) }
     let t = try args.double("--at", usage: usage)!
     let session = try makeSession(try PreviewOptions(args, usage: usage))
-    let preview = try scriptedPreview(session, scriptPath: args.values["--script"], until: t)
+    let playback = try scriptedPlayback(session, scriptPath: args.values["--script"], at: t)
     session.reportWarnings()
-    print(preview.state(at: t).text)
+    print(playback.state.text)
     return 0
 }
 
 func renderCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = usageLine("render")
-    let args = try ParsedArguments(arguments, valueOptions: ["--at", "--out", "--scale", "--script"] + PreviewOptions.valueOptions,
-                                   flagOptions: ["--launch"] + PreviewOptions.flagOptions, usage: usage)
+    let usage = CLI.usage("render")
+    let args = try ParsedArguments(arguments, command: "render")
     guard let out = args.values["--out"] else { throw UsageError(message: "render needs --out FILE.png", usage: usage) }
     let launch = args.flags.contains("--launch")
     guard launch != (args.values["--at"] != nil) else {
@@ -48,8 +47,8 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     }
     let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
     let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
-    let preview = try scriptedPreview(session, scriptPath: args.values["--script"], until: t)
-    let scene = launch ? preview.splash.launchScene() : preview.scene(at: t)
+    let playback = try scriptedPlayback(session, scriptPath: args.values["--script"], at: t)
+    let scene = launch ? playback.preview.splash.launchScene() : playback.scene
     try renderer.draw(scene)
     let pixels = try context.readPixels(width: width, height: height)
     try writePNG(pixels, width: width, height: height, to: out)
@@ -57,8 +56,27 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     return 0
 }
 
-/// The session's preview after a script's inputs up to time t (or as it starts, with no script).
-func scriptedPreview(_ session: PreviewSession, scriptPath: String?, until t: Double) throws -> Preview {
-    guard let scriptPath else { return session.preview }
-    return session.preview.replaying(try InputScript.load(path: scriptPath), until: t)
+/// The session's preview with a script's inputs (or none), at time t.
+func scriptedPlayback(_ session: PreviewSession, scriptPath: String?, at t: Double) throws -> Playback {
+    let events = try scriptPath.map { try InputScript.load(path: $0).events } ?? []
+    return Playback(initial: session.preview, log: events, time: t)
+}
+
+/// `splashlab timings`: the declaration of every tunable parameter (`--schema` as JSON,
+/// `--markdown` as README's table), or, with neither, a check of the active timings file that
+/// prints it back with every parameter filled in.
+func timingsCommand(_ arguments: [String]) throws -> Int32 {
+    let usage = CLI.usage("timings")
+    let args = try ParsedArguments(arguments, command: "timings")
+    if args.flags.contains("--schema") && args.flags.contains("--markdown") {
+        throw UsageError(message: "timings takes --schema or --markdown, not both", usage: usage)
+    }
+    if args.flags.contains("--schema") { print(TimingsSchema.json.text); return 0 }
+    if args.flags.contains("--markdown") { print(TimingsSchema.markdown); return 0 }
+    var options = PreviewOptions(device: Device.named(Device.defaultName)!)
+    options.timingsPath = args.values["--timings"]
+    let session = try makeSession(options)
+    print(TimingsSchema.fileText(session.timings), terminator: "")
+    printError("\(session.timingsPath): every value is valid")
+    return 0
 }

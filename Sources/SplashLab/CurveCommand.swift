@@ -1,3 +1,4 @@
+import App
 import Formats
 import CSDL2
 import Foundation
@@ -7,8 +8,8 @@ import Scenes
 
 /// `splashlab curve SPEC`: a curve or spring as CSV `t,value,velocity`, and optionally a plot.
 func curveCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = usageLine("curve")
-    let args = try ParsedArguments(arguments, valueOptions: ["--samples", "--at", "--plot"], flagOptions: [], usage: usage, allowsPositionals: true)
+    let usage = CLI.usage("curve")
+    let args = try ParsedArguments(arguments, command: "curve", allowsPositionals: true)
     guard args.positionals.count == 1 else {
         throw UsageError(message: args.positionals.isEmpty ? "curve needs a SPEC" : "curve takes one SPEC; quote it, e.g. \"cubic-bezier(0.4, 0, 0.2, 1)\"", usage: usage)
     }

@@ -1,3 +1,4 @@
+import App
 import Formats
 import Foundation
 import Motion
@@ -6,12 +7,15 @@ import Scenes
 
 /// `splashlab export swift|launch`: tuned values back into the iOS project.
 func exportCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = usageLine("export")
+    let usage = CLI.usage("export")
     guard let what = arguments.first, !what.hasPrefix("-") else { throw UsageError(message: "export needs what to export: swift or launch", usage: usage) }
     let rest = Array(arguments.dropFirst())
     switch what {
     case "swift":
-        let args = try ParsedArguments(rest, valueOptions: ["--timings", "--assets"], flagOptions: [], usage: usage)
+        let args = try ParsedArguments(rest, command: "export")
+        for unused in ["--out", "--renderer"] where args.values[unused] != nil {
+            throw UsageError(message: "export swift prints to standard output and takes only --timings and --assets (got \(unused))", usage: usage)
+        }
         var options = PreviewOptions(device: Device.named(Device.defaultName)!)
         options.timingsPath = args.values["--timings"]
         options.assetsDirectory = args.values["--assets"]
@@ -19,7 +23,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
         print(SwiftExport.source(timings: session.timings, timingsPath: session.timingsPath))
         return 0
     case "launch":
-        let args = try ParsedArguments(rest, valueOptions: ["--out", "--assets", "--timings", "--renderer"], flagOptions: [], usage: usage)
+        let args = try ParsedArguments(rest, command: "export")
         guard let out = args.values["--out"] else { throw UsageError(message: "export launch needs --out DIR", usage: usage) }
         do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
             throw RenderError("cannot create \(out): \(error.localizedDescription)")

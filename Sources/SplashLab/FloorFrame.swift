@@ -1,3 +1,4 @@
+import App
 import CSDL2
 import Foundation
 import Render

@@ -1,3 +1,4 @@
+import App
 import Formats
 import Foundation
 import Render
@@ -24,9 +25,8 @@ func findOnPath(_ name: String) -> String? {
 /// `splashlab record`: renders the preview at a fixed step, so the video has every frame
 /// whatever the machine's speed, and pipes the frames to ffmpeg (H.264 yuv420p mp4, or gif).
 func recordCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = usageLine("record")
-    let args = try ParsedArguments(arguments, valueOptions: ["--out", "--duration", "--fps", "--scale", "--script"] + PreviewOptions.valueOptions,
-                                   flagOptions: PreviewOptions.flagOptions, usage: usage)
+    let usage = CLI.usage("record")
+    let args = try ParsedArguments(arguments, command: "record")
     guard let out = args.values["--out"] else { throw UsageError(message: "record needs --out FILE.mp4, FILE.gif or a folder", usage: usage) }
     let options = try PreviewOptions(args, usage: usage)
     let fps = try args.positiveDouble("--fps", usage: usage) ?? 60
@@ -49,17 +49,16 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGINT) { _ in recordingInterrupted = 1 }
     let showProgress = isatty(STDERR_FILENO) != 0
-    var preview = session.preview
-    var next = 0
+    var playback = Playback(initial: session.preview, log: script.events)
     var written = 0
     var failure: Error?
     let clock = FixedStepClock(fps: fps)
     for i in 0..<frames {
         if recordingInterrupted != 0 { break }
         let t = clock.time(ofFrame: i)
-        while next < script.events.count && script.events[next].time <= t { preview.apply(script.events[next]); next += 1 }
+        playback.seek(to: t)
         do {
-            try renderer.draw(preview.scene(at: t))
+            try renderer.draw(playback.scene)
             let pixels = try context.readPixels(width: width, height: height)
             try write(pixels, frame: i, width: width, height: height, to: sink)
             written += 1
@@ -124,7 +123,7 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
         let input = Pipe()
         process.standardInput = input
         let stderrPath = NSTemporaryDirectory() + "splashlab-ffmpeg-\(getpid()).log"
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch { throw RenderError("cannot start \(ffmpeg): \(error.localizedDescription)") }

@@ -1,3 +1,4 @@
+import App
 import Formats
 import CSDL2
 import Foundation
@@ -7,9 +8,8 @@ import Scenes
 
 /// `splashlab run`: the preview window, driven by the real clock.
 func runWindow(_ arguments: [String]) throws -> Int32 {
-    let usage = usageLine("run")
-    let args = try ParsedArguments(arguments, valueOptions: ["--window-scale", "--fps", "--frames-csv", "--replay"] + PreviewOptions.valueOptions,
-                                   flagOptions: PreviewOptions.flagOptions + ["--hud"], usage: usage)
+    let usage = CLI.usage("run")
+    let args = try ParsedArguments(arguments, command: "run")
     let options = try PreviewOptions(args, usage: usage)
     let requestedScale = try args.positiveDouble("--window-scale", usage: usage)
     let requestedFPS = try args.positiveDouble("--fps", usage: usage)
@@ -19,7 +19,7 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && driver != "offscreen" && driver != "dummy" {
         throw UsageError(message: "no display for the preview window (DISPLAY is not set); try 'splashlab render --at 2.3 --out frame.png' or 'splashlab record' instead", usage: nil)
     }
-    var session = try makeSession(options)
+    let session = try makeSession(options)
     let replay = try args.values["--replay"].map { try InputScript.load(path: $0) }
     try RenderContext.startSDL(offscreen: false)
     let windowScale = requestedScale ?? automaticWindowScale(device: options.device)
@@ -31,15 +31,14 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
         context: context,
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height))
     session.reportWarnings()
-    var app = WindowApp(session: session, renderer: renderer, refreshRate: requestedFPS ?? displayRefreshRate())
-    app.showHUD = args.flags.contains("--hud")
+    var app = WindowShell(session: session, renderer: renderer, refreshRate: requestedFPS ?? displayRefreshRate(),
+                          replay: replay, launchArguments: arguments)
+    if args.flags.contains("--hud") { _ = app.state.reduce(.toggle(.hud)) }
     app.keepAllFrames = csvPath != nil
-    app.replay = replay
-    app.launchArguments = arguments
     app.loop()
     session.reportWarnings(renderer.images.catalog.warnings)
     if let csvPath {
-        let budget = FrameBudget(refreshRate: app.refreshRate)
+        let budget = FrameBudget(refreshRate: 1 / app.state.frameStep)
         let text = ([FrameRecord.csvHeader] + app.allFrames.map { $0.csvRow(budget: budget) }).joined(separator: "\n") + "\n"
         do { try text.write(toFile: csvPath, atomically: true, encoding: .utf8) } catch {
             throw RenderError("cannot write \(csvPath): \(error.localizedDescription)")
@@ -64,197 +63,176 @@ func displayRefreshRate() -> Double {
     return 60
 }
 
-struct WindowApp {
+/// The window: SDL events become `WindowAction`s here and nowhere else, the pure
+/// `WindowState.reduce` decides what they do, and this shell carries out the effects (files,
+/// processes) and draws. It owns no preview state of its own.
+struct WindowShell {
+    var state: WindowState
     var session: PreviewSession
     let renderer: SceneRenderer
-    let refreshRate: Double
-    var clock = PreviewClock()
-    var frames = FrameLog(capacity: 300)
-    var running = true
     let hud: HUDRenderer
     let overlays: OverlayRenderer
-    /// What drawing the HUD cost last frame; the HUD reports it.
-    var hudCost = 0.0
-    var keepAllFrames = false
-    var allFrames: [FrameRecord] = []
-
-    // Overlays; Tab hides them all at once, so a screen recording shows the device screen alone.
-    var showHUD = false
-    var showTimeline = false
-    var showCurves = false
-    var showHelp = false
-    var overlaysHidden = false
-    /// A line at the bottom of the window: a reload, an error in the timings file, a capture.
-    var message: (text: String, isError: Bool, until: Double)?
-
     let watcher: TimingsFileWatcher
     var lastWatch = 0.0
-    /// The input applied since the preview last started from t = 0: a capture writes it whole,
-    /// so replaying it from a fresh preview reproduces the session exactly.
-    var inputLog: [InputEvent] = []
-    var capturing = false
-    var replay: InputScript?
-    var replayNext = 0
-    var launchArguments: [String] = []
-    /// A press on the timeline scrubs instead of reaching the preview.
-    var scrubbing = false
+    var frames = FrameLog(capacity: 300)
+    var keepAllFrames = false
+    var allFrames: [FrameRecord] = []
+    /// What drawing the HUD cost last frame; the HUD reports it.
+    var hudCost = 0.0
+    /// The left button is down on the device (not on the timeline): moves and a window leave are
+    /// preview input only then, so hovering never writes into the take.
+    var pointerPressed = false
+    let launchArguments: [String]
 
-    static let rates = [1.0, 0.5, 0.25, 0.1]
-
-    init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double) {
+    init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, launchArguments: [String]) {
         self.session = session
         self.renderer = renderer
-        self.refreshRate = refreshRate
+        state = WindowState(playback: Playback(initial: session.preview, log: replay?.events ?? []), refreshRate: refreshRate)
         hud = HUDRenderer(renderer: renderer.context.renderer, text: renderer.text)
         overlays = OverlayRenderer(renderer: renderer.context.renderer, text: renderer.text)
         watcher = TimingsFileWatcher(path: session.timingsPath, current: session.timings)
+        self.launchArguments = launchArguments
     }
 
-    var preview: Preview { session.preview }
+    var preview: Preview { state.playback.preview }
 
-    /// Back to t = 0: the splash again, over a fresh feed.
-    mutating func restart() {
-        session.preview = session.initialPreview
-        clock.seek(to: 0)
-        inputLog = []
-        replayNext = 0
-    }
-
-    var windowWidth: Int {
+    var density: Double {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(renderer.context.window, &w, &h)
-        return Int(w)
+        return Double(renderer.context.outputSize.width) / Double(max(Int(w), 1))
     }
-
-    var density: Double { Double(renderer.context.outputSize.width) / Double(max(windowWidth, 1)) }
 
     /// The device screen's rectangle in output pixels.
     var screenArea: (x: Int, y: Int, width: Int, height: Int) {
         let m = renderer.mapping
-        return (Int(m.offsetX), Int(m.offsetY), Int((preview.feed.device.width * m.scale).rounded()), Int((preview.feed.device.height * m.scale).rounded()))
+        let device = preview.feed.device
+        return (pixelInt(m.offsetX), pixelInt(m.offsetY), pixelInt(device.width * m.scale), pixelInt(device.height * m.scale))
     }
 
     /// Window coordinates (SDL's mouse units) to device points.
     func devicePoint(_ x: Int32, _ y: Int32) -> (Double, Double) {
-        let m = renderer.mapping
-        return ((Double(x) * density - m.offsetX) / m.scale, (Double(y) * density - m.offsetY) / m.scale)
+        let m = renderer.mapping, d = density
+        return ((Double(x) * d - m.offsetX) / m.scale, (Double(y) * d - m.offsetY) / m.scale)
     }
 
-    /// Output-pixel y of the timeline strip's top, when it shows.
-    var timelineTop: Int? {
-        guard showTimeline && !overlaysHidden else { return nil }
-        let area = screenArea
-        return area.y + area.height - OverlayRenderer.timelineHeight(density: density)
-    }
-
-    var timelineRange: Double { max(preview.splash.endTime + 0.6, 1) }
-
-    mutating func scrub(toWindowX x: Int32) {
+    /// The preview time under window x on the timeline.
+    func timelineTime(atWindowX x: Int32) -> Double {
         let area = screenArea
         let fraction = (Double(x) * density - Double(area.x)) / Double(max(area.width, 1))
-        clock.seek(to: min(max(fraction, 0), 1) * timelineRange)
+        return min(max(fraction, 0), 1) * state.timelineRange
     }
 
-    mutating func send(_ kind: InputEvent.Kind) {
-        let event = InputEvent(time: clock.time, kind: kind)
-        // Inputs go in time order; one sent while scrubbed back in time is dropped.
-        if let last = inputLog.last, event.time < last.time { return }
-        session.preview.apply(event)
-        inputLog.append(event)
+    func isOnTimeline(windowY y: Int32) -> Bool {
+        guard state.shows(.timeline) else { return false }
+        let area = screenArea
+        return Int(Double(y) * density) >= area.y + area.height - OverlayRenderer.timelineHeight(density: density)
     }
 
-    func say(_ text: String) -> (text: String, isError: Bool, until: Double) { (text, false, MonotonicClock.now() + 4) }
+    // MARK: SDL events to actions (the one place)
 
-    static func keyName(_ key: SDL_Keycode) -> String? {
-        switch key {
-        case Int32(bitPattern: SDLK_ESCAPE.rawValue): return "escape"
-        case Int32(bitPattern: SDLK_SPACE.rawValue): return "space"
-        case Int32(bitPattern: SDLK_RETURN.rawValue): return "return"
-        default:
-            guard key > 0, key < 128, let scalar = UnicodeScalar(UInt32(key)) else { return nil }
-            return String(Character(scalar)).lowercased()
-        }
+    static func keyName(_ key: SDL_Keycode, shift: Bool) -> String? {
+        func is_(_ k: SDL_KeyCode) -> Bool { key == Int32(bitPattern: k.rawValue) }
+        if is_(SDLK_ESCAPE) { return "escape" }
+        if is_(SDLK_SPACE) { return "space" }
+        if is_(SDLK_RETURN) { return "return" }
+        if is_(SDLK_TAB) { return "tab" }
+        if is_(SDLK_LEFT) { return "left" }
+        if is_(SDLK_RIGHT) { return "right" }
+        if is_(SDLK_F9) { return "f9" }
+        if is_(SDLK_QUESTION) || (is_(SDLK_SLASH) && shift) { return "?" }
+        guard key > 0, key < 128, let scalar = UnicodeScalar(UInt32(key)) else { return nil }
+        return String(Character(scalar)).lowercased()
     }
 
-    mutating func setRate(_ rate: Double) {
-        clock.rate = rate
-        message = say("playback rate \(JSONOutput.number(rate).text)×")
-    }
-
-    // MARK: Events
-
-    mutating func handle(_ event: SDL_Event) {
+    mutating func actions(for event: SDL_Event) -> [WindowAction] {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            running = false
+            return [.quit]
         case SDL_KEYDOWN:
-            let key = event.key.keysym.sym
-            let isRepeat = event.key.repeat != 0
-            func is_(_ k: SDL_KeyCode) -> Bool { key == Int32(bitPattern: k.rawValue) }
-            // Stepping may repeat while held; everything else acts once per press.
-            if is_(SDLK_RIGHT) || is_(SDLK_LEFT) {
-                if clock.isPaused { clock.seek(to: max(clock.time + (is_(SDLK_RIGHT) ? 1 : -1) / refreshRate, 0)) }
-                return
-            }
-            guard !isRepeat else { return }
             let shift = (UInt32(event.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
-            if is_(SDLK_q) { running = false }
-            else if is_(SDLK_r) { restart(); message = say("replaying from the start") }
-            else if is_(SDLK_SPACE) { clock.isPaused.toggle() }
-            else if is_(SDLK_h) { showHUD.toggle(); overlaysHidden = false }
-            else if is_(SDLK_t) { showTimeline.toggle(); overlaysHidden = false }
-            else if is_(SDLK_c) { showCurves.toggle(); overlaysHidden = false }
-            else if is_(SDLK_SLASH) && shift || is_(SDLK_QUESTION) { showHelp.toggle(); overlaysHidden = false }
-            else if is_(SDLK_TAB) { overlaysHidden.toggle() }
-            else if is_(SDLK_1) { setRate(1) }
-            else if is_(SDLK_2) { setRate(0.5) }
-            else if is_(SDLK_3) { setRate(0.25) }
-            else if is_(SDLK_4) { setRate(0.1) }
-            else if is_(SDLK_s) { setRate(WindowApp.rates[((WindowApp.rates.firstIndex(of: clock.rate) ?? 0) + 1) % WindowApp.rates.count]) }
-            else if is_(SDLK_F9) { toggleCapture() }
-            else if let name = WindowApp.keyName(key) { send(.key(name)) }
+            guard let name = WindowShell.keyName(event.key.keysym.sym, shift: shift) else { return [] }
+            // Stepping may repeat while held; everything else acts once per press.
+            if event.key.repeat != 0 && !KeyBindings.repeating.contains(name) { return [] }
+            if let action = KeyBindings.action(forKey: name) { return [action] }
+            return [.input(.key(name))]
         case SDL_MOUSEBUTTONDOWN:
-            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return }
-            if let top = timelineTop, Int(Double(event.button.y) * density) >= top {
-                scrubbing = true
-                clock.isPaused = true
-                scrub(toWindowX: event.button.x)
-                return
-            }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
+            if isOnTimeline(windowY: event.button.y) { return [.scrubBegin(timelineTime(atWindowX: event.button.x))] }
+            pointerPressed = true
             let (x, y) = devicePoint(event.button.x, event.button.y)
-            send(.down(x: x, y: y))
+            return [.input(.down(x: x, y: y))]
         case SDL_MOUSEMOTION:
-            if scrubbing { scrub(toWindowX: event.motion.x); return }
+            if state.scrubbing { return [.seek(timelineTime(atWindowX: event.motion.x))] }
+            guard pointerPressed else { return [] }
             let (x, y) = devicePoint(event.motion.x, event.motion.y)
-            send(.move(x: x, y: y))
+            return [.input(.move(x: x, y: y))]
         case SDL_MOUSEBUTTONUP:
-            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return }
-            if scrubbing { scrubbing = false; return }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
+            if state.scrubbing { return [.scrubEnd] }
+            guard pointerPressed else { return [] }
+            pointerPressed = false
             let (x, y) = devicePoint(event.button.x, event.button.y)
-            send(.up(x: x, y: y))
+            return [.input(.up(x: x, y: y))]
         case SDL_MOUSEWHEEL:
             let dy = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
-            if dy != 0 { send(.wheel(dy: dy)) }
+            return dy != 0 ? [.input(.wheel(dy: dy))] : []
         case SDL_WINDOWEVENT:
             let kind = UInt32(event.window.event)
-            if kind == SDL_WINDOWEVENT_LEAVE.rawValue || kind == SDL_WINDOWEVENT_FOCUS_LOST.rawValue {
+            if (kind == SDL_WINDOWEVENT_LEAVE.rawValue || kind == SDL_WINDOWEVENT_FOCUS_LOST.rawValue) && pointerPressed {
                 // The pointer left or focus went elsewhere mid-drag: a release where it was, at rest.
-                send(.cancel)
+                pointerPressed = false
+                return [.input(.cancel)]
             }
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
                 let output = renderer.context.outputSize
                 renderer.setMapping(.letterbox(width: preview.feed.device.width, height: preview.feed.device.height,
                                                outputWidth: output.width, outputHeight: output.height))
             }
+            return []
         default:
-            break
+            return []
+        }
+    }
+
+    mutating func dispatch(_ action: WindowAction) {
+        for effect in state.reduce(action) { perform(effect) }
+    }
+
+    // MARK: Effects
+
+    mutating func perform(_ effect: WindowEffect) {
+        switch effect {
+        case let .log(text):
+            printError(text)
+        case let .writeCapture(script, duration):
+            let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+            let base = FileManager.default.currentDirectoryPath + "/capture-\(stamp)"
+            do {
+                try (script.json.text + "\n").write(toFile: base + ".json", atomically: true, encoding: .utf8)
+            } catch {
+                dispatch(.say("cannot write \(base).json: \(error.localizedDescription)", isError: true))
+                return
+            }
+            // The video is rendered offline from the script: hitch-free, whatever this window's frame rate was.
+            var arguments = ["record", "--out", base + ".mp4", "--script", base + ".json", "--seed", String(session.seed),
+                             "--duration", JSONOutput.number(duration).text]
+            arguments += CLI.forwardedToCapture(launchArguments)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            do { try process.run() } catch {
+                dispatch(.say("wrote \(base).json; could not start the video render: \(error.localizedDescription)", isError: true))
+                return
+            }
+            printError("wrote \(base).json (\(script.events.count) inputs); rendering \(base).mp4")
+            dispatch(.say("wrote \(base).json; rendering \(base).mp4", isError: false))
         }
     }
 
     // MARK: Hot reload
 
-    mutating func watchTimings() {
-        let now = MonotonicClock.now()
+    mutating func watchTimings(now: Double) {
         // Ten looks a second: a saved edit shows within about 100 ms (the promise is 250).
         guard now - lastWatch >= 0.1 else { return }
         lastWatch = now
@@ -262,123 +240,71 @@ struct WindowApp {
         case .none: break
         case let .reloaded(timings)?:
             session = session.withTimings(timings)
-            restart()
-            printError("reloaded timings from \(watcher.path)")
-            message = say("reloaded timings from \(watcher.path)")
+            dispatch(.reloaded(initial: session.preview, path: watcher.path))
         case let .failed(error)?:
-            // The last good values stay in force until the file is fixed.
-            printError("timings error: \(error)")
-            message = ("timings error: \(error)", true, .infinity)
+            dispatch(.reloadFailed("\(error)"))
         }
     }
 
-    // MARK: Capture and replay
+    // MARK: Tools
 
-    mutating func toggleCapture() {
-        if !capturing {
-            capturing = true
-            message = ("● capturing input (F9 to stop)", false, .infinity)
-            return
-        }
-        capturing = false
-        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        let base = FileManager.default.currentDirectoryPath + "/capture-\(stamp)"
-        let script = InputScript(events: inputLog)
-        do {
-            try (script.json.text + "\n").write(toFile: base + ".json", atomically: true, encoding: .utf8)
-        } catch {
-            message = ("cannot write \(base).json: \(error.localizedDescription)", true, MonotonicClock.now() + 6)
-            return
-        }
-        // The video is rendered offline from the script: hitch-free, whatever this window's frame rate was.
-        var arguments = ["record", "--out", base + ".mp4", "--script", base + ".json", "--seed", String(session.seed),
-                         "--duration", JSONOutput.number(clock.time + 0.5).text]
-        arguments += WindowApp.forwardedOptions(launchArguments)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            message = ("wrote \(base).json; could not start the video render: \(error.localizedDescription)", true, MonotonicClock.now() + 6)
-            return
-        }
-        printError("wrote \(base).json (\(inputLog.count) inputs); rendering \(base).mp4")
-        message = say("wrote \(base).json; rendering \(base).mp4")
-    }
-
-    /// The preview options of this window's command line, for the offline render of a capture.
-    static func forwardedOptions(_ arguments: [String]) -> [String] {
-        var out: [String] = []
-        var i = 0
-        while i < arguments.count {
-            let a = arguments[i]
-            if ["--device", "--orientation", "--feed-latency", "--timings", "--assets", "--renderer"].contains(a), i + 1 < arguments.count {
-                out += [a, arguments[i + 1]]; i += 2; continue
-            }
-            if ["--reduce-motion", "--skip-splash"].contains(a) { out.append(a) }
-            i += 1
-        }
-        return out
-    }
-
-    mutating func feedReplay() {
-        guard let replay else { return }
-        while replayNext < replay.events.count && replay.events[replayNext].time <= clock.time {
-            let event = replay.events[replayNext]
-            session.preview.apply(event)
-            inputLog.append(event)
-            replayNext += 1
-        }
-    }
-
-    // MARK: Overlays
-
+    /// The splash's curves, from the declared tracks, with a dot where each one is now.
     func curvePlots(at t: Double) -> [OverlayRenderer.Plot] {
-        let s = session.timings.splash
-        let d = preview.splash.dismissalTime
+        let timings = session.timings
+        let sequence = preview.splash
         func sample(_ f: (Double) -> Double) -> [(Double, Double)] { (0...48).map { i in let x = Double(i) / 48; return (x, f(x)) } }
-        func progress(_ begin: Double, _ duration: Double) -> Double? {
-            guard duration > 0, t >= begin, t <= begin + duration else { return nil }
-            return (t - begin) / duration
+        var plots: [OverlayRenderer.Plot] = []
+        for track in TimingsSchema.splashTracks where track.reduceMotionOnly == sequence.options.reduceMotion {
+            let (begin, end) = track.interval(in: timings, dismissalTime: sequence.dismissalTime)
+            let progress: Double? = end > begin && t >= begin && t <= end ? (t - begin) / (end - begin) : nil
+            let curves = track.curves(in: timings)
+            if curves.count == 1 {
+                plots.append(.init(name: "\(track.label) \(curves[0].specification)", points: sample(curves[0].value), progress: progress))
+            } else {
+                let keyframes = timings.holeTrack(screenHeight: timings.splash.holeReferenceHeight)
+                let lo = keyframes.values.min() ?? 0, hi = keyframes.values.max() ?? 1
+                plots.append(.init(name: "\(track.label) (keyframes)", points: sample { (keyframes.sample($0).value - lo) / max(hi - lo, 1e-9) },
+                                   progress: progress))
+            }
         }
-        let track = session.timings.holeTrack(screenHeight: s.holeReferenceHeight)
-        let lo = track.values.min() ?? 0, hi = track.values.max() ?? 1
-        var plots = [
-            OverlayRenderer.Plot(name: "logo \(s.logoCurve.specification)", points: sample(s.logoCurve.value), progress: progress(0, s.logoDuration)),
-            OverlayRenderer.Plot(name: "text rise", points: sample(s.textRiseCurve.value), progress: progress(0, s.textRiseDuration)),
-            OverlayRenderer.Plot(name: "text fade", points: sample(s.textFadeCurve.value), progress: progress(0, s.textFadeDuration)),
-            OverlayRenderer.Plot(name: "hole size (keyframes)", points: sample { (track.sample($0).value - lo) / max(hi - lo, 1e-9) }, progress: progress(d, s.holeDuration)),
-            OverlayRenderer.Plot(name: "hole rotation", points: sample(s.holeRotationCurve.value), progress: progress(d, s.holeDuration)),
-            OverlayRenderer.Plot(name: "feed scale", points: sample(s.feedCurve.value), progress: progress(d, s.feedDuration)),
-            OverlayRenderer.Plot(name: "logo over hole fade", points: sample(s.holeLogoFadeCurve.value), progress: progress(d + s.holeLogoFadeDelay, s.holeLogoFadeDuration)),
-        ]
-        let cardCurve = session.timings.card.curve
-        plots.append(.init(name: "card \(cardCurve.specification)", points: sample(cardCurve.value), progress: preview.cardState(at: t).map { min(max($0.progress(at: t), 0), 1) }))
-        let panelCurve = session.timings.panel.curve
+        let cardCurve = timings.card.curve
+        plots.append(.init(name: "card \(cardCurve.specification)", points: sample(cardCurve.value),
+                           progress: preview.cardState(at: t).map { min(max($0.progress(at: t), 0), 1) }))
+        let panelCurve = timings.panel.curve
         let panelPhase = preview.panel.phase(at: t)
         plots.append(.init(name: "panel \(panelCurve.specification)", points: sample(panelCurve.value),
                            progress: panelPhase == .presenting || panelPhase == .dismissing ? min(max(preview.panel.progress(at: t), 0), 1) : nil))
         return plots
     }
 
-    mutating func drawOverlays(now: Double) throws {
-        let area = screenArea
-        if let m = message, now > m.until { message = nil }
-        guard !overlaysHidden else { return }
-        if showCurves { try overlays.drawCurves(curvePlots(at: clock.time), in: (area.x, area.y + area.height / 3, area.width, area.height), density: density) }
-        if showTimeline {
-            try overlays.drawTimeline(preview.splash, time: clock.time, range: timelineRange, in: area, density: density)
+    /// Keyframe marks on the timeline: each declared track's ends and key times.
+    var timelineMarks: [Double] {
+        let sequence = preview.splash
+        var marks: [Double] = []
+        for track in TimingsSchema.splashTracks where track.reduceMotionOnly == sequence.options.reduceMotion {
+            let (begin, end) = track.interval(in: session.timings, dismissalTime: sequence.dismissalTime)
+            marks += track.keyTimes(in: session.timings).map { begin + $0 * (end - begin) }
         }
-        if showHelp { try overlays.drawHelp(in: area, density: density) }
-        if let m = message {
-            let bottom = showTimeline ? area.height - OverlayRenderer.timelineHeight(density: density) : area.height
+        return marks
+    }
+
+    mutating func drawTools(now: Double) throws {
+        let area = screenArea
+        let t = state.time
+        if state.shows(.curves) { try overlays.drawCurves(curvePlots(at: t), in: (area.x, area.y + area.height / 3, area.width, area.height), density: density) }
+        if state.shows(.timeline) {
+            try overlays.drawTimeline(preview.splash, marks: timelineMarks, time: t, range: state.timelineRange, in: area, density: density)
+        }
+        if state.shows(.help) { try overlays.drawHelp(KeyBindings.table.map { ($0.label, $0.help) }, in: area, density: density) }
+        if let m = state.message, !state.toolsHidden {
+            let bottom = state.shows(.timeline) ? area.height - OverlayRenderer.timelineHeight(density: density) : area.height
             try overlays.drawMessage(m.text, isError: m.isError, in: (area.x, area.y, area.width, bottom), density: density)
         }
-        if showHUD {
+        if state.shows(.hud) {
             // The HUD runs on real time: slow motion slows the preview, not the measurements.
             let hudStart = MonotonicClock.now()
-            let readout = HUDReadout(records: frames.records, budget: FrameBudget(refreshRate: refreshRate), previewTime: clock.time,
-                                     activity: preview.activity(at: clock.time), rate: clock.rate, paused: clock.isPaused, hudCost: hudCost)
+            let readout = HUDReadout(records: frames.records, budget: FrameBudget(refreshRate: 1 / state.frameStep), previewTime: t,
+                                     activity: state.playback.activity, rate: state.rate, paused: state.isPaused, hudCost: hudCost)
             try hud.draw(readout, x: area.x + Int(8 * density), y: area.y + Int(8 * density), density: density, now: hudStart)
             hudCost = MonotonicClock.now() - hudStart
         }
@@ -389,25 +315,23 @@ struct WindowApp {
     mutating func loop() {
         var lastPresent = MonotonicClock.now()
         var lastFrameStart = lastPresent
-        let budget = 1 / refreshRate
+        let budget = state.frameStep
         var event = SDL_Event()
-        while running {
+        while state.isRunning {
             let frameStart = MonotonicClock.now()
-            while SDL_PollEvent(&event) != 0 { handle(event) }
-            watchTimings()
+            while SDL_PollEvent(&event) != 0 { for action in actions(for: event) { dispatch(action) } }
+            watchTimings(now: frameStart)
             let afterInput = MonotonicClock.now()
-            // The preview advances by the real time since the last frame began, times the rate.
-            clock.advance(by: frameStart - lastFrameStart)
+            dispatch(.tick(realSeconds: frameStart - lastFrameStart, wallTime: frameStart))
             lastFrameStart = frameStart
-            feedReplay()
-            let scene = preview.scene(at: clock.time)
+            let scene = state.playback.scene
             let afterUpdate = MonotonicClock.now()
             do {
                 try renderer.draw(scene)
-                try drawOverlays(now: afterUpdate)
+                try drawTools(now: afterUpdate)
             } catch {
                 printError("splashlab: \(error)")
-                running = false
+                dispatch(.quit)
             }
             let afterRender = MonotonicClock.now()
             renderer.context.present()
@@ -415,14 +339,14 @@ struct WindowApp {
             // Idle time until the next vsync: warm what later frames will need.
             do { try renderer.warmUp() } catch {
                 printError("splashlab: \(error)")
-                running = false
+                dispatch(.quit)
             }
             // Where vsync is unavailable (some virtual displays), pace to the refresh rate rather than spin.
             if afterPresent - frameStart < budget * 0.5 {
                 usleep(UInt32(max(budget - (afterPresent - frameStart), 0) * 1e6))
                 afterPresent = MonotonicClock.now()
             }
-            let record = FrameRecord(previewTime: clock.time, input: afterInput - frameStart, update: afterUpdate - afterInput,
+            let record = FrameRecord(previewTime: state.time, input: afterInput - frameStart, update: afterUpdate - afterInput,
                                      render: afterRender - afterUpdate, present: afterPresent - afterRender,
                                      interval: afterPresent - lastPresent)
             frames.append(record)
@@ -430,4 +354,10 @@ struct WindowApp {
             lastPresent = afterPresent
         }
     }
+}
+
+/// A pixel count from a Double, never trapping: NaN is 0 and the range is clamped to ±2^30.
+func pixelInt(_ v: Double) -> Int {
+    guard v.isFinite else { return v.isNaN ? 0 : (v > 0 ? 1 << 30 : -(1 << 30)) }
+    return Int(min(max(v.rounded(), -Double(1 << 30)), Double(1 << 30)))
 }

@@ -161,38 +161,6 @@ final class InterruptibleAnimatorTests: XCTestCase {
         }
     }
 
-    func testPauseHoldsAndResumeContinues() {
-        var a = InterruptibleAnimator(value: 0)
-        a.animate(to: 1, timing: curve, at: 0)
-        a.pause(at: 0.1)
-        let held = a.value(at: 0.1)
-        XCTAssertEqual(a.value(at: 5), held)
-        XCTAssertEqual(a.sample(at: 5).velocity, 0)
-        a.resume(at: 5)
-        XCTAssertEqual(a.value(at: 5), held, accuracy: 1e-12)
-        XCTAssertEqual(a.value(at: 5.2), 1)
-    }
-
-    func testScrubSetsFractionOfTime() {
-        var a = InterruptibleAnimator(value: 0)
-        a.animate(to: 10, timing: .curve(.linear, duration: 2), at: 0)
-        a.pause(at: 0)
-        a.scrub(to: 0.25)
-        XCTAssertEqual(a.value(at: 0), 2.5, accuracy: 1e-12)
-        XCTAssertEqual(a.fractionComplete(at: 0), 0.25, accuracy: 1e-12)
-    }
-
-    func testReverseGoesBackFromTheCurrentValue() {
-        var a = InterruptibleAnimator(value: 0)
-        a.animate(to: 100, timing: curve, at: 0)
-        let before = a.sample(at: 0.1)
-        a.reverse(timing: curve, at: 0.1)
-        XCTAssertEqual(a.value(at: 0.1), before.value, accuracy: 1e-9)
-        XCTAssertEqual(a.sample(at: 0.1).velocity, before.velocity, accuracy: 1e-6 * abs(before.velocity))
-        XCTAssertEqual(a.target, 0)
-        XCTAssertEqual(a.value(at: 10), 0)
-    }
-
     func testContinueAlongCurveFromCurrentPercent() {
         var a = InterruptibleAnimator(value: 0)
         a.animate(to: 100, timing: curve, at: 0)

@@ -1,3 +1,4 @@
+@testable import App
 import Formats
 import Foundation
 import XCTest
@@ -11,7 +12,7 @@ final class CardRenderTests: XCTestCase {
         let frame = session.preview.feed.cardFrame(cardIndex, scrollOffset: 0)
         let script = InputScript(events: [InputEvent(time: 0.5, kind: .down(x: frame.midX, y: frame.midY)),
                                           InputEvent(time: 0.55, kind: .up(x: frame.midX, y: frame.midY))])
-        return session.preview.replaying(script, until: 10)
+        return Playback(initial: session.preview, log: script.events, time: 10).preview
     }
 
     /// During opening the snapshot covers its frame and the feed shows around it.

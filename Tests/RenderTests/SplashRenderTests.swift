@@ -1,3 +1,4 @@
+@testable import App
 import Formats
 import Foundation
 import XCTest
@@ -101,7 +102,7 @@ final class AssetTests: XCTestCase {
 
     func testCorruptPNGNamesTheFile() throws {
         let dir = temporaryFolder()
-        FileManager.default.createFile(atPath: dir + "/logo.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 40)))
+        _ = FileManager.default.createFile(atPath: dir + "/logo.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 40)))
         let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
         XCTAssertThrowsError(try RenderHarness.draw(session.preview.scene(at: 0), with: renderer, w, h)) {
             XCTAssertTrue("\($0)".contains("\(dir)/logo.png"), "\($0)")
@@ -124,7 +125,7 @@ final class AssetTests: XCTestCase {
         // A PNG header claiming 9000×100 px: refused from the header alone.
         var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         header += [0, 0, 0x23, 0x28, 0, 0, 0, 100, 8, 6, 0, 0, 0]
-        FileManager.default.createFile(atPath: dir + "/logo.png", contents: Data(header))
+        _ = FileManager.default.createFile(atPath: dir + "/logo.png", contents: Data(header))
         XCTAssertThrowsError(try AssetCatalog.pngSize(dir + "/logo.png")) {
             XCTAssertTrue("\($0)".contains("9000x100 px; images over 8192 px on a side are refused"), "\($0)")
         }

@@ -1,3 +1,4 @@
+@testable import App
 import Formats
 import Foundation
 import XCTest

@@ -15,7 +15,7 @@ final class FeedInteractionTests: XCTestCase {
     }
 
     func run(_ events: [InputEvent], until t: Double, on start: Preview? = nil) -> Preview {
-        (start ?? preview()).replaying(InputScript(events: events), until: t)
+        Playback(initial: start ?? preview(), log: events, time: t).preview
     }
 
     func click(_ x: Double, _ y: Double, at t: Double) -> [InputEvent] {

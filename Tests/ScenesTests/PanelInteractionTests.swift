@@ -30,7 +30,7 @@ final class PanelInteractionTests: XCTestCase {
     }
 
     func run(_ events: [InputEvent], until t: Double, timings: Timings = Timings()) -> Preview {
-        preview(timings).replaying(InputScript(events: events), until: t)
+        Playback(initial: preview(timings), log: events, time: t).preview
     }
 
     func testPresentsWithTheKeyAndDims() {

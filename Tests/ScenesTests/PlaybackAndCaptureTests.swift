@@ -45,7 +45,7 @@ final class PlaybackAndCaptureTests: XCTestCase {
         send(5.02, .down(x: 100, y: 420)); send(5.1, .move(x: 100, y: 470)); send(5.13, .up(x: 100, y: 480))
         let end = 7.5
         let text = InputScript(events: log).json.text
-        let replayed = start.replaying(try InputScript.parse(text: text, path: "capture.json"), until: end)
+        let replayed = Playback(initial: start, log: try InputScript.parse(text: text, path: "capture.json").events, time: end).preview
         XCTAssertEqual(replayed.state(at: end).text, live.state(at: end).text)
         XCTAssertEqual(replayed.state(at: 5.2).text, live.state(at: 5.2).text)
     }

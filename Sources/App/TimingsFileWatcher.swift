@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import Render
 import Scenes
 
 /// Watches the active timings file and reads it again when it changes. An invalid edit leaves

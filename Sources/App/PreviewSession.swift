@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import Render
 import Motion
 import Scenes
 

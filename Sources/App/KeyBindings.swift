@@ -1,0 +1,58 @@
+import Formats
+import Foundation
+import Scenes
+
+/// One row of the window's key table: what the user presses (as README and the help show it),
+/// the key names that trigger it, the action, and what it does. A row with no action describes
+/// input that goes to the preview itself (a click, a drag, Esc, P).
+public struct KeyBinding: Sendable {
+    /// As shown to the user: `H`, `1 2 3 4`, `drag, wheel`.
+    public let label: String
+    /// Key names (see `KeyBindings.action(forKey:)`) and the action each triggers.
+    public let keys: [(name: String, action: WindowAction)]
+    public let help: String
+}
+
+public enum KeyBindings {
+    /// The window's keys and mouse, in the order the help and README list them.
+    public static let table: [KeyBinding] = [
+        KeyBinding(label: "click or any key during the splash", keys: [], help: "skip: the disappearance starts at once"),
+        KeyBinding(label: "drag, wheel", keys: [], help: "scroll the feed (momentum, rubber-banded edges)"),
+        KeyBinding(label: "click a card", keys: [], help: "open its detail; click again mid-way to reverse"),
+        KeyBinding(label: "Esc, or the × button", keys: [], help: "close the detail"),
+        KeyBinding(label: "P, or the Filters button", keys: [],
+                   help: "present the bottom panel (P again, or Esc, or a click on the dim, dismisses)"),
+        KeyBinding(label: "drag the panel", keys: [],
+                   help: "it follows 1:1; on release the projected position decides; grab it mid-flight to stop it"),
+        KeyBinding(label: "drag up from the bottom edge", keys: [], help: "present the panel interactively"),
+        KeyBinding(label: "1 2 3 4, S", keys: [("1", .setRate(1)), ("2", .setRate(0.5)), ("3", .setRate(0.25)), ("4", .setRate(0.1)), ("s", .cycleRate)],
+                   help: "playback rate 1, 0.5, 0.25, 0.1; S cycles (every animation slows together; the HUD does not)"),
+        KeyBinding(label: "Space, ← →", keys: [("space", .togglePause), ("left", .step(-1)), ("right", .step(1))],
+                   help: "pause; step one frame back or forward while paused, exactly"),
+        KeyBinding(label: "R", keys: [("r", .replay)],
+                   help: "replay from the start: the splash again, and your input since it started; new input takes over from there"),
+        KeyBinding(label: "H", keys: [("h", .toggle(.hud))], help: "frame-budget HUD"),
+        KeyBinding(label: "T", keys: [("t", .toggle(.timeline))],
+                   help: "timeline of the splash's tracks and phases with keyframe marks; drag on it to scrub, exactly, through the whole take"),
+        KeyBinding(label: "C", keys: [("c", .toggle(.curves))], help: "curve view: the splash's timing curves with a dot at the current progress"),
+        KeyBinding(label: "F9", keys: [("f9", .toggleCapture)],
+                   help: "start / stop capturing input: writes `capture-TIMESTAMP.json` (the input since the preview last started, so it replays exactly) and renders `capture-TIMESTAMP.mp4` from it offline"),
+        KeyBinding(label: "?", keys: [("?", .toggle(.help))], help: "every key binding"),
+        KeyBinding(label: "Tab", keys: [("tab", .toggleToolsHidden)], help: "hide every tool at once, for a clean screen recording"),
+        KeyBinding(label: "Q", keys: [("q", .quit)], help: "quit"),
+    ]
+
+    /// Keys that act while held down (auto-repeat); the others act once per press.
+    public static let repeating: Set<String> = ["left", "right"]
+
+    /// The window action a key triggers, or nil when the key is input for the preview.
+    public static func action(forKey name: String) -> WindowAction? {
+        for binding in table { if let hit = binding.keys.first(where: { $0.name == name }) { return hit.action } }
+        return nil
+    }
+
+    /// README's key table.
+    public static var markdown: String {
+        (["| key / mouse | what it does |", "|---|---|"] + table.map { "| \($0.label) | \($0.help) |" }).joined(separator: "\n")
+    }
+}

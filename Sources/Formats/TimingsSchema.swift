@@ -1,0 +1,463 @@
+import Foundation
+import Motion
+
+// MARK: - The declaration of every tunable parameter
+
+/// What a parameter measures, which decides how it is read, shown and edited.
+public enum ParameterKind: String, CaseIterable, Sendable {
+    /// Seconds.
+    case duration
+    /// Points.
+    case size
+    /// A multiplier.
+    case scale
+    /// A share of something, usually within [0, 1].
+    case fraction
+    /// A timing curve: a name or `cubic-bezier(x1, y1, x2, y2)`.
+    case curve
+    /// An array of keyframe values, key times or keyframe curves.
+    case keyframes
+    /// One number of a spring (its response or damping fraction).
+    case spring
+    /// One of a few named options.
+    case choice
+}
+
+/// A parameter's value, whatever its kind.
+public enum ParameterValue: Equatable, Sendable {
+    case number(Double)
+    case numbers([Double])
+    case curve(TimingCurve)
+    case curves([TimingCurve])
+    case choice(String)
+
+    public var json: JSONOutput {
+        switch self {
+        case let .number(v): return .number(v)
+        case let .numbers(vs): return .array(vs.map { .number($0) })
+        case let .curve(c): return .string(c.specification)
+        case let .curves(cs): return .array(cs.map { .string($0.specification) })
+        case let .choice(s): return .string(s)
+        }
+    }
+
+    /// The numbers a value holds, for sweeping and comparing: a curve's four control points.
+    public var numbers: [Double] {
+        switch self {
+        case let .number(v): return [v]
+        case let .numbers(vs): return vs
+        case let .curve(c): let p = c.controlPoints; return [p.0, p.1, p.2, p.3]
+        case let .curves(cs): return cs.flatMap { c -> [Double] in let p = c.controlPoints; return [p.0, p.1, p.2, p.3] }
+        case .choice: return []
+        }
+    }
+}
+
+/// One tunable number (or curve, or array) of the choreography: where it lives in the timings
+/// file, what it measures, its unit, the values it may take, its default and what it does. Every
+/// other place that lists parameters (parsing, `timings --schema`, `export swift`, the timeline,
+/// the curve view, the inspector) reads this declaration.
+public struct TimingParameter {
+    /// The key path in the timings file, e.g. `splash.logo.duration`.
+    public let path: String
+    public let kind: ParameterKind
+    /// `s`, `pt`, `×`, or empty for a plain number.
+    public let unit: String
+    /// For numbers (and each element of a number array): the allowed values.
+    public let range: ClosedRange<Double>?
+    /// True when the range's lower bound itself is not allowed.
+    public let exclusiveLower: Bool
+    /// For `choice`: the names allowed.
+    public let choices: [String]
+    public let doc: String
+    let read: (Timings) -> ParameterValue
+    let write: (inout Timings, ParameterValue) -> Void
+
+    public func value(in timings: Timings) -> ParameterValue { read(timings) }
+    public var defaultValue: ParameterValue { read(Timings()) }
+
+    /// The same timings with this parameter set to `value`, after checking it against the
+    /// declaration; the message names the parameter, the range and the value.
+    public func setting(_ value: ParameterValue, in timings: Timings) throws -> Timings {
+        if let problem = problem(with: value) { throw TimingsEditError(path: path, message: problem) }
+        var copy = timings
+        write(&copy, value)
+        if let problem = TimingsSchema.crossFieldProblem(copy) { throw TimingsEditError(path: path, message: problem.message) }
+        return copy
+    }
+
+    /// Why `value` is not acceptable here, or nil.
+    public func problem(with value: ParameterValue) -> String? {
+        switch (kind, value) {
+        case (.curve, .curve), (.choice, .choice): break
+        case (.keyframes, .curves): break
+        case (.keyframes, .numbers), (_, .number): break
+        default: return "\(path) does not take that kind of value"
+        }
+        if case let .choice(name) = value, !choices.contains(name) {
+            return "\(path) must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")) (got \"\(name)\")"
+        }
+        if case let .curve(c) = value, let message = TimingParameter.curveProblem(c) { return "\(path): \(message)" }
+        if case let .curves(cs) = value {
+            for (i, c) in cs.enumerated() { if let message = TimingParameter.curveProblem(c) { return "\(path)[\(i)]: \(message)" } }
+        }
+        guard let range else { return nil }
+        let values: [Double]
+        switch value {
+        case let .number(v): values = [v]
+        case let .numbers(vs): values = vs
+        default: return nil
+        }
+        for v in values where !v.isFinite || v < range.lowerBound || v > range.upperBound || (exclusiveLower && v == range.lowerBound) {
+            return "\(path) must lie in \(rangeText) (got \(v))"
+        }
+        return nil
+    }
+
+    /// A curve whose control points are finite and whose x lie in [0, 1] (CSS's rule): only those
+    /// evaluate to finite values everywhere.
+    static func curveProblem(_ c: TimingCurve) -> String? {
+        let p = c.controlPoints
+        guard [p.0, p.1, p.2, p.3].allSatisfy({ $0.isFinite }) else { return "control points must be finite numbers" }
+        return nil
+    }
+
+    /// The range as interval notation: `[0, 600]`, `(0, 1]`.
+    public var rangeText: String {
+        guard let range else { return "" }
+        return "\(exclusiveLower ? "(" : "[")\(TimingParameter.bound(range.lowerBound)), \(TimingParameter.bound(range.upperBound))]"
+    }
+
+    static func bound(_ v: Double) -> String {
+        if v == .infinity { return "∞" }
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+        return String(v)
+    }
+
+    /// The parameter's name in Swift: the key path in camel case, without the leading `splash`
+    /// (`splash.logo.duration` → `logoDuration`, `panel.maxDim` → `panelMaxDim`).
+    public var swiftName: String {
+        var parts = path.split(separator: ".").map(String.init)
+        if parts.first == "splash" && parts.count > 1 { parts.removeFirst() }
+        return parts.enumerated().map { i, p in i == 0 ? p : p.prefix(1).uppercased() + p.dropFirst() }.joined()
+    }
+}
+
+/// An edit that the declaration refuses: out of range, the wrong kind, or breaking a rule between
+/// fields.
+public struct TimingsEditError: Error, Equatable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+    public var description: String { message }
+}
+
+/// An animated track of the splash, as the timeline and the curve view show it: when it begins
+/// (at the start or at the dismissal time d, after an optional delay), how long it lasts, and its
+/// curves. Keyframe tracks also name their key times.
+public struct SplashTrack: Equatable, Sendable {
+    public enum Anchor: String, Sendable { case start, dismissal }
+    public let id: String
+    public let label: String
+    public let anchor: Anchor
+    /// The parameter holding the delay after the anchor, if the track has one.
+    public let delayPath: String?
+    public let durationPath: String
+    /// One curve parameter, or a keyframe track's curve list.
+    public let curvePath: String
+    public let keyTimesPath: String?
+    /// Only shown with Reduce Motion on (and the others only with it off).
+    public let reduceMotionOnly: Bool
+
+    public func delay(in t: Timings) -> Double { delayPath.flatMap { TimingsSchema.number($0, in: t) } ?? 0 }
+    public func duration(in t: Timings) -> Double { TimingsSchema.number(durationPath, in: t) ?? 0 }
+    /// Begin and end in preview time, given the dismissal time d.
+    public func interval(in t: Timings, dismissalTime d: Double) -> (begin: Double, end: Double) {
+        let begin = (anchor == .start ? 0 : d) + delay(in: t)
+        return (begin, begin + duration(in: t))
+    }
+    /// Key times in [0, 1] of the track, or [0, 1] for a single curve.
+    public func keyTimes(in t: Timings) -> [Double] {
+        guard let keyTimesPath, case let .numbers(vs)? = TimingsSchema.parameter(keyTimesPath)?.value(in: t) else { return [0, 1] }
+        return vs
+    }
+    /// The curves, one per keyframe segment.
+    public func curves(in t: Timings) -> [TimingCurve] {
+        switch TimingsSchema.parameter(curvePath)?.value(in: t) {
+        case let .curve(c)?: return [c]
+        case let .curves(cs)?: return cs
+        default: return []
+        }
+    }
+}
+
+public enum TimingsSchema {
+    static let seconds: ClosedRange<Double> = 0...600
+
+    static func number(_ path: String, _ kind: ParameterKind, _ unit: String, _ key: WritableKeyPath<Timings, Double>,
+                       range: ClosedRange<Double>, exclusiveLower: Bool = false, _ doc: String) -> TimingParameter {
+        TimingParameter(path: path, kind: kind, unit: unit, range: range, exclusiveLower: exclusiveLower, choices: [], doc: doc,
+                        read: { .number($0[keyPath: key]) },
+                        write: { t, v in if case let .number(n) = v { t[keyPath: key] = n } })
+    }
+
+    static func duration(_ path: String, _ key: WritableKeyPath<Timings, Double>, _ doc: String) -> TimingParameter {
+        number(path, .duration, "s", key, range: seconds, doc)
+    }
+
+    static func curve(_ path: String, _ key: WritableKeyPath<Timings, TimingCurve>, _ doc: String) -> TimingParameter {
+        TimingParameter(path: path, kind: .curve, unit: "", range: nil, exclusiveLower: false, choices: [], doc: doc,
+                        read: { .curve($0[keyPath: key]) },
+                        write: { t, v in if case let .curve(c) = v { t[keyPath: key] = c } })
+    }
+
+    static func numbers(_ path: String, _ unit: String, _ key: WritableKeyPath<Timings, [Double]>, range: ClosedRange<Double>,
+                        _ doc: String) -> TimingParameter {
+        TimingParameter(path: path, kind: .keyframes, unit: unit, range: range, exclusiveLower: false, choices: [], doc: doc,
+                        read: { .numbers($0[keyPath: key]) },
+                        write: { t, v in if case let .numbers(n) = v { t[keyPath: key] = n } })
+    }
+
+    /// Every tunable parameter, in the order of `Assets/timings.json`.
+    public static let parameters: [TimingParameter] = [
+        duration("splash.minHold", \.splash.minHold, "The splash stays at least this long, even when the feed is ready sooner."),
+        duration("splash.timeout", \.splash.timeout, "The splash never stays longer than this, whether the feed is ready or not."),
+        number("splash.logo.startSize", .size, "pt", \.splash.logoStartSize, range: 0...10_000, exclusiveLower: true, "Logo side when the splash appears."),
+        number("splash.logo.endSize", .size, "pt", \.splash.logoEndSize, range: 0...10_000, exclusiveLower: true, "Logo side once grown; also the hole's unit size."),
+        duration("splash.logo.duration", \.splash.logoDuration, "How long the logo takes to grow."),
+        curve("splash.logo.curve", \.splash.logoCurve, "The logo's growth curve."),
+        number("splash.text.rise", .size, "pt", \.splash.textRise, range: -10_000...10_000, "The text starts this far below its place and rises to it."),
+        duration("splash.text.riseDuration", \.splash.textRiseDuration, "How long the text takes to rise."),
+        curve("splash.text.riseCurve", \.splash.textRiseCurve, "The text's rise curve."),
+        duration("splash.text.fadeDuration", \.splash.textFadeDuration, "How long the text takes to fade in."),
+        curve("splash.text.fadeCurve", \.splash.textFadeCurve, "The text's fade-in curve."),
+        duration("splash.backdropText.fadeDuration", \.splash.backdropTextFadeDuration, "From d, the backdrop's text fades out over this long."),
+        curve("splash.backdropText.fadeCurve", \.splash.backdropTextFadeCurve, "The backdrop text's fade-out curve."),
+        number("splash.feed.startScale", .scale, "×", \.splash.feedStartScale, range: 0...100, exclusiveLower: true, "The feed's scale about the screen centre at d."),
+        number("splash.feed.endScale", .scale, "×", \.splash.feedEndScale, range: 0...100, exclusiveLower: true, "The feed's scale once settled."),
+        duration("splash.feed.duration", \.splash.feedDuration, "How long the feed takes to settle from d."),
+        curve("splash.feed.curve", \.splash.feedCurve, "The feed's settling curve."),
+        numbers("splash.hole.scales", "×", \.splash.holeScales, range: 0...10_000,
+                "Hole size keyframes, in multiples of logo.endSize; the last is for a screen referenceHeight tall and grows with the screen."),
+        numbers("splash.hole.keyTimes", "", \.splash.holeKeyTimes, range: 0...1,
+                "When each size keyframe is reached, as a share of hole.duration: from 0, rising, to 1."),
+        TimingParameter(path: "splash.hole.timingFunctions", kind: .keyframes, unit: "", range: nil, exclusiveLower: false, choices: [],
+                        doc: "One curve per keyframe segment.",
+                        read: { .curves($0.splash.holeCurves) },
+                        write: { t, v in if case let .curves(c) = v { t.splash.holeCurves = c } }),
+        number("splash.hole.referenceHeight", .size, "pt", \.splash.holeReferenceHeight, range: 0...100_000, exclusiveLower: true,
+               "The screen height the last hole scale is stated for."),
+        duration("splash.hole.duration", \.splash.holeDuration, "How long the hole takes to grow and turn, from d."),
+        curve("splash.hole.rotationCurve", \.splash.holeRotationCurve, "The hole's turn toward −atan(cy / cx)."),
+        duration("splash.holeLogo.fadeDelay", \.splash.holeLogoFadeDelay, "The logo over the hole starts fading this long after d."),
+        duration("splash.holeLogo.fadeDuration", \.splash.holeLogoFadeDuration, "How long the logo over the hole takes to fade out."),
+        curve("splash.holeLogo.fadeCurve", \.splash.holeLogoFadeCurve, "The fade-out curve of the logo over the hole."),
+        duration("splash.reduceMotion.fadeDuration", \.splash.reduceMotionFadeDuration, "With Reduce Motion: the still splash cross-fades to the feed over this long."),
+        curve("splash.reduceMotion.fadeCurve", \.splash.reduceMotionFadeCurve, "With Reduce Motion: the cross-fade's curve."),
+        duration("card.duration", \.card.duration, "A card grows to its detail screen (and shrinks back) over this long."),
+        curve("card.curve", \.card.curve, "The card transition's curve."),
+        number("panel.heightFraction", .fraction, "", \.panel.heightFraction, range: 0...1, exclusiveLower: true, "The panel's height as a share of the screen's."),
+        number("panel.maxDim", .fraction, "", \.panel.maxDim, range: 0...1, "The dim's opacity behind a fully presented panel."),
+        duration("panel.duration", \.panel.duration, "Presenting or dismissing the whole way (P, the button, a click on the dim) takes this long."),
+        curve("panel.curve", \.panel.curve, "The curve of presenting and dismissing."),
+        TimingParameter(path: "panel.completion", kind: .choice, unit: "", range: nil, exclusiveLower: false,
+                        choices: Timings.PanelCompletion.allCases.map(\.rawValue),
+                        doc: "After a drag: \"spring\" springs from the pointer's velocity, \"percent\" finishes along panel.curve.",
+                        read: { .choice($0.panel.completion.rawValue) },
+                        write: { t, v in if case let .choice(s) = v, let c = Timings.PanelCompletion(rawValue: s) { t.panel.completion = c } }),
+        number("panel.springResponse", .spring, "s", \.panel.springResponse, range: 0...60, exclusiveLower: true,
+               "The completion spring's response (its undamped period)."),
+        number("panel.springDampingFraction", .spring, "", \.panel.springDampingFraction, range: 0...10, exclusiveLower: true,
+               "The completion spring's damping fraction: 1 is critically damped, below 1 overshoots."),
+        number("scroll.bounceResponse", .spring, "s", \.scroll.bounceResponse, range: 0...60, exclusiveLower: true,
+               "The spring that brings the feed back from past an edge: its response."),
+        number("scroll.bounceDampingFraction", .spring, "", \.scroll.bounceDampingFraction, range: 0...10, exclusiveLower: true,
+               "The edge bounce spring's damping fraction."),
+        number("scroll.decelerationRate", .fraction, "", \.scroll.decelerationRate, range: 0.9...0.9999,
+               "Momentum kept per millisecond after a flick; UIScrollView's normal rate is 0.998, fast is 0.99."),
+    ]
+
+    static let byPath: [String: TimingParameter] = Dictionary(uniqueKeysWithValues: parameters.map { ($0.path, $0) })
+
+    public static func parameter(_ path: String) -> TimingParameter? { byPath[path] }
+
+    public static func number(_ path: String, in t: Timings) -> Double? {
+        if case let .number(v)? = byPath[path]?.value(in: t) { return v }
+        return nil
+    }
+
+    /// The splash's animated tracks, as the timeline shows them.
+    public static let splashTracks: [SplashTrack] = [
+        SplashTrack(id: "logo", label: "logo size", anchor: .start, delayPath: nil, durationPath: "splash.logo.duration",
+                    curvePath: "splash.logo.curve", keyTimesPath: nil, reduceMotionOnly: false),
+        SplashTrack(id: "textRise", label: "text rise", anchor: .start, delayPath: nil, durationPath: "splash.text.riseDuration",
+                    curvePath: "splash.text.riseCurve", keyTimesPath: nil, reduceMotionOnly: false),
+        SplashTrack(id: "textFade", label: "text fade", anchor: .start, delayPath: nil, durationPath: "splash.text.fadeDuration",
+                    curvePath: "splash.text.fadeCurve", keyTimesPath: nil, reduceMotionOnly: false),
+        SplashTrack(id: "backdropText", label: "backdrop text fade", anchor: .dismissal, delayPath: nil, durationPath: "splash.backdropText.fadeDuration",
+                    curvePath: "splash.backdropText.fadeCurve", keyTimesPath: nil, reduceMotionOnly: false),
+        SplashTrack(id: "hole", label: "hole size", anchor: .dismissal, delayPath: nil, durationPath: "splash.hole.duration",
+                    curvePath: "splash.hole.timingFunctions", keyTimesPath: "splash.hole.keyTimes", reduceMotionOnly: false),
+        SplashTrack(id: "holeRotation", label: "hole rotation", anchor: .dismissal, delayPath: nil, durationPath: "splash.hole.duration",
+                    curvePath: "splash.hole.rotationCurve", keyTimesPath: nil, reduceMotionOnly: false),
+        SplashTrack(id: "feed", label: "feed scale", anchor: .dismissal, delayPath: nil, durationPath: "splash.feed.duration",
+                    curvePath: "splash.feed.curve", keyTimesPath: nil, reduceMotionOnly: false),
+        SplashTrack(id: "holeLogo", label: "hole logo fade", anchor: .dismissal, delayPath: "splash.holeLogo.fadeDelay",
+                    durationPath: "splash.holeLogo.fadeDuration", curvePath: "splash.holeLogo.fadeCurve", keyTimesPath: nil, reduceMotionOnly: false),
+        SplashTrack(id: "reduceMotion", label: "reduce-motion fade", anchor: .dismissal, delayPath: nil,
+                    durationPath: "splash.reduceMotion.fadeDuration", curvePath: "splash.reduceMotion.fadeCurve", keyTimesPath: nil,
+                    reduceMotionOnly: true),
+    ]
+
+    // MARK: Rules between fields
+
+    /// A rule that one field alone cannot state; `blame` lists the fields to point at, first present wins.
+    struct Problem { var message: String; var blame: [String] }
+
+    static func crossFieldProblem(_ t: Timings) -> Problem? {
+        if t.splash.timeout < t.splash.minHold {
+            return Problem(message: "splash.timeout (\(t.splash.timeout)) must not be less than splash.minHold (\(t.splash.minHold))",
+                           blame: ["splash.timeout", "splash.minHold"])
+        }
+        do {
+            _ = try KeyframeTrack(values: t.splash.holeScales, keyTimes: t.splash.holeKeyTimes, timingFunctions: t.splash.holeCurves)
+        } catch {
+            return Problem(message: "splash.hole: \(error)", blame: ["splash.hole.keyTimes", "splash.hole.scales", "splash.hole.timingFunctions", "splash.hole"])
+        }
+        return nil
+    }
+
+    // MARK: Reading a timings file
+
+    /// The object keys the declaration expects under `prefix` ("" for the top level).
+    static func children(of prefix: String) -> [String] {
+        var out: [String] = []
+        for p in parameters {
+            guard prefix.isEmpty || p.path.hasPrefix(prefix + ".") else { continue }
+            let rest = prefix.isEmpty ? p.path : String(p.path.dropFirst(prefix.count + 1))
+            let head = String(rest.split(separator: ".", maxSplits: 1)[0])
+            if !out.contains(head) { out.append(head) }
+        }
+        return out
+    }
+
+    static func parse(_ root: JSONNode, path: String) throws -> Timings {
+        var timings = Timings()
+        var nodes: [String: JSONNode] = [:]
+        let top = try JSONObjectReader(root, path: path)
+        try read(top, prefix: "", into: &timings, nodes: &nodes)
+        if let problem = crossFieldProblem(timings) {
+            let node = problem.blame.lazy.compactMap { nodes[$0] }.first ?? root
+            throw JSONFileError(path: path, location: node.location, message: problem.message)
+        }
+        return timings
+    }
+
+    private static func read(_ object: JSONObjectReader, prefix: String, into timings: inout Timings, nodes: inout [String: JSONNode]) throws {
+        let keys = children(of: prefix)
+        try object.rejectUnknown(keys + (prefix.isEmpty ? ["$comment"] : []))
+        for key in keys {
+            let full = prefix.isEmpty ? key : "\(prefix).\(key)"
+            guard let node = object.node(key) else { continue }
+            nodes[full] = node
+            guard let parameter = byPath[full] else {
+                try read(try object.object(key)!, prefix: full, into: &timings, nodes: &nodes)
+                continue
+            }
+            let value = try readValue(parameter, key: key, node: node, in: object)
+            if let problem = parameter.problem(with: value) { throw object.failure(node, problem) }
+            parameter.write(&timings, value)
+        }
+    }
+
+    private static func readValue(_ p: TimingParameter, key: String, node: JSONNode, in o: JSONObjectReader) throws -> ParameterValue {
+        switch p.kind {
+        case .curve:
+            return .curve(try curve(node, name: o.name(key), in: o))
+        case .choice:
+            guard case let .string(text) = node.value else { throw o.failure(node, "\(o.name(key)) must be a string, not \(node.value.typeName)") }
+            guard p.choices.contains(text) else {
+                throw o.failure(node, "\(o.name(key)) must be \(p.choices.map { "\"\($0)\"" }.joined(separator: " or ")) (got \"\(text)\")")
+            }
+            return .choice(text)
+        case .keyframes where p.defaultValue.isCurveList:
+            guard let items = try o.array(key) else { return p.defaultValue }
+            return .curves(try items.enumerated().map { i, n in try curve(n, name: "\(o.name(key))[\(i)]", in: o) })
+        case .keyframes:
+            return .numbers(try o.numbers(key) ?? [])
+        default:
+            return .number(try o.number(key)!)
+        }
+    }
+
+    private static func curve(_ node: JSONNode, name: String, in o: JSONObjectReader) throws -> TimingCurve {
+        guard case let .string(spec) = node.value else {
+            throw o.failure(node, "\(name) must be a curve name string, not \(node.value.typeName)")
+        }
+        do { return try TimingCurve(parsing: spec) } catch { throw o.failure(node, "\(name): \(error)") }
+    }
+
+    // MARK: Printing the declaration
+
+    /// `splashlab timings --schema`: every parameter with its kind, unit, range, default and doc.
+    public static var json: JSONOutput {
+        .object([("parameters", .array(parameters.map { p in
+            var members: [(String, JSONOutput)] = [("path", .string(p.path)), ("kind", .string(p.kind.rawValue)), ("unit", .string(p.unit))]
+            if let r = p.range {
+                members.append(("range", .object([("min", .number(r.lowerBound)), ("max", .number(r.upperBound)),
+                                                  ("exclusiveMin", .bool(p.exclusiveLower))])))
+            } else {
+                members.append(("range", .null))
+            }
+            if !p.choices.isEmpty { members.append(("choices", .array(p.choices.map { .string($0) }))) }
+            members += [("default", p.defaultValue.json), ("doc", .string(p.doc))]
+            return .object(members)
+        })),
+         ("tracks", .array(splashTracks.map { t in
+            .object([("id", .string(t.id)), ("label", .string(t.label)), ("anchor", .string(t.anchor.rawValue)),
+                     ("delay", t.delayPath.map { .string($0) } ?? .null), ("duration", .string(t.durationPath)),
+                     ("curve", .string(t.curvePath)), ("keyTimes", t.keyTimesPath.map { .string($0) } ?? .null)])
+         }))])
+    }
+
+    /// `splashlab timings --markdown`: README's table of parameters.
+    public static var markdown: String {
+        var lines = ["| key | kind | unit | range | default | what it does |", "|---|---|---|---|---|---|"]
+        for p in parameters {
+            let range = p.range != nil ? p.rangeText : (p.choices.isEmpty ? "" : p.choices.joined(separator: ", "))
+            lines.append("| `\(p.path)` | \(p.kind.rawValue) | \(p.unit) | \(range) | `\(p.defaultValue.json.text)` | \(p.doc) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Writing a timings file
+
+    /// The timings as a file, every parameter present, in the declaration's order; numbers printed
+    /// as `state` prints them. Nested objects on one line each, as `Assets/timings.json` is laid out.
+    public static func fileText(_ t: Timings, comment: String? = nil) -> String {
+        var out = "{\n"
+        var firstTop = true
+        func topSeparator() { if !firstTop { out += ",\n" }; firstTop = false }
+        if let comment { topSeparator(); out += "  \"$comment\": \(JSONOutput.string(comment).text)" }
+        for top in children(of: "") {
+            topSeparator()
+            out += "  \(JSONOutput.string(top).text): " + objectText(t, prefix: top, indent: "  ")
+        }
+        return out + "\n}\n"
+    }
+
+    private static func objectText(_ t: Timings, prefix: String, indent: String) -> String {
+        let keys = children(of: prefix)
+        let nested = keys.contains { byPath["\(prefix).\($0)"] == nil }
+        let items = keys.map { key -> String in
+            let full = "\(prefix).\(key)"
+            let value = byPath[full].map { $0.value(in: t).json.text } ?? objectText(t, prefix: full, indent: indent + "  ")
+            return "\(JSONOutput.string(key).text): \(value)"
+        }
+        if !nested { return "{" + items.joined(separator: ", ") + "}" }
+        return "{\n" + items.map { indent + "  " + $0 }.joined(separator: ",\n") + "\n\(indent)}"
+    }
+}
+
+extension ParameterValue {
+    var isCurveList: Bool { if case .curves = self { return true }; return false }
+}

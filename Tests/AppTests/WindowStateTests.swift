@@ -1,0 +1,210 @@
+import Foundation
+import XCTest
+@testable import App
+@testable import Formats
+@testable import Scenes
+
+/// The window's reducer, without a window: actions in, state and effects out.
+final class WindowStateTests: XCTestCase {
+    let device = Device.named("iphone-se")!
+
+    func initialPreview(_ timings: Timings = Timings()) -> Preview {
+        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
+        return Preview(splash: SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions(textVariant: 3)),
+                       feed: FeedLayout(device: device, content: FeedContent(seed: 5)))
+    }
+
+    func state() -> WindowState { WindowState(playback: Playback(initial: initialPreview()), refreshRate: 60) }
+
+    func advance(_ s: inout WindowState, to t: Double) {
+        while s.time < t - 1e-9 { _ = s.reduce(.tick(realSeconds: min(1.0 / 60, t - s.time), wallTime: s.wallTime + 1.0 / 60)) }
+    }
+
+    /// The first card's centre on screen once the splash is over.
+    func firstCardCentre(_ s: WindowState) -> (Double, Double) {
+        let r = s.playback.preview.feed.cardFrame(0, scrollOffset: 0)
+        return (r.midX, r.midY)
+    }
+
+    func testTicksAdvanceByRealTimeTimesTheRate() {
+        var s = state()
+        _ = s.reduce(.setRate(0.25))
+        advance(&s, to: 0)  // nothing
+        _ = s.reduce(.tick(realSeconds: 0.4, wallTime: 1))
+        XCTAssertEqual(s.time, 0.1, accuracy: 1e-12)
+        _ = s.reduce(.togglePause)
+        _ = s.reduce(.tick(realSeconds: 0.4, wallTime: 2))
+        XCTAssertEqual(s.time, 0.1, accuracy: 1e-12)
+        _ = s.reduce(.step(1))
+        XCTAssertEqual(s.time, 0.1 + 1.0 / 60, accuracy: 1e-12)
+        _ = s.reduce(.step(-1)); _ = s.reduce(.step(-1))
+        XCTAssertEqual(s.time, 0.1 - 1.0 / 60, accuracy: 1e-12)
+        _ = s.reduce(.cycleRate)
+        XCTAssertEqual(s.rate, 0.1)
+        _ = s.reduce(.cycleRate)
+        XCTAssertEqual(s.rate, 1)
+    }
+
+    /// The user's case: open a card at about 4 s, scrub back to 0.6 s: the splash, no card;
+    /// scrub forward again: the card exactly as it was.
+    func testScrubbingBackBeforeACardOpenedShowsNoCardAndForwardShowsItAgain() {
+        var s = state()
+        advance(&s, to: 4)
+        let (x, y) = firstCardCentre(s)
+        _ = s.reduce(.input(.down(x: x, y: y)))
+        _ = s.reduce(.input(.up(x: x, y: y)))
+        advance(&s, to: 4.5)
+        let openState = s.playback.state.text
+        XCTAssertNotNil(s.playback.preview.cardState(at: s.time))
+        XCTAssertTrue(s.playback.scene.commands.contains { if case .detail = $0 { return true }; return false })
+
+        _ = s.reduce(.scrubBegin(0.6))
+        XCTAssertTrue(s.isPaused && s.scrubbing)
+        XCTAssertEqual(s.time, 0.6)
+        XCTAssertNil(s.playback.preview.cardState(at: s.time))
+        XCTAssertFalse(s.playback.scene.commands.contains { if case .cardSnapshot = $0 { return true }; if case .detail = $0 { return true }; return false })
+        XCTAssertEqual(s.playback.preview.splashFrame(at: s.time).phase, .holding)
+
+        _ = s.reduce(.seek(4.5))
+        _ = s.reduce(.scrubEnd)
+        XCTAssertEqual(s.playback.state.text, openState)
+    }
+
+    /// Input while scrubbed back cuts the take there and goes on from that point.
+    func testInputWhileScrubbedBackCutsTheLog() {
+        var s = state()
+        advance(&s, to: 4)
+        let (x, y) = firstCardCentre(s)
+        _ = s.reduce(.input(.down(x: x, y: y)))
+        _ = s.reduce(.input(.up(x: x, y: y)))
+        advance(&s, to: 5)
+        _ = s.reduce(.input(.key("escape")))
+        XCTAssertEqual(s.playback.log.count, 3)
+        _ = s.reduce(.seek(4.2))
+        _ = s.reduce(.input(.key("p")))
+        // The Escape at 5 s is gone; the click before the cut stays, and the P follows it.
+        XCTAssertEqual(s.playback.log.count, 3)
+        XCTAssertEqual(s.playback.log[0].time, s.playback.log[1].time)
+        XCTAssertEqual(s.playback.log[2].time, 4.2)
+        XCTAssertEqual(s.playback.log.last?.kind, .key("p"))
+        _ = s.reduce(.seek(5.5))
+        XCTAssertEqual(s.playback.preview.cardState(at: 5.5)?.phase(at: 5.5), .open, "no Escape any more: the card stays open")
+    }
+
+    func testReplayGoesBackToTheStartWithTheTake() {
+        var s = state()
+        advance(&s, to: 0.5)
+        _ = s.reduce(.input(.down(x: 10, y: 10)))   // skips the splash at 0.5
+        advance(&s, to: 2)
+        XCTAssertEqual(s.playback.preview.splash.dismissalTime, 0.5, accuracy: 1e-9)
+        _ = s.reduce(.replay)
+        XCTAssertEqual(s.time, 0)
+        XCTAssertEqual(s.playback.preview.splashFrame(at: 0).phase, .appearing)
+        advance(&s, to: 1)
+        XCTAssertEqual(s.playback.preview.splashFrame(at: 1).phase, .disappearing, "the take's skip replays too")
+    }
+
+    func testToolsAndTab() {
+        var s = state()
+        _ = s.reduce(.toggle(.timeline))
+        _ = s.reduce(.toggle(.hud))
+        XCTAssertTrue(s.shows(.timeline) && s.shows(.hud))
+        _ = s.reduce(.toggleToolsHidden)
+        XCTAssertFalse(s.shows(.timeline) || s.shows(.hud))
+        _ = s.reduce(.toggle(.help))
+        XCTAssertTrue(s.shows(.timeline) && s.shows(.help), "showing a tool brings the hidden ones back")
+    }
+
+    func testCaptureWritesTheTakeSoFar() {
+        var s = state()
+        XCTAssertEqual(s.reduce(.toggleCapture), [])
+        XCTAssertTrue(s.capturing)
+        advance(&s, to: 0.5)
+        _ = s.reduce(.input(.down(x: 10, y: 10)))
+        _ = s.reduce(.input(.up(x: 10, y: 10)))
+        advance(&s, to: 1.25)
+        let effects = s.reduce(.toggleCapture)
+        XCTAssertEqual(effects, [.writeCapture(InputScript(events: s.playback.log), duration: 1.75)])
+    }
+
+    func testReloadKeepsTheTakeAndReplaysIt() {
+        var s = state()
+        advance(&s, to: 1)
+        _ = s.reduce(.input(.key("x")))
+        var slower = Timings()
+        slower.splash.logoDuration = 0.9
+        let effects = s.reduce(.reloaded(initial: initialPreview(slower), path: "t.json"))
+        XCTAssertEqual(effects, [.log("reloaded timings from t.json")])
+        XCTAssertEqual(s.time, 0)
+        XCTAssertEqual(s.playback.preview.timings.splash.logoDuration, 0.9)
+        XCTAssertEqual(s.playback.log.count, 1)
+        let failure = s.reduce(.reloadFailed("t.json:1:2: oops"))
+        XCTAssertEqual(failure, [.log("timings error: t.json:1:2: oops")])
+        XCTAssertEqual(s.message?.isError, true)
+    }
+
+    func testMessagesExpire() {
+        var s = state()
+        _ = s.reduce(.tick(realSeconds: 0, wallTime: 100))
+        _ = s.reduce(.setRate(0.5))
+        XCTAssertNotNil(s.message)
+        _ = s.reduce(.tick(realSeconds: 0.1, wallTime: 103))
+        XCTAssertNotNil(s.message)
+        _ = s.reduce(.tick(realSeconds: 0.1, wallTime: 104.5))
+        XCTAssertNil(s.message)
+    }
+}
+
+/// The key table and the CLI table are declared once; README shows them as they are.
+final class DeclaredTablesTests: XCTestCase {
+    var readme: String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }
+
+    func testReadmeKeyTableIsTheBindingTable() {
+        XCTAssertTrue(readme.contains(KeyBindings.markdown), "README's key table differs from KeyBindings.table; paste:\n\(KeyBindings.markdown)")
+    }
+
+    func testReadmeParameterTableIsTheSchema() {
+        XCTAssertTrue(readme.contains(TimingsSchema.markdown), "README's parameter table differs from TimingsSchema; paste `splashlab timings --markdown`")
+    }
+
+    func testReadmeOptionTableIsTheCLITable() {
+        XCTAssertTrue(readme.contains(CLI.markdown), "README's option table differs from CLI.options; paste:\n\(CLI.markdown)")
+    }
+
+    func testEveryKeyIsBoundOnceAndEveryToolHasAKey() {
+        let names = KeyBindings.table.flatMap { $0.keys.map(\.name) }
+        XCTAssertEqual(names.count, Set(names).count)
+        for tool in Tool.allCases {
+            XCTAssertTrue(names.contains { if case .toggle(tool)? = KeyBindings.action(forKey: $0) { return true }; return false }, "\(tool)")
+        }
+        XCTAssertNil(KeyBindings.action(forKey: "escape"), "Escape belongs to the preview")
+        XCTAssertNil(KeyBindings.action(forKey: "p"), "P belongs to the preview")
+    }
+
+    func testUsageListsEveryCommandAndEachCommandItsOptions() {
+        let usage = CLI.usage("")
+        for c in CLI.commands { XCTAssertTrue(usage.contains(c.name), c.name) }
+        XCTAssertTrue(CLI.usage("record").contains("[--script FILE]"))
+        XCTAssertFalse(CLI.usage("state").contains("--out"))
+        for c in CLI.commands { XCTAssertTrue(CLI.help(for: c.name).contains(c.examples[0]), c.name) }
+    }
+
+    func testParsingFollowsTheTable() throws {
+        let args = try ParsedArguments(["--at", "2", "--skip-splash", "--device=iphone-15"], command: "state")
+        XCTAssertEqual(args.values["--at"], "2")
+        XCTAssertEqual(args.values["--device"], "iphone-15")
+        XCTAssertTrue(args.flags.contains("--skip-splash"))
+        XCTAssertThrowsError(try ParsedArguments(["--out", "x.png"], command: "state")) { error in
+            XCTAssertTrue((error as? UsageError)?.message.contains("unknown option --out") ?? false, "\(error)")
+        }
+    }
+
+    func testCaptureForwardsThePreviewOptionsOnly() {
+        let forwarded = CLI.forwardedToCapture(["--device", "iphone-15", "--hud", "--replay", "s.json", "--skip-splash", "--timings=t.json",
+                                                "--fps", "30", "--seed", "4"])
+        XCTAssertEqual(forwarded, ["--device", "iphone-15", "--skip-splash", "--timings", "t.json"])
+    }
+}
