@@ -151,6 +151,40 @@ if start hud --seed 3 --skip-splash; then
   quit
 fi
 
+# 6b. Scrubbing is exact for interactive state: a card opened at about 4 s, then the playhead
+#     dragged back to about 0.6 s shows the splash and no card; dragged forward again, the card
+#     is open as it was.
+if start scrub --seed 3; then
+  sleep 3.6
+  xdotool windowfocus --sync "$win" 2>/dev/null
+  xdotool mousemove --window "$win" 94 200 click 1
+  sleep 0.8
+  import -window "$win" "$out/scrub-open.png" 2>/dev/null
+  open_pixel=$(probe "$out/scrub-open.png")
+  press "$win" t
+  sleep 0.2
+  # The timeline is the bottom 46 pt of the device screen; it spans the take so far (about 4.6 s).
+  xdotool mousemove --window "$win" 48 650 mousedown 1
+  sleep 0.4
+  import -window "$win" "$out/scrub-back.png" 2>/dev/null
+  corner=$(convert "$out/scrub-back.png" -format '%[fx:int(255*p{20,20}.r)],%[fx:int(255*p{20,20}.b)]' info:)
+  back_pixel=$(probe "$out/scrub-back.png")
+  for x in 120 220 320 372; do xdotool mousemove --window "$win" $x 650; sleep 0.05; done
+  sleep 0.4
+  xdotool mouseup 1
+  import -window "$win" "$out/scrub-forward.png" 2>/dev/null
+  forward_pixel=$(probe "$out/scrub-forward.png")
+  # The detail's button is (0, 122, 255); the splash's gradient there is about (47, 170, 201).
+  is_blue() { local g=${1#*,}; g=${g%,*}; [ "${1%%,*}" -lt 25 ] && [ "$g" -lt 145 ] && [ "${1##*,}" -gt 235 ]; }
+  if is_blue "$open_pixel" && [ "${corner%,*}" -lt 120 ] && ! is_blue "$back_pixel"; then
+    pass "scrubbed back to the splash, no card is drawn (corner $corner, probe $back_pixel)"
+  else
+    fail "scrubbed back: card open $open_pixel, corner $corner (splash is dark), probe $back_pixel (the card's button is blue)"
+  fi
+  if is_blue "$forward_pixel"; then pass "scrubbed forward, the card is open again (probe $forward_pixel)"; else fail "scrubbed forward, no card (probe $forward_pixel)"; fi
+  quit
+fi
+
 # 7. Hot reload: an edit to the timings file while the window runs is applied and announced;
 #    a broken edit is reported as PATH:LINE:COLUMN and the window keeps running.
 timings="$out/timings.json"

@@ -32,3 +32,48 @@ public enum BenchScenario {
         return InputScript(events: events)
     }
 }
+
+extension BenchScenario {
+    /// A long take for measuring and testing seek: `count` inputs over `duration` seconds, drawn
+    /// from a seed — drags and flicks of the feed, clicks on cards, Escape, P, panel drags and
+    /// wheel turns, in time order. Pointer positions stay on the screen.
+    public static func longSession(for feed: FeedLayout, count: Int = 10_000, duration: Double = 60, seed: UInt64 = 1) -> InputScript {
+        var rng = SeededGenerator(seed: seed)
+        let w = feed.device.width, h = feed.device.height
+        func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(rng.next() >> 11) / Double(1 << 53) }
+        var events: [InputEvent] = []
+        events.reserveCapacity(count)
+        let step = duration / Double(count)
+        var t = 0.0
+        while events.count < count {
+            let remaining = count - events.count
+            let pick = rng.next() % 8
+            switch pick {
+            case _ where pick <= 2 && remaining >= 12:
+                // A drag of ten moves, some fast enough to fling.
+                var x = uniform(20, w - 20), y = uniform(80, h - 80)
+                let dy = uniform(-30, 30)
+                events.append(InputEvent(time: t, kind: .down(x: x, y: y)))
+                for _ in 0..<10 {
+                    t += step; x += uniform(-2, 2); y = min(max(y + dy, 1), h - 1)
+                    events.append(InputEvent(time: t, kind: .move(x: x, y: y)))
+                }
+                t += step
+                events.append(InputEvent(time: t, kind: .up(x: x, y: y)))
+            case _ where pick == 3 && remaining >= 2:
+                let x = uniform(20, w - 20), y = uniform(80, h - 80)
+                events.append(InputEvent(time: t, kind: .down(x: x, y: y)))
+                t += step
+                events.append(InputEvent(time: t, kind: .up(x: x, y: y)))
+            case _ where pick == 4:
+                events.append(InputEvent(time: t, kind: .key(["escape", "p"][Int(rng.next() % 2)])))
+            default:
+                events.append(InputEvent(time: t, kind: .wheel(dy: uniform(-3, 3))))
+            }
+            t += step
+        }
+        // Spread evenly over the duration, keeping the order.
+        let scale = duration / max(t, step)
+        return InputScript(events: events.map { InputEvent(time: $0.time * scale, kind: $0.kind) })
+    }
+}

@@ -25,6 +25,8 @@ public struct Playback: Sendable {
     /// shared), so a 10,000-input take keeps about 80 of them.
     public static let snapshotInterval = 128
 
+    /// A take from its log. The log is run through once here, taking the snapshots, so that every
+    /// later seek, to anywhere in it, costs at most `snapshotInterval` inputs.
     public init(initial: Preview, log: [InputEvent] = [], time: Double = 0) {
         self.initial = initial
         self.log = log
@@ -33,6 +35,10 @@ public struct Playback: Sendable {
         applied = 0
         snapshots = [(0, initial)]
         horizon = 0
+        if let last = log.last {
+            seek(to: last.time)
+            horizon = 0
+        }
         seek(to: time)
     }
 
@@ -46,15 +52,25 @@ public struct Playback: Sendable {
         return lo
     }
 
+    /// The index of the last snapshot taken after at most `count` inputs.
+    private func lastSnapshot(atMost count: Int) -> Int {
+        var lo = 0, hi = snapshots.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if snapshots[mid].count <= count { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
     /// Moves to time t, forward or back, exactly.
     public mutating func seek(to t: Double) {
         let target = inputCount(upTo: t)
-        if target < applied {
-            // Back: the last snapshot at or before the target, then forward from there.
-            var i = snapshots.count - 1
-            while snapshots[i].count > target { i -= 1 }
-            preview = snapshots[i].preview
-            applied = snapshots[i].count
+        // The last snapshot at or before the target: restored when going back, or when it lies
+        // ahead of where the model is; then forward from there.
+        let nearest = lastSnapshot(atMost: target)
+        if target < applied || snapshots[nearest].count > applied {
+            preview = snapshots[nearest].preview
+            applied = snapshots[nearest].count
         }
         while applied < target {
             preview.apply(log[applied])

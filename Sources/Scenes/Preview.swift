@@ -65,7 +65,8 @@ public struct Preview: Sendable {
     /// them so, and the only caller outside tests.
     public mutating func apply(_ event: InputEvent) {
         let t = event.time
-        let phase = splashFrame(at: t).phase
+        // The phase alone, not the whole splash frame: this runs for every input of a take.
+        let phase = skipSplash ? SplashPhase.done : splash.phase(at: t)
         if phase == .appearing || phase == .holding {
             // A click or key during the splash starts the disappearance at once.
             switch event.kind {

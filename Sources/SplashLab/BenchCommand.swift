@@ -68,8 +68,41 @@ func motionBenchmark() throws -> JSONOutput {
     return .object([
         ("bezierEvaluationsPerSecond", .object([("median", .number(median(bezierRates).rounded())), ("target", .number(20_000_000))])),
         ("splashFrameMicroseconds", .object([("median", .number(median(frameCosts))), ("target", .number(2))])),
+        ("seek", seekBenchmark(device: device, layout: layout, runs: runs)),
         ("runs", .int(runs)),
     ])
+}
+
+/// A 60 s take of 10,000 inputs: loading it (one pass over the log, taking the snapshots), then
+/// seeking to its end from the start, and back and forth across it as a scrub does.
+func seekBenchmark(device: Device, layout: SplashLayout, runs: Int) -> JSONOutput {
+    let start = Preview(splash: SplashSequence(timings: Timings(), device: device, layout: layout, options: SplashOptions()),
+                        feed: FeedLayout(device: device, content: FeedContent(seed: 1)))
+    let log = BenchScenario.longSession(for: start.feed).events
+    var load = [Double](), toEnd = [Double](), scrub = [Double](), worstScrub = 0.0
+    for run in 0..<runs {
+        let l0 = MonotonicClock.now()
+        var playback = Playback(initial: start, log: log)
+        load.append((MonotonicClock.now() - l0) * 1000)
+        let t0 = MonotonicClock.now()
+        playback.seek(to: 60)
+        toEnd.append((MonotonicClock.now() - t0) * 1000)
+        var rng = SeededGenerator(seed: UInt64(run + 1))
+        for _ in 0..<200 {
+            let t = Double(rng.next() % 60_000) / 1000
+            let s0 = MonotonicClock.now()
+            playback.seek(to: t)
+            let ms = (MonotonicClock.now() - s0) * 1000
+            scrub.append(ms)
+            worstScrub = max(worstScrub, ms)
+        }
+        keep(playback.time)
+    }
+    return .object([("inputs", .int(log.count)), ("seconds", .number(60)),
+                    ("loadMs", .object([("median", .number(roundMs(median(load) / 1000))), ("max", .number(roundMs((load.max() ?? 0) / 1000)))])),
+                    ("toEndMs", .object([("median", .number(roundMs(median(toEnd) / 1000))), ("max", .number(roundMs((toEnd.max() ?? 0) / 1000)))])),
+                    ("scrubMs", .object([("median", .number(roundMs(median(scrub) / 1000))), ("max", .number(roundMs(worstScrub / 1000)))])),
+                    ("target", .number(16))])
 }
 
 // MARK: - The frame benchmark
