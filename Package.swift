@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion"]),
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Formats", "Scenes", "Motion"]),
-        .testTarget(name: "SplashLabTests", dependencies: ["Formats", "Scenes"]),
+        .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion"]),
     ]
 )

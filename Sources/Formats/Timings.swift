@@ -95,9 +95,9 @@ public struct Timings: Equatable, Sendable {
     public func holeTrack(screenHeight height: Double) -> KeyframeTrack {
         var values = splash.holeScales
         if let last = values.last { values[values.count - 1] = last * height / splash.holeReferenceHeight }
-        // Validated on load, so construction cannot fail here.
+        // Validated on load and on every edit (TimingsSchema), so the fallback is never reached.
         return (try? KeyframeTrack(values: values, keyTimes: splash.holeKeyTimes, timingFunctions: splash.holeCurves))
-            ?? (try! KeyframeTrack(values: [1]))
+            ?? KeyframeTrack.constant(1)
     }
 }
 

@@ -20,6 +20,17 @@ public struct KeyframeTrack: Equatable, Sendable {
     /// Applied to the whole track's time before the segment's curve, like CAAnimation.timingFunction.
     public let overallTiming: TimingCurve?
 
+    /// A track that holds one value throughout: what a track falls back to when none can be built.
+    public static func constant(_ value: Double) -> KeyframeTrack {
+        KeyframeTrack(checkedValues: [value], keyTimes: [0], timingFunctions: [], calculationMode: .linear, overallTiming: nil)
+    }
+
+    private init(checkedValues values: [Double], keyTimes: [Double], timingFunctions: [TimingCurve],
+                 calculationMode: KeyframeCalculationMode, overallTiming: TimingCurve?) {
+        self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions
+        self.calculationMode = calculationMode; self.overallTiming = overallTiming
+    }
+
     public init(values: [Double], keyTimes: [Double]? = nil, timingFunctions: [TimingCurve]? = nil,
                 calculationMode: KeyframeCalculationMode = .linear, overallTiming: TimingCurve? = nil) throws {
         guard !values.isEmpty else { throw MotionError.keyframeCount("a keyframe track needs at least one value") }

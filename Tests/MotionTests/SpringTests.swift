@@ -94,8 +94,13 @@ final class DecelerationTests: XCTestCase {
         // WWDC 2018 session 803: (v / 1000) × d / (1 − d).
         XCTAssertEqual(projectedDistance(initialVelocity: 1000, decelerationRate: 0.998), 499, accuracy: 1e-9)
         XCTAssertEqual(projectedDistance(initialVelocity: -2000, decelerationRate: 0.99), -198, accuracy: 1e-9)
-        XCTAssertEqual(DecelerationRate.normal, 0.998)
-        XCTAssertEqual(DecelerationRate.fast, 0.99)
+        // The named rates are the share of velocity kept after each millisecond of a decay.
+        for rate in [DecelerationRate.normal, DecelerationRate.fast] {
+            let decay = try! DecayMotion(start: 0, initialVelocity: 1000, rate: rate)
+            XCTAssertEqual(decay.velocity(0.001) / decay.velocity(0), rate, accuracy: 1e-12)
+            XCTAssertEqual(decay.velocity(0.002) / decay.velocity(0.001), rate, accuracy: 1e-12)
+        }
+        XCTAssertGreaterThan(DecelerationRate.normal, DecelerationRate.fast, "normal keeps more momentum than fast")
     }
 
     func testDecayMotion() throws {

@@ -3,7 +3,8 @@ import XCTest
 @testable import Formats
 @testable import Scenes
 
-/// Runs the real `splashlab` binary, built beside this test bundle, with no display.
+/// Runs the real `splashlab` binary with no display. The test target depends on the executable
+/// target, so the binary in the products folder is the one built from these sources.
 enum CLI {
     static let binary: String = {
         let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -82,10 +83,36 @@ final class CommandLineTests: XCTestCase {
     func testHelpListsEverySubcommandWithAnExample() throws {
         let r = try CLI.run(["--help"])
         XCTAssertEqual(r.status, 0)
-        for command in ["run", "render", "state", "devices", "curve", "bench"] {
+        for command in ["run", "render", "state", "record", "devices", "curve", "timings", "bench", "export", "make-assets"] {
             XCTAssertTrue(r.stdout.contains("  \(command) "), command)
             XCTAssertTrue(r.stdout.contains("splashlab \(command)"), command)
+            let own = try CLI.run([command, "--help"])
+            XCTAssertEqual(own.status, 0)
+            XCTAssertTrue(own.stdout.hasPrefix("splashlab \(command): "), own.stdout)
         }
+        let usage = try CLI.run(["nonsense"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.stderr.contains("[run|render|state|record|devices|curve|timings|bench|export|make-assets]"), usage.stderr)
+    }
+
+    /// The schema lists every parameter with its kind, unit, range, default and doc.
+    func testTimingsSchemaIsJSONWithEveryParameter() throws {
+        let r = try CLI.run(["timings", "--schema"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let parameters = try XCTUnwrap(object["parameters"] as? [[String: Any]])
+        let byPath = Dictionary(uniqueKeysWithValues: parameters.map { ($0["path"] as? String ?? "", $0) })
+        let logo = try XCTUnwrap(byPath["splash.logo.duration"])
+        XCTAssertEqual(logo["kind"] as? String, "duration")
+        XCTAssertEqual(logo["unit"] as? String, "s")
+        XCTAssertEqual(logo["default"] as? Double, 0.3)
+        XCTAssertEqual((logo["range"] as? [String: Any])?["max"] as? Double, 600)
+        XCTAssertEqual(byPath["splash.hole.timingFunctions"]?["default"] as? [String], ["easeInEaseOut", "easeOut"])
+        XCTAssertEqual(byPath["panel.completion"]?["choices"] as? [String], ["spring", "percent"])
+        for p in parameters { XCTAssertFalse((p["doc"] as? String ?? "").isEmpty, "\(p)") }
+        let check = try CLI.run(["timings"])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(check.stderr.contains("every value is valid"), check.stderr)
     }
 
     func testDevicesListsThePresets() throws {
@@ -156,11 +183,45 @@ final class CommandLineTests: XCTestCase {
         XCTAssertGreaterThan(try Data(contentsOf: URL(fileURLWithPath: plot)).count, 5_000)
     }
 
-    func testBenchMotionPrintsFigures() throws {
+    /// The motion figures are present and plausible: numbers a working build on any machine gives,
+    /// and that a broken measurement (zero, negative, or absurd) does not.
+    func testBenchMotionPrintsSaneFigures() throws {
         let r = try CLI.run(["bench", "--motion"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
-        XCTAssertNotNil((object["bezierEvaluationsPerSecond"] as? [String: Any])?["median"])
-        XCTAssertNotNil((object["splashFrameMicroseconds"] as? [String: Any])?["median"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        func median(_ key: String, in o: [String: Any]? = nil) -> Double { ((o ?? object)[key] as? [String: Any])?["median"] as? Double ?? -1 }
+        XCTAssertGreaterThan(median("bezierEvaluationsPerSecond"), 100_000)
+        XCTAssertLessThan(median("bezierEvaluationsPerSecond"), 10_000_000_000)
+        XCTAssertGreaterThan(median("splashFrameMicroseconds"), 0)
+        XCTAssertLessThan(median("splashFrameMicroseconds"), 1_000)
+        let seek = try XCTUnwrap(object["seek"] as? [String: Any])
+        XCTAssertEqual(seek["inputs"] as? Int, 10_000)
+        XCTAssertGreaterThan(median("loadMs", in: seek), 0)
+        XCTAssertGreaterThanOrEqual(median("toEndMs", in: seek), 0)
+        XCTAssertLessThan(median("toEndMs", in: seek), median("loadMs", in: seek), "a seek with snapshots costs less than the pass that takes them")
+        XCTAssertEqual(object["runs"] as? Int, 7)
+    }
+
+    /// A short frame benchmark: every key there, and figures that make sense together.
+    func testBenchFramesPrintsSaneFigures() throws {
+        let r = try CLI.run(["bench", "--frames", "60", "--scale", "0.5"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["frames"] as? Int, 60)
+        XCTAssertEqual(object["width"] as? Int, 188)
+        let frame = try XCTUnwrap(object["frame"] as? [String: Any]), floor = try XCTUnwrap(object["floor"] as? [String: Any])
+        let p50 = try XCTUnwrap(frame["p50"] as? Double), p99 = try XCTUnwrap(frame["p99"] as? Double)
+        XCTAssertGreaterThan(p50, 0)
+        XCTAssertGreaterThanOrEqual(p99, p50)
+        XCTAssertGreaterThan(try XCTUnwrap(floor["p50"] as? Double), 0)
+        let ratio = try XCTUnwrap(object["ratio"] as? [String: Any])
+        XCTAssertGreaterThan(try XCTUnwrap(ratio["p50"] as? Double), 0.05)
+        XCTAssertLessThan(try XCTUnwrap(ratio["p50"] as? Double), 100)
+        let phases = try XCTUnwrap(object["phases"] as? [String: Any])
+        let counted = phases.values.compactMap { ($0 as? [String: Any])?["frames"] as? Int }.reduce(0, +)
+        XCTAssertEqual(counted, 60, "every frame belongs to exactly one phase")
+        XCTAssertNotNil(phases["splash-appearing"])
+        let rss = try XCTUnwrap(object["peakRSSMB"] as? Double)
+        XCTAssertTrue(rss > 5 && rss < 4_000, "\(rss)")
     }
 }
