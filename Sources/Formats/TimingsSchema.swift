@@ -148,6 +148,7 @@ public struct TimingParameter {
 public struct TimingsEditError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let message: String
+    public init(path: String, message: String) { self.path = path; self.message = message }
     public var description: String { message }
 }
 

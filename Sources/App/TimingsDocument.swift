@@ -1,0 +1,218 @@
+import Formats
+import Foundation
+
+/// The timings being tuned in the window: the values as last read from or written to disk, the
+/// edited values, undo and redo, the A/B snapshot, and how a save reaches the file. Edits are
+/// checked against the declaration (`TimingsSchema`), so an edited value is always a valid one.
+///
+/// Files: it reads the file it was opened from, writes only on an explicit save (to that file,
+/// to `--save-to`, or, for the built-in defaults, to `timings.json` in the current folder, never
+/// into `Assets/`), and keeps unsaved edits in a recovery file outside the project so that a
+/// crash loses nothing.
+public struct TimingsDocument: Sendable {
+    /// The file the values came from.
+    public let sourcePath: String
+    /// Where a save writes.
+    public private(set) var savePath: String
+    /// True when the source is the built-in defaults, which are never written.
+    public let sourceIsBuiltIn: Bool
+    /// The file's text as last read or saved: what a save patches, so other bytes stay as they are.
+    public private(set) var baseText: String
+    public private(set) var base: Timings
+    public private(set) var current: Timings
+    private var undoStack: [Timings] = []
+    private var redoStack: [Timings] = []
+    /// The key path of the drag in progress: its edits coalesce into one undo step.
+    private var openGesture: String?
+    /// The A of an A/B comparison, once snapshotted.
+    public private(set) var snapshotA: Timings?
+    /// The source file's text as last read or saved here: a save to it checks the disk against this.
+    private var sourceText: String
+    /// The last file this document wrote, and what it wrote.
+    private var lastWritten: (path: String, text: String)?
+
+    public init(sourcePath: String, text: String, timings: Timings, sourceIsBuiltIn: Bool, saveTo: String? = nil) {
+        self.sourcePath = sourcePath
+        self.sourceIsBuiltIn = sourceIsBuiltIn
+        baseText = text
+        sourceText = text
+        base = timings
+        current = timings
+        savePath = saveTo ?? (sourceIsBuiltIn ? FileManager.default.currentDirectoryPath + "/timings.json" : sourcePath)
+    }
+
+    public var hasUnsavedEdits: Bool { current != base }
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    // MARK: Editing
+
+    /// Sets one parameter. A drag sends many edits with `isFinal` false and one with true: they
+    /// make one undo step. Throws the declaration's message for a value it refuses; nothing changes then.
+    public mutating func edit(_ path: String, to value: ParameterValue, isFinal: Bool = true) throws {
+        guard let parameter = TimingsSchema.parameter(path) else { throw TimingsEditError(path: path, message: "no parameter \(path)") }
+        let next = try parameter.setting(value, in: current)
+        if openGesture != path {
+            undoStack.append(current)
+            redoStack.removeAll()
+        }
+        openGesture = isFinal ? nil : path
+        current = next
+    }
+
+    /// Sets every parameter at once (a take-theirs reload, a restore): one undo step.
+    public mutating func replaceAll(with timings: Timings) {
+        guard timings != current else { return }
+        undoStack.append(current)
+        redoStack.removeAll()
+        openGesture = nil
+        current = timings
+    }
+
+    public mutating func undo() -> Bool {
+        guard let previous = undoStack.popLast() else { return false }
+        redoStack.append(current)
+        current = previous
+        openGesture = nil
+        return true
+    }
+
+    public mutating func redo() -> Bool {
+        guard let next = redoStack.popLast() else { return false }
+        undoStack.append(current)
+        current = next
+        openGesture = nil
+        return true
+    }
+
+    // MARK: A/B
+
+    public mutating func snapshotAsA() { snapshotA = current }
+
+    /// What differs between A and the current values (B), as key paths.
+    public var differencesFromA: [String] {
+        guard let a = snapshotA else { return [] }
+        return TimingsFilePatch.changes(from: a, to: current).map(\.path)
+    }
+
+    // MARK: The file on disk
+
+    /// The file was edited elsewhere. Its text and values become the new base (what a save
+    /// patches and what "unsaved" compares with); with `takeTheirs` its values replace the edited
+    /// ones too (one undo step), otherwise the edited values stay, to be saved over theirs on purpose.
+    public mutating func adoptDiskVersion(text: String, timings: Timings, takeTheirs: Bool) {
+        baseText = text
+        base = timings
+        sourceText = text
+        if takeTheirs { replaceAll(with: timings) }
+    }
+
+    public enum SaveOutcome: Equatable, Sendable {
+        case saved(path: String, changed: [String])
+        case nothingToSave
+    }
+
+    public struct SaveFailure: Error, Equatable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// A name for Ctrl+Shift+S: beside the save path, stamped with the time, never an existing file.
+    public func alternativeSavePath(now: Date = Date()) -> String {
+        let url = URL(fileURLWithPath: savePath)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "")
+        var candidate = url.deletingLastPathComponent().appendingPathComponent("\(stem)-\(stamp).json").path
+        var n = 2
+        while FileManager.default.fileExists(atPath: candidate) {
+            candidate = url.deletingLastPathComponent().appendingPathComponent("\(stem)-\(stamp)-\(n).json").path
+            n += 1
+        }
+        return candidate
+    }
+
+    /// Writes the edited values to `path` (default: `savePath`): the base text with only the
+    /// changed values rewritten, through a temporary file in the same folder and a rename, so a
+    /// reader never sees half a file. It refuses, saying why and keeping every edit, when the
+    /// target changed on disk since it was read or saved here, when it is some other existing
+    /// file, when it is gone, or when it lies in the built-in Assets folder.
+    public mutating func save(to path: String? = nil) throws -> SaveOutcome {
+        let target = path ?? savePath
+        let changes = TimingsFilePatch.changes(from: base, to: current)
+        let onDisk = FileManager.default.contents(atPath: target).map { String(decoding: $0, as: UTF8.self) }
+        if sourceIsBuiltIn && URL(fileURLWithPath: target).deletingLastPathComponent().standardized
+            == URL(fileURLWithPath: sourcePath).deletingLastPathComponent().standardized {
+            throw SaveFailure(message: "not writing into the built-in Assets folder; run with --timings FILE or --save-to FILE")
+        }
+        if let written = lastWritten, written.path == target {
+            if changes.isEmpty && onDisk == written.text { return .nothingToSave }
+            guard onDisk == written.text else {
+                throw SaveFailure(message: "\(target) changed on disk since it was saved; not overwriting it. Ctrl+Shift+S saves elsewhere")
+            }
+        } else if target == sourcePath && !sourceIsBuiltIn {
+            guard let onDisk else {
+                throw SaveFailure(message: "\(target) is gone (deleted or moved); your edits are kept: Ctrl+Shift+S saves them elsewhere")
+            }
+            if changes.isEmpty && onDisk == sourceText { return .nothingToSave }
+            guard onDisk == sourceText else {
+                throw SaveFailure(message: "\(target) changed on disk since it was read; not overwriting it. Ctrl+Shift+S saves elsewhere")
+            }
+        } else if onDisk != nil {
+            throw SaveFailure(message: "\(target) already exists and is not the file being tuned; not overwriting it")
+        }
+        let text: String
+        do { text = try TimingsFilePatch.apply(changes, to: baseText) } catch {
+            throw SaveFailure(message: "cannot update \(target): \(error); your edits are kept")
+        }
+        try TimingsDocument.writeAtomically(text, to: target)
+        baseText = text
+        base = current
+        lastWritten = (target, text)
+        if target == sourcePath { sourceText = text }
+        return .saved(path: target, changed: changes.map(\.path))
+    }
+
+    /// Writes through a temporary file beside the target and a rename.
+    static func writeAtomically(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SaveFailure(message: "cannot save \(path): the folder \(folder) does not exist; your edits are kept")
+        }
+        let temporary = folder + "/.\(url.lastPathComponent).splashlab-\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
+            throw SaveFailure(message: "cannot save \(path): \(folder) is not writable (or the disk is full); your edits are kept")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw SaveFailure(message: "cannot save \(path): \(reason); your edits are kept")
+        }
+    }
+
+    // MARK: Recovery
+
+    /// Where unsaved edits of `sourcePath` are kept: `$XDG_STATE_HOME/splashlab` (by default
+    /// `~/.local/state/splashlab`), one file per timings file.
+    public static func recoveryPath(for sourcePath: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSTemporaryDirectory()) + "/.local/state")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64-bit: a stable name for the path
+        for b in sourcePath.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let name = URL(fileURLWithPath: sourcePath).lastPathComponent
+        return "\(state)/splashlab/recovery-\(String(hash, radix: 16))-\(name)"
+    }
+
+    /// Keeps the current values in the recovery file while they differ from the file's, and
+    /// removes it once they do not.
+    public func updateRecovery(at path: String) {
+        if hasUnsavedEdits {
+            try? FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                     withIntermediateDirectories: true)
+            try? TimingsDocument.writeAtomically(TimingsSchema.fileText(current, comment: "unsaved edits of \(sourcePath)"), to: path)
+        } else {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+}

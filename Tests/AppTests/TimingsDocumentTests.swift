@@ -1,0 +1,162 @@
+import Foundation
+import XCTest
+@testable import App
+@testable import Formats
+import Motion
+
+/// Editing, undo, A/B and saving the timings file, with real files in a temporary folder.
+final class TimingsDocumentTests: XCTestCase {
+    var folder = ""
+    override func setUp() {
+        folder = NSTemporaryDirectory() + "splashlab-doc-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    let userText = """
+    {
+      "$comment": "ours",
+      "splash": {
+        "minHold": 2.0,
+        "logo": {"startSize": 72, "duration": 0.3, "curve": "easeInEaseOut"},
+        "hole": {"scales": [1, 0.85, 18]}
+      },
+      "card": {"duration": 0.3}
+    }
+
+    """
+
+    func document(_ text: String? = nil) throws -> (TimingsDocument, String) {
+        let path = folder + "/mine.json"
+        try (text ?? userText).write(toFile: path, atomically: true, encoding: .utf8)
+        let t = try Timings.load(path: path)
+        return (TimingsDocument(sourcePath: path, text: text ?? userText, timings: t, sourceIsBuiltIn: false), path)
+    }
+
+    func testPatchChangesOnlyTheEditedValuesAndAddsMissingOnesInPlace() throws {
+        let patched = try TimingsFilePatch.apply([("splash.logo.duration", "0.45"), ("splash.logo.curve", "\"cubic-bezier(0.2, 0, 0, 1)\""),
+                                                  ("splash.hole.scales", "[1, 0.8, 18]"), ("splash.logo.endSize", "90"),
+                                                  ("panel.maxDim", "0.5"), ("splash.feed.duration", "0.7")], to: userText)
+        XCTAssertEqual(patched, """
+        {
+          "$comment": "ours",
+          "splash": {
+            "minHold": 2.0,
+            "logo": {"startSize": 72, "duration": 0.45, "curve": "cubic-bezier(0.2, 0, 0, 1)", "endSize": 90},
+            "hole": {"scales": [1, 0.8, 18]},
+            "feed": {"duration": 0.7}
+          },
+          "card": {"duration": 0.3},
+          "panel": {"maxDim": 0.5}
+        }
+
+        """)
+        var expected = try Timings.parse(text: userText, path: "t")
+        expected.splash.logoDuration = 0.45
+        expected.splash.logoCurve = try TimingCurve(parsing: "cubic-bezier(0.2, 0, 0, 1)")
+        expected.splash.holeScales = [1, 0.8, 18]
+        expected.splash.logoEndSize = 90
+        expected.panel.maxDim = 0.5
+        expected.splash.feedDuration = 0.7
+        XCTAssertEqual(try Timings.parse(text: patched, path: "t"), expected)
+        XCTAssertEqual(try TimingsFilePatch.apply([("card.duration", "1")], to: "{}"), "{\"card\": {\"duration\": 1}}")
+    }
+
+    func testADragIsOneUndoStepAndRedoComesBack() throws {
+        var (doc, _) = try document()
+        for v in [0.31, 0.35, 0.4] { try doc.edit("splash.logo.duration", to: .number(v), isFinal: false) }
+        try doc.edit("splash.logo.duration", to: .number(0.42), isFinal: true)
+        try doc.edit("card.duration", to: .number(0.5))
+        XCTAssertEqual(doc.current.splash.logoDuration, 0.42)
+        XCTAssertTrue(doc.undo())
+        XCTAssertEqual(doc.current.card.duration, 0.3)
+        XCTAssertEqual(doc.current.splash.logoDuration, 0.42)
+        XCTAssertTrue(doc.undo())
+        XCTAssertEqual(doc.current.splash.logoDuration, 0.3, "the whole drag undone at once")
+        XCTAssertFalse(doc.undo())
+        XCTAssertTrue(doc.redo()); XCTAssertTrue(doc.redo())
+        XCTAssertEqual(doc.current.card.duration, 0.5)
+        XCTAssertFalse(doc.redo())
+    }
+
+    func testRefusedValuesChangeNothing() throws {
+        var (doc, _) = try document()
+        XCTAssertThrowsError(try doc.edit("splash.logo.duration", to: .number(-1))) { XCTAssertTrue("\($0)".contains("must lie in [0, 600]")) }
+        XCTAssertThrowsError(try doc.edit("splash.timeout", to: .number(1)))
+        XCTAssertFalse(doc.hasUnsavedEdits)
+        XCTAssertFalse(doc.canUndo)
+    }
+
+    func testSaveWritesOnlyTheChangesAtomicallyAndRefusesAfterAnExternalEdit() throws {
+        var (doc, path) = try document()
+        try doc.edit("splash.logo.duration", to: .number(0.45))
+        XCTAssertTrue(doc.hasUnsavedEdits)
+        XCTAssertEqual(try doc.save(), .saved(path: path, changed: ["splash.logo.duration"]))
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), userText.replacingOccurrences(of: "\"duration\": 0.3, \"curve\"", with: "\"duration\": 0.45, \"curve\""))
+        XCTAssertFalse(doc.hasUnsavedEdits)
+        XCTAssertEqual(try doc.save(), .nothingToSave)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["mine.json"], "no temporary file left")
+        // Someone else edits the file: a save refuses and keeps our edit.
+        try "{\"card\": {\"duration\": 0.9}}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try doc.edit("card.duration", to: .number(0.6))
+        XCTAssertThrowsError(try doc.save()) { XCTAssertTrue("\($0)".contains("changed on disk since it was saved"), "\($0)") }
+        XCTAssertEqual(doc.current.card.duration, 0.6)
+        // Saving elsewhere works, and never over an existing file.
+        let other = doc.alternativeSavePath()
+        XCTAssertEqual(try doc.save(to: other), .saved(path: other, changed: ["card.duration"]))
+        XCTAssertEqual(try Timings.load(path: other).card.duration, 0.6)
+        XCTAssertThrowsError(try doc.save(to: path)) { XCTAssertTrue("\($0)".contains("changed on disk"), "\($0)") }
+    }
+
+    func testDeletedFileAndUnwritableFolderKeepTheEdits() throws {
+        var (doc, path) = try document()
+        try doc.edit("card.duration", to: .number(0.6))
+        try FileManager.default.removeItem(atPath: path)
+        XCTAssertThrowsError(try doc.save()) { XCTAssertTrue("\($0)".contains("is gone"), "\($0)") }
+        XCTAssertThrowsError(try doc.save(to: "/nonexistent-folder/t.json")) { XCTAssertTrue("\($0)".contains("does not exist"), "\($0)") }
+        if getuid() != 0 {
+            let locked = folder + "/locked"
+            try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+            chmod(locked, 0o500)
+            XCTAssertThrowsError(try doc.save(to: locked + "/t.json")) { XCTAssertTrue("\($0)".contains("not writable"), "\($0)") }
+            chmod(locked, 0o700)
+        }
+        XCTAssertEqual(doc.current.card.duration, 0.6)
+        XCTAssertTrue(doc.hasUnsavedEdits)
+    }
+
+    func testBuiltInDefaultsSaveToTheCurrentFolderNeverIntoAssets() throws {
+        let assets = folder + "/Assets"
+        try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true)
+        let builtIn = assets + "/timings.json"
+        try userText.write(toFile: builtIn, atomically: true, encoding: .utf8)
+        var doc = TimingsDocument(sourcePath: builtIn, text: userText, timings: try Timings.load(path: builtIn), sourceIsBuiltIn: true,
+                                  saveTo: folder + "/timings.json")
+        try doc.edit("card.duration", to: .number(0.5))
+        XCTAssertThrowsError(try doc.save(to: builtIn)) { XCTAssertTrue("\($0)".contains("built-in Assets"), "\($0)") }
+        XCTAssertEqual(try doc.save(), .saved(path: folder + "/timings.json", changed: ["card.duration"]))
+        XCTAssertEqual(try String(contentsOfFile: builtIn, encoding: .utf8), userText)
+        XCTAssertEqual(try Timings.load(path: folder + "/timings.json").card.duration, 0.5)
+    }
+
+    func testABSnapshotListsTheDifferences() throws {
+        var (doc, _) = try document()
+        doc.snapshotAsA()
+        try doc.edit("splash.logo.startSize", to: .number(60))
+        try doc.edit("splash.hole.keyTimes", to: .numbers([0, 0.3, 1]))
+        XCTAssertEqual(doc.differencesFromA, ["splash.logo.startSize", "splash.hole.keyTimes"])
+        XCTAssertEqual(doc.snapshotA?.splash.logoStartSize, 72)
+    }
+
+    func testRecoveryFileFollowsUnsavedEdits() throws {
+        var (doc, path) = try document()
+        let recovery = TimingsDocument.recoveryPath(for: path, environment: ["XDG_STATE_HOME": folder + "/state"])
+        XCTAssertTrue(recovery.hasPrefix(folder + "/state/splashlab/recovery-"))
+        try doc.edit("card.duration", to: .number(0.7))
+        doc.updateRecovery(at: recovery)
+        XCTAssertEqual(try Timings.load(path: recovery).card.duration, 0.7)
+        _ = try doc.save()
+        doc.updateRecovery(at: recovery)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: recovery))
+    }
+}
