@@ -26,7 +26,7 @@
 ///     _ = inspector.curveEditor(id: "curve", points: points, progress: 0.4)
 /// }
 /// inspector.endFrameAndRender()          // ImGui's draw data, through SDL_RenderGeometryRaw
-/// let controls = inspector.controls      // what was drawn where, e.g. for an e2e test's JSON
+/// let json = inspector.registry.json()   // what was drawn where, for end-to-end tests
 /// SDL_RenderPresent(renderer)
 /// // quitting: the inspector's textures go before the renderer that made them
 /// inspector.shutdown()
@@ -37,7 +37,6 @@
 import CImGui
 import CSDL2
 import Foundation
-import Motion
 
 /// A failure to bring the inspector up, with SDL's reason.
 public struct InspectorError: Error, CustomStringConvertible, Equatable {
@@ -114,6 +113,7 @@ public final class ImGuiSDLBridge {
         io.pointee.LogFilename = nil
         io.pointee.BackendFlags |= ImGuiBackendFlags(ImGuiBackendFlags_RendererHasVtxOffset.rawValue)
         ImGuiSDLBridge.mapKeys(io)
+        ImGuiSDLBridge.useSystemClipboard(io)
         ImGuiSDLBridge.applyStyle()
         do {
             try rebuildFontAtlas(density: pixelDensity())
@@ -472,6 +472,20 @@ public final class ImGuiSDLBridge {
         }
     }
 
+    /// Copy and paste in text entries go through SDL's clipboard, so values can come from other
+    /// apps; ImGui's default clipboard on Linux stays inside the process.
+    private static func useSystemClipboard(_ io: UnsafeMutablePointer<ImGuiIO>) {
+        io.pointee.GetClipboardTextFn = { _ in
+            // SDL hands over a copy that must be freed; ImGui reads it before asking again.
+            if let previous = clipboardCopy { SDL_free(previous) }
+            clipboardCopy = SDL_GetClipboardText()
+            return UnsafePointer(clipboardCopy)
+        }
+        io.pointee.SetClipboardTextFn = { _, text in
+            if let text { SDL_SetClipboardText(text) }
+        }
+    }
+
     /// ImGui's dark style with slightly rounder frames, which reads as a tool panel beside the device.
     private static func applyStyle() {
         ImGui.StyleColorsDark(nil)
@@ -481,6 +495,9 @@ public final class ImGuiSDLBridge {
         style.pointee.WindowRounding = 0
     }
 }
+
+/// The clipboard text last handed to ImGui (C callbacks cannot capture, so it lives here).
+private var clipboardCopy: UnsafeMutablePointer<CChar>?
 
 /// ImGui's PushID for a string id. The one-pointer overloads (`const char*`, `const void*`) are
 /// ambiguous from Swift; the begin/end form is not, and hashes the same bytes.

@@ -22,21 +22,29 @@ final class InspectorFrameTests: XCTestCase {
             _ = bridge!.curveEditor(id: "curve", points: points, progress: 0.4)
         }
         // The app's renderer state, which the inspector must hand back as it found it.
-        var viewport = SDL_Rect(x: 0, y: 0, w: 800, h: 600)
-        var clip = SDL_Rect(x: 600, y: 10, w: 100, h: 100)
+        var viewport = SDL_Rect(x: 10, y: 20, w: 300, h: 200)
+        var clip = SDL_Rect(x: 60, y: 10, w: 100, h: 100)
         // ImGui sizes a window on its first frame and draws it from the second.
         driver.frame(draw)
         window.clear()
         bridge!.beginFrame(deltaTime: 1.0 / 60)
         bridge!.panel(title: "Inspector", x: 0, y: 0, width: 520, height: 600, draw)
+        SDL_RenderSetScale(window.renderer, 1.5, 1.5)
         SDL_RenderSetViewport(window.renderer, &viewport)
         SDL_RenderSetClipRect(window.renderer, &clip)
         bridge!.endFrameAndRender()
-        var after = SDL_Rect()
-        SDL_RenderGetClipRect(window.renderer, &after)
+        var afterClip = SDL_Rect(), afterViewport = SDL_Rect()
+        var scaleX: Float = 0, scaleY: Float = 0
+        SDL_RenderGetClipRect(window.renderer, &afterClip)
+        SDL_RenderGetViewport(window.renderer, &afterViewport)
+        SDL_RenderGetScale(window.renderer, &scaleX, &scaleY)
         XCTAssertEqual(SDL_RenderIsClipEnabled(window.renderer), SDL_TRUE)
-        XCTAssertEqual([after.x, after.y, after.w, after.h], [600, 10, 100, 100])
+        XCTAssertEqual([afterClip.x, afterClip.y, afterClip.w, afterClip.h], [60, 10, 100, 100])
+        XCTAssertEqual([afterViewport.x, afterViewport.y, afterViewport.w, afterViewport.h], [10, 20, 300, 200])
+        XCTAssertEqual([scaleX, scaleY], [1.5, 1.5])
         SDL_RenderSetClipRect(window.renderer, nil)
+        SDL_RenderSetScale(window.renderer, 1, 1)
+        SDL_RenderSetViewport(window.renderer, nil)
 
         let pixels = window.readPixels(width: 800, height: 600)
         let curve = try XCTUnwrap(bridge!.registry.control("curve"))
@@ -205,6 +213,34 @@ final class InspectorFrameTests: XCTestCase {
         XCTAssertEqual(edits, [.changed(expectedFrom, isFinal: false), .changed(expectedTo, isFinal: false), .changed(expectedTo, isFinal: true)])
         XCTAssertEqual(value, expectedTo)
         XCTAssertEqual(driver.control("splash.logo.duration")?.value, .number(expectedTo))
+    }
+
+    /// Ctrl+V in a typed entry pastes from SDL's clipboard, not only ImGui's in-process one.
+    func testPastingIntoANumberFieldUsesTheSystemClipboard() throws {
+        let window = try OffscreenWindow(width: 800, height: 300)
+        defer { window.destroy() }
+        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
+        defer { bridge.shutdown() }
+        let driver = FrameDriver(bridge: bridge, window: window)
+        var edits: [NumberFieldEdit] = []
+        let draw = {
+            let edit = bridge.numberField(id: "feed.latency", label: "feed latency", value: 0.8, range: 0...3, unit: "s")
+            if edit != .none { edits.append(edit) }
+        }
+        driver.frame(draw)
+        driver.frame(draw)
+        XCTAssertEqual(SDL_SetClipboardText("1.25 s"), 0)
+        let field = try XCTUnwrap(driver.control("feed.latency")).centre
+        driver.step([.mouseButton(button: 0, isDown: true, x: field.x, y: field.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: field.x, y: field.y)], draw)
+        driver.frame(draw)
+        driver.frame(draw)
+        let v = Int(SDL_SCANCODE_V.rawValue), control = Int(SDL_SCANCODE_LCTRL.rawValue)
+        driver.step([.key(scancode: control, isDown: true, modifiers: .control), .key(scancode: v, isDown: true, modifiers: .control)], draw)
+        driver.step([.key(scancode: v, isDown: false, modifiers: .control), .key(scancode: control, isDown: false, modifiers: [])], draw)
+        driver.step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
+        driver.step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+        XCTAssertEqual(edits, [.changed(1.25, isFinal: true)])
     }
 
     func testSpringEditorRecomputesTheOtherForms() throws {
