@@ -81,6 +81,10 @@ public final class ImGuiSDLBridge {
     private var buttonsPressedSinceFrame = [Bool](repeating: false, count: 5)
     private var textInputStarted = false
 
+    /// A panel's background, filled by the bridge rather than by ImGui.
+    struct PanelBackground { var x, y, width, height: Float; var red, green, blue: UInt8 }
+    private var panelBackgrounds: [PanelBackground] = []
+
     private var frameStartNanoseconds: UInt64 = 0
     /// Counts frames, so widget state can tell whether it was drawn in the current one.
     private(set) var frameIndex: UInt64 = 0
@@ -232,6 +236,7 @@ public final class ImGuiSDLBridge {
         buttonsPressedSinceFrame = [Bool](repeating: false, count: 5)
         ImGui.NewFrame()
         registryInProgress.removeAll()
+        panelBackgrounds.removeAll(keepingCapacity: true)
         isInFrame = true
     }
 
@@ -272,15 +277,25 @@ public final class ImGuiSDLBridge {
 
     // MARK: Panels and plain items
 
-    /// A fixed inspector panel (no moving, resizing or collapsing: the app lays the window out)
-    /// at window coordinates, with `content` drawn inside it.
+    /// A fixed, opaque inspector panel (no moving, resizing or collapsing: the app lays the window
+    /// out) at window coordinates, with `content` drawn inside it.
     public func panel(title: String, x: Double, y: Double, width: Double, height: Double, _ content: () -> Void) {
         guard isInFrame else { return }
         ImGui.SetNextWindowPos(ImVec2(Float(x), Float(y)), ImGuiCond(ImGuiCond_Always.rawValue), ImVec2(0, 0))
         ImGui.SetNextWindowSize(ImVec2(Float(width), Float(height)), ImGuiCond(ImGuiCond_Always.rawValue))
         let flags = ImGuiWindowFlags(ImGuiWindowFlags_NoMove.rawValue | ImGuiWindowFlags_NoResize.rawValue
                                      | ImGuiWindowFlags_NoCollapse.rawValue | ImGuiWindowFlags_NoSavedSettings.rawValue)
-        if ImGui.Begin(title, nil, flags) { content() }
+        // The background is filled by the bridge, opaque and untextured (`fillPanelBackgrounds`);
+        // ImGui skips a window background whose alpha is 0. Panels are therefore opaque, and are
+        // meant to sit side by side, not over each other.
+        let colour = ImGui.GetStyleColorVec4(ImGuiCol(ImGuiCol_WindowBg.rawValue)).pointee
+        func byte(_ c: Float) -> UInt8 { UInt8(min(max(c, 0), 1) * 255) }
+        panelBackgrounds.append(PanelBackground(x: Float(x), y: Float(y), width: Float(width), height: Float(height),
+                                                red: byte(colour.x), green: byte(colour.y), blue: byte(colour.z)))
+        ImGui.PushStyleColor(ImGuiCol(ImGuiCol_WindowBg.rawValue), UInt32(0))
+        let visible = ImGui.Begin(title, nil, flags)
+        ImGui.PopStyleColor(1)
+        if visible { content() }
         // End() is owed whatever Begin() returned (imgui.h, "Windows").
         ImGui.End()
     }
@@ -412,6 +427,8 @@ public final class ImGuiSDLBridge {
         SDL_RenderSetScale(renderer, 1, 1)
         SDL_RenderSetViewport(renderer, nil)
 
+        fillPanelBackgrounds(scaleX: scaleX, scaleY: scaleY)
+
         let clipOffset = data.DisplayPos
         for n in 0..<Int(data.CmdListsCount) {
             guard let list = data.CmdLists[n] else { continue }
@@ -445,6 +462,28 @@ public final class ImGuiSDLBridge {
                                       Int32(vertexCount - Int(command.VtxOffset)),
                                       UnsafeRawPointer(indices + Int(command.IdxOffset)), Int32(command.ElemCount), 2)
             }
+        }
+    }
+
+    /// Panel backgrounds as opaque, untextured fills without blending: the largest area the
+    /// inspector covers, and on a software rasteriser (Mesa llvmpipe) a blended, textured fill
+    /// of it is what a frame of the inspector mostly costs.
+    private func fillPanelBackgrounds(scaleX: Float, scaleY: Float) {
+        guard !panelBackgrounds.isEmpty else { return }
+        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+        var blend = SDL_BLENDMODE_NONE
+        SDL_GetRenderDrawColor(renderer, &r, &g, &b, &a)
+        SDL_GetRenderDrawBlendMode(renderer, &blend)
+        defer {
+            SDL_SetRenderDrawColor(renderer, r, g, b, a)
+            SDL_SetRenderDrawBlendMode(renderer, blend)
+        }
+        SDL_RenderSetClipRect(renderer, nil)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        for panel in panelBackgrounds {
+            SDL_SetRenderDrawColor(renderer, panel.red, panel.green, panel.blue, 255)
+            var rect = SDL_FRect(x: panel.x * scaleX, y: panel.y * scaleY, w: panel.width * scaleX, h: panel.height * scaleY)
+            SDL_RenderFillRectF(renderer, &rect)
         }
     }
 

@@ -30,7 +30,7 @@ final class FrameCostMeasurement: XCTestCase {
             }
         }
         var build: [Double] = [], submit: [Double] = [], finish: [Double] = [], floor: [Double] = []
-        let warmUp = 10, measured = 200
+        let warmUp = 10, measured = 120
         for frame in 0..<(warmUp + measured) {
             // The floor: a clear and a flush, what a frame costs without the inspector.
             let floorStart = monotonicNanoseconds()

@@ -56,6 +56,9 @@ final class InspectorFrameTests: XCTestCase {
         XCTAssertGreaterThan(countPixels(pixels, stride: 800, x: x, y: y, width: w, height: h, near: Self.curveBlue), 400)
         // Nothing of the cleared background shows through the plot.
         XCTAssertEqual(countPixels(pixels, stride: 800, x: x + 10, y: y + 2, width: w - 20, height: h - 4, near: Self.magenta, tolerance: 10), 0)
+        // The panel's background is opaque (dark style's WindowBg, 0.06 grey): no magenta mixed in.
+        let o = (300 * 800 + 515) * 4
+        XCTAssertEqual(Array(pixels[o..<(o + 3)]), [15, 15, 15])
         // Outside the panel, nothing was drawn.
         XCTAssertEqual(countPixels(pixels, stride: 800, x: 540, y: 0, width: 260, height: 600, near: Self.magenta, tolerance: 0), 260 * 600)
         let cp1 = try XCTUnwrap(bridge!.registry.control("curve.cp1"))

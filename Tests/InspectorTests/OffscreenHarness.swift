@@ -21,6 +21,8 @@ final class OffscreenWindow {
             OffscreenWindow.started = true
         }
         SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengles2")
+        // As the app's RenderContext does: SDL batches only when told to once a driver is named.
+        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
         let flags = SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow("inspector test", 0, 0, Int32(width), Int32(height), flags) else {
             throw Failure.sdl(String(cString: SDL_GetError()))
