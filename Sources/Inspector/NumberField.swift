@@ -191,8 +191,10 @@ extension ImGuiSDLBridge {
                 state.pendingValue = nil
                 return .changed(final, isFinal: true)
             }
-            // Pressed and released without moving: a click, which opens typing.
-            state.beginTyping(formatted(value, decimals: decimals))
+            // Pressed and released without moving: a click, which opens typing. A drag that
+            // changed nothing (held against an end of the range) is not a click.
+            let travelled = io.pointee.MouseDragMaxDistanceSqr.0, threshold = io.pointee.MouseDragThreshold
+            if travelled < threshold * threshold { state.beginTyping(formatted(value, decimals: decimals)) }
         }
         return .none
     }
