@@ -1,0 +1,366 @@
+import CSDL2
+import Foundation
+import Motion
+import XCTest
+@testable import Inspector
+
+/// Frames drawn through the bridge on an offscreen renderer, with scripted input. XCTest runs
+/// these one at a time on one thread, which SDL needs.
+final class InspectorFrameTests: XCTestCase {
+    static let curveBlue = (10, 132, 255)
+    static let magenta = (255, 0, 255)
+
+    func testCurveEditorIsDrawnWhereTheRegistrySaysAndShutdownLeavesNoSDLError() throws {
+        let window = try OffscreenWindow(width: 800, height: 600)
+        var bridge: ImGuiSDLBridge? = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
+        XCTAssertTrue(bridge!.usesTrueTypeFont)
+        var driver = FrameDriver(bridge: bridge!, window: window)
+        driver.panel = (0, 0, 520, 600)
+        let points = BezierControlPoints(.easeInEaseOut)
+        let draw = {
+            _ = bridge!.numberField(id: "splash.logo.duration", label: "logo duration", value: 0.3, range: 0...2, unit: "s")
+            _ = bridge!.curveEditor(id: "curve", points: points, progress: 0.4)
+        }
+        // The app's renderer state, which the inspector must hand back as it found it.
+        var viewport = SDL_Rect(x: 10, y: 20, w: 300, h: 200)
+        var clip = SDL_Rect(x: 60, y: 10, w: 100, h: 100)
+        // ImGui sizes a window on its first frame and draws it from the second.
+        driver.frame(draw)
+        window.clear()
+        bridge!.beginFrame(deltaTime: 1.0 / 60)
+        bridge!.panel(title: "Inspector", x: 0, y: 0, width: 520, height: 600, draw)
+        SDL_RenderSetScale(window.renderer, 1.5, 1.5)
+        SDL_RenderSetViewport(window.renderer, &viewport)
+        SDL_RenderSetClipRect(window.renderer, &clip)
+        bridge!.endFrameAndRender()
+        var afterClip = SDL_Rect(), afterViewport = SDL_Rect()
+        var scaleX: Float = 0, scaleY: Float = 0
+        SDL_RenderGetClipRect(window.renderer, &afterClip)
+        SDL_RenderGetViewport(window.renderer, &afterViewport)
+        SDL_RenderGetScale(window.renderer, &scaleX, &scaleY)
+        XCTAssertEqual(SDL_RenderIsClipEnabled(window.renderer), SDL_TRUE)
+        XCTAssertEqual([afterClip.x, afterClip.y, afterClip.w, afterClip.h], [60, 10, 100, 100])
+        XCTAssertEqual([afterViewport.x, afterViewport.y, afterViewport.w, afterViewport.h], [10, 20, 300, 200])
+        XCTAssertEqual([scaleX, scaleY], [1.5, 1.5])
+        SDL_RenderSetClipRect(window.renderer, nil)
+        SDL_RenderSetScale(window.renderer, 1, 1)
+        SDL_RenderSetViewport(window.renderer, nil)
+
+        let pixels = window.readPixels(width: 800, height: 600)
+        let curve = try XCTUnwrap(bridge!.registry.control("curve"))
+        XCTAssertEqual(curve.kind, "curveEditor")
+        XCTAssertEqual(curve.value, .text("cubic-bezier(0.42, 0, 0.58, 1)"))
+        XCTAssertGreaterThan(curve.height, 380)
+        let x = Int(curve.x), y = Int(curve.y), w = Int(curve.width), h = Int(curve.height)
+        // The curve itself, 3 px of system blue along a 200 x 400 plot.
+        XCTAssertGreaterThan(countPixels(pixels, stride: 800, x: x, y: y, width: w, height: h, near: Self.curveBlue), 400)
+        // Nothing of the cleared background shows through the plot.
+        XCTAssertEqual(countPixels(pixels, stride: 800, x: x + 10, y: y + 2, width: w - 20, height: h - 4, near: Self.magenta, tolerance: 10), 0)
+        // The panel's background is opaque (dark style's WindowBg, 0.06 grey): no magenta mixed in.
+        let o = (300 * 800 + 515) * 4
+        XCTAssertEqual(Array(pixels[o..<(o + 3)]), [15, 15, 15])
+        // Outside the panel, nothing was drawn.
+        XCTAssertEqual(countPixels(pixels, stride: 800, x: 540, y: 0, width: 260, height: 600, near: Self.magenta, tolerance: 0), 260 * 600)
+        let cp1 = try XCTUnwrap(bridge!.registry.control("curve.cp1"))
+        XCTAssertEqual(cp1.value, .point(x: 0.42, y: 0))
+        XCTAssertTrue(curve.contains(x: cp1.centre.x, y: cp1.centre.y))
+        XCTAssertEqual(bridge!.registry.control("splash.logo.duration")?.value, .number(0.3))
+        XCTAssertNotNil(bridge!.registry.control("splash.logo.duration.slider"))
+        XCTAssertGreaterThan(bridge!.lastFrameCost.buildSeconds, 0)
+
+        bridge!.shutdown()
+        SDL_ClearError()
+        window.destroy()
+        XCTAssertEqual(String(cString: SDL_GetError()), "")
+        // After shutdown the bridge makes no SDL or ImGui call, even from deinit.
+        bridge!.beginFrame(deltaTime: 1.0 / 60)
+        XCTAssertEqual(bridge!.numberField(id: "x", label: "x", value: 1, range: 0...2), .none)
+        bridge = nil
+        XCTAssertEqual(String(cString: SDL_GetError()), "")
+    }
+
+    /// On a 2x drawable (here a render target twice the window's size) vertices and clip rects are
+    /// scaled: the curve lands at twice its registered window coordinates.
+    func testHiDPIDrawingIsScaledToDrawablePixels() throws {
+        let window = try OffscreenWindow(width: 400, height: 500)
+        defer { window.destroy() }
+        let target = try XCTUnwrap(SDL_CreateTexture(window.renderer, SDL_PIXELFORMAT_ABGR8888.rawValue,
+                                                     Int32(SDL_TEXTUREACCESS_TARGET.rawValue), 800, 1000))
+        defer { SDL_DestroyTexture(target) }
+        SDL_SetRenderTarget(window.renderer, target)
+        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
+        defer { bridge.shutdown() }
+        var driver = FrameDriver(bridge: bridge, window: window)
+        driver.panel = (0, 0, 300, 500)
+        let draw = { _ = bridge.curveEditor(id: "curve", points: BezierControlPoints(.easeInEaseOut), progress: nil, plotWidth: 200) }
+        driver.frame(draw)
+        driver.frame(draw)
+        let pixels = window.readPixels(width: 800, height: 1000)
+        let curve = try XCTUnwrap(bridge.registry.control("curve"))
+        // Blue pixels, and where they are: all inside the doubled rect, spanning most of its width.
+        var minX = Int.max, maxX = Int.min, outside = 0, total = 0
+        for py in 0..<1000 {
+            for px in 0..<800 {
+                let o = (py * 800 + px) * 4
+                guard abs(Int(pixels[o]) - 10) < 40, abs(Int(pixels[o + 1]) - 132) < 40, abs(Int(pixels[o + 2]) - 255) < 40 else { continue }
+                total += 1
+                minX = min(minX, px); maxX = max(maxX, px)
+                if !curve.contains(x: Double(px) / 2, y: Double(py) / 2) { outside += 1 }
+            }
+        }
+        XCTAssertGreaterThan(total, 800)
+        XCTAssertEqual(outside, 0)
+        XCTAssertGreaterThan(Double(maxX - minX), 0.8 * 2 * curve.width)
+        SDL_SetRenderTarget(window.renderer, nil)
+    }
+
+    // MARK: Interaction
+
+    func testDraggingAControlPointIsOneUndoStep() throws {
+        let window = try OffscreenWindow(width: 800, height: 700)
+        defer { window.destroy() }
+        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
+        defer { bridge.shutdown() }
+        let driver = FrameDriver(bridge: bridge, window: window)
+        var points = BezierControlPoints(.easeInEaseOut)
+        var edits: [CurveEdit] = []
+        let draw = {
+            let edit = bridge.curveEditor(id: "curve", points: points, progress: 0.5)
+            if case let .changed(next, _) = edit { points = next; edits.append(edit) }
+        }
+        driver.frame(draw)
+        driver.frame(draw)
+        let cp1 = try XCTUnwrap(driver.control("curve.cp1")).centre
+        driver.step([.mouseMoved(x: cp1.x, y: cp1.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: true, x: cp1.x, y: cp1.y)], draw)
+        XCTAssertTrue(bridge.wantsMouse)
+        driver.step([.mouseMoved(x: cp1.x + 20, y: cp1.y - 40)], draw)
+        driver.step([.mouseMoved(x: cp1.x + 40, y: cp1.y - 80)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: cp1.x + 40, y: cp1.y - 80)], draw)
+        driver.frame(draw)
+
+        let finals = edits.filter { if case .changed(_, true) = $0 { return true } else { return false } }
+        XCTAssertEqual(finals.count, 1, "\(edits)")
+        XCTAssertGreaterThanOrEqual(edits.count - finals.count, 2, "\(edits)")
+        // 40 px right on a 200 px plot is +0.2 in x; 80 px up on a 400 px-tall, 2-unit plot is +0.4 in y.
+        XCTAssertEqual(points.x1, 0.62, accuracy: 0.006)
+        XCTAssertEqual(points.y1, 0.4, accuracy: 0.006)
+        XCTAssertEqual(points.x2, 0.58)
+        XCTAssertEqual(edits.last, .changed(points, isFinal: true))
+        XCTAssertEqual(driver.control("curve.cp1")?.value, .point(x: points.x1, y: points.y1))
+        // The readout follows: velocity at 50% of the new curve.
+        XCTAssertEqual(driver.control("curve.readout")?.value, .number(points.timingCurve.slope(0.5)))
+        // Presets are one final step.
+        edits.removeAll()
+        let preset = try XCTUnwrap(driver.control("curve.preset.material standard")).centre
+        driver.step([.mouseButton(button: 0, isDown: true, x: preset.x, y: preset.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: preset.x, y: preset.y)], draw)
+        XCTAssertEqual(edits, [.changed(BezierControlPoints(0.4, 0, 0.2, 1), isFinal: true)])
+    }
+
+    func testNumberFieldTypedEntryRefusesBadValuesAndSliderDragIsOneStep() throws {
+        let window = try OffscreenWindow(width: 800, height: 400)
+        defer { window.destroy() }
+        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
+        defer { bridge.shutdown() }
+        let driver = FrameDriver(bridge: bridge, window: window)
+        var value = 0.3
+        var edits: [NumberFieldEdit] = []
+        let draw = {
+            let edit = bridge.numberField(id: "splash.logo.duration", label: "logo duration", value: value, range: 0...2, unit: "s")
+            if case let .changed(v, _) = edit { value = v }
+            if edit != .none { edits.append(edit) }
+        }
+        driver.frame(draw)
+        driver.frame(draw)
+
+        func type(_ text: String) throws {
+            let field = try XCTUnwrap(driver.control("splash.logo.duration")).centre
+            driver.step([.mouseButton(button: 0, isDown: true, x: field.x, y: field.y)], draw)
+            driver.step([.mouseButton(button: 0, isDown: false, x: field.x, y: field.y)], draw)
+            driver.frame(draw)
+            driver.frame(draw)
+            XCTAssertNotNil(driver.control("splash.logo.duration.entry"), "a click opens typing")
+            XCTAssertTrue(bridge.wantsKeyboard)
+            driver.step([.text(text)], draw)
+            driver.step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
+            driver.step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+            driver.frame(draw)
+        }
+        try type("abc")
+        XCTAssertEqual(edits, [.refused("“abc” is not a number")])
+        XCTAssertEqual(value, 0.3)
+        XCTAssertEqual(driver.control("splash.logo.duration.refusal")?.value, .text("“abc” is not a number"))
+        try type("2.5 s")
+        XCTAssertEqual(edits.last, .refused("2.5 s is outside 0…2 s"))
+        XCTAssertEqual(value, 0.3)
+        try type("0.45")
+        XCTAssertEqual(edits.last, .changed(0.45, isFinal: true))
+        XCTAssertEqual(value, 0.45)
+        XCTAssertNil(driver.control("splash.logo.duration.refusal"), "an accepted value clears the message")
+
+        // The slider: press at 1.5 s, slide to 1.75 s, release; one final change. ImGui floors the
+        // pointer to whole units, so the expected values are those under the floored pixels.
+        edits.removeAll()
+        let slider = try XCTUnwrap(driver.control("splash.logo.duration.slider"))
+        let scale = SliderScale(range: 0...2, frameX: slider.x, frameWidth: slider.width, grabWidth: 10)
+        let y = slider.centre.y
+        let from = scale.pixel(for: 1.5).rounded(.down), to = scale.pixel(for: 1.75).rounded(.down)
+        let expectedFrom = rounded(scale.value(atPixel: from), decimals: 3), expectedTo = rounded(scale.value(atPixel: to), decimals: 3)
+        driver.step([.mouseMoved(x: from, y: y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: true, x: from, y: y)], draw)
+        driver.step([.mouseMoved(x: to, y: y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: to, y: y)], draw)
+        driver.frame(draw)
+        XCTAssertEqual(expectedTo, 1.75, accuracy: 0.01)
+        XCTAssertEqual(edits, [.changed(expectedFrom, isFinal: false), .changed(expectedTo, isFinal: false), .changed(expectedTo, isFinal: true)])
+        XCTAssertEqual(value, expectedTo)
+        XCTAssertEqual(driver.control("splash.logo.duration")?.value, .number(expectedTo))
+    }
+
+    /// Ctrl+V in a typed entry pastes from SDL's clipboard, not only ImGui's in-process one.
+    func testPastingIntoANumberFieldUsesTheSystemClipboard() throws {
+        let window = try OffscreenWindow(width: 800, height: 300)
+        defer { window.destroy() }
+        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
+        defer { bridge.shutdown() }
+        let driver = FrameDriver(bridge: bridge, window: window)
+        var edits: [NumberFieldEdit] = []
+        let draw = {
+            let edit = bridge.numberField(id: "feed.latency", label: "feed latency", value: 0.8, range: 0...3, unit: "s")
+            if edit != .none { edits.append(edit) }
+        }
+        driver.frame(draw)
+        driver.frame(draw)
+        XCTAssertEqual(SDL_SetClipboardText("1.25 s"), 0)
+        let field = try XCTUnwrap(driver.control("feed.latency")).centre
+        driver.step([.mouseButton(button: 0, isDown: true, x: field.x, y: field.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: field.x, y: field.y)], draw)
+        driver.frame(draw)
+        driver.frame(draw)
+        let v = Int(SDL_SCANCODE_V.rawValue), control = Int(SDL_SCANCODE_LCTRL.rawValue)
+        driver.step([.key(scancode: control, isDown: true, modifiers: .control), .key(scancode: v, isDown: true, modifiers: .control)], draw)
+        driver.step([.key(scancode: v, isDown: false, modifiers: .control), .key(scancode: control, isDown: false, modifiers: [])], draw)
+        driver.step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
+        driver.step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+        XCTAssertEqual(edits, [.changed(1.25, isFinal: true)])
+    }
+
+    func testSpringEditorRecomputesTheOtherForms() throws {
+        let window = try OffscreenWindow(width: 700, height: 700)
+        defer { window.destroy() }
+        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
+        defer { bridge.shutdown() }
+        let driver = FrameDriver(bridge: bridge, window: window)
+        var spring = try SpringParameters(mass: 2, stiffness: 300, damping: 20)
+        var edits: [SpringEdit] = []
+        let draw = {
+            let edit = bridge.springEditor(id: "spring", parameters: spring)
+            if case let .changed(p, _) = edit { spring = p }
+            if edit != .none { edits.append(edit) }
+        }
+        driver.frame(draw)
+        driver.frame(draw)
+        XCTAssertEqual(driver.control("spring")?.value, .number(SpringResponseFigures(spring).settlingTime))
+        let bounce = try XCTUnwrap(driver.control("spring.bounce")).centre
+        driver.step([.mouseButton(button: 0, isDown: true, x: bounce.x, y: bounce.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: bounce.x, y: bounce.y)], draw)
+        driver.frame(draw)
+        driver.frame(draw)
+        driver.step([.text("0.3")], draw)
+        driver.step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
+        driver.step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+        driver.frame(draw)
+        XCTAssertEqual(edits.count, 1, "\(edits)")
+        XCTAssertEqual(spring.bounce, 0.3, accuracy: 1e-9)
+        XCTAssertEqual(spring.mass, 2)
+        guard case let .number(shownFraction)? = driver.control("spring.dampingFraction")?.value else { return XCTFail("no damping fraction field") }
+        XCTAssertEqual(shownFraction, 0.7, accuracy: 1e-9)
+        let figures = try XCTUnwrap(driver.control("spring.figures"))
+        XCTAssertEqual(figures.value, .text(springFiguresText(SpringResponseFigures(spring))))
+    }
+
+    func testTimelineSeeksMovesDelaysSetsDurationsAndSelects() throws {
+        let window = try OffscreenWindow(width: 900, height: 300)
+        defer { window.destroy() }
+        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
+        defer { bridge.shutdown() }
+        var driver = FrameDriver(bridge: bridge, window: window)
+        driver.panel = (0, 0, 900, 300)
+        var logo = TimelineLane(id: "logo", label: "logo", begin: 2.1, end: 2.4, delayEditable: true, durationEditable: true, delayOrigin: 2)
+        let hole = TimelineLane(id: "hole", label: "hole", begin: 2, end: 2.6, keyframeTimes: [2, 2.12, 2.6],
+                                delayEditable: false, durationEditable: false, delayOrigin: 2)
+        var playhead = 0.5
+        var edits: [TimelineEdit] = []
+        let draw = {
+            let content = TimelineContent(lanes: [logo, hole], phases: [TimelinePhase(name: "holding", start: 0.3, end: 2)],
+                                          liveLanes: [TimelineLiveLane(id: "panel", label: "panel", start: 2.8, settlingDuration: 0.5, targetLabel: "0 pt")],
+                                          dismissalTime: 2, playhead: playhead, visibleSpan: 0...4)
+            let edit = bridge.timeline(id: "timeline", content)
+            switch edit {
+            case .seek(let t): playhead = t
+            case let .moveDelay(_, delay, _): let d = logo.end - logo.begin; logo.begin = 2 + delay; logo.end = logo.begin + d
+            case let .setDuration(_, duration, _): logo.end = logo.begin + duration
+            default: break
+            }
+            if edit != .none { edits.append(edit) }
+        }
+        driver.frame(draw)
+        driver.frame(draw)
+        let ruler = try XCTUnwrap(driver.control("timeline.ruler"))
+        let scale = TimelineScale(span: 0...4, trackX: ruler.x, trackWidth: ruler.width)
+        XCTAssertEqual(driver.control("playhead")?.value, .number(0.5))
+        XCTAssertEqual(driver.control("timeline.dismissal")?.value, .number(2))
+        XCTAssertEqual(driver.control("timeline")?.kind, "timeline")
+        XCTAssertEqual(driver.control("timeline.panel")?.value, .span(start: 2.8, end: 3.3))
+
+        // Seek: press in the ruler at 1 s and drag to 1.5 s.
+        driver.step([.mouseButton(button: 0, isDown: true, x: scale.x(for: 1), y: ruler.centre.y)], draw)
+        driver.step([.mouseMoved(x: scale.x(for: 1.5), y: ruler.centre.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: scale.x(for: 1.5), y: ruler.centre.y)], draw)
+        XCTAssertEqual(playhead, 1.5, accuracy: 0.006)
+        XCTAssertEqual(driver.control("playhead")?.value, .number(playhead))
+
+        // Move the logo's delay by +0.2 s: non-final steps, then one final.
+        edits.removeAll()
+        let bar = try XCTUnwrap(driver.control("timeline.logo")).centre
+        let dx = scale.x(for: 0.2) - scale.x(for: 0)
+        driver.step([.mouseButton(button: 0, isDown: true, x: bar.x, y: bar.y)], draw)
+        driver.step([.mouseMoved(x: bar.x + dx / 2, y: bar.y)], draw)
+        driver.step([.mouseMoved(x: bar.x + dx, y: bar.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: bar.x + dx, y: bar.y)], draw)
+        guard case let .moveDelay("logo", delay, true)? = edits.last else { return XCTFail("\(edits)") }
+        // One pixel is about 5 ms here, and ImGui floors the pointer.
+        XCTAssertEqual(delay, 0.3, accuracy: 0.006)
+        XCTAssertEqual(edits.filter { if case .moveDelay(_, _, false) = $0 { return true } else { return false } }.count, 2)
+        XCTAssertEqual(logo.begin, 2 + delay, accuracy: 1e-9)
+
+        // Drag the logo's right end out by 0.1 s.
+        edits.removeAll()
+        driver.frame(draw)
+        let end = try XCTUnwrap(driver.control("timeline.logo.end")).centre
+        let dEnd = scale.x(for: 0.1) - scale.x(for: 0)
+        driver.step([.mouseButton(button: 0, isDown: true, x: end.x, y: end.y)], draw)
+        driver.step([.mouseMoved(x: end.x + dEnd, y: end.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: end.x + dEnd, y: end.y)], draw)
+        guard case let .setDuration("logo", duration, true)? = edits.last else { return XCTFail("\(edits)") }
+        XCTAssertEqual(duration, 0.4, accuracy: 0.006)
+
+        // The hole's delay is not editable: a drag does nothing; a click on its second segment selects it.
+        edits.removeAll()
+        let holeBar = try XCTUnwrap(driver.control("timeline.hole")).centre
+        driver.step([.mouseButton(button: 0, isDown: true, x: holeBar.x, y: holeBar.y)], draw)
+        driver.step([.mouseMoved(x: holeBar.x + 30, y: holeBar.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: holeBar.x + 30, y: holeBar.y)], draw)
+        XCTAssertEqual(edits, [])
+        let segment = try XCTUnwrap(driver.control("timeline.hole.segment.1")).centre
+        driver.step([.mouseButton(button: 0, isDown: true, x: segment.x, y: segment.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: segment.x, y: segment.y)], draw)
+        XCTAssertEqual(edits, [.selectSegment(laneId: "hole", index: 1)])
+        // A click on a lane's row outside its bar selects the lane.
+        edits.removeAll()
+        driver.step([.mouseButton(button: 0, isDown: true, x: scale.x(for: 3.5), y: holeBar.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: scale.x(for: 3.5), y: holeBar.y)], draw)
+        XCTAssertEqual(edits, [.select(laneId: "hole")])
+    }
+}

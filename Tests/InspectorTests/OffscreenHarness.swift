@@ -1,0 +1,107 @@
+import CSDL2
+import Foundation
+import Motion
+@testable import Inspector
+
+/// A hidden window with Mesa's GL ES 2 renderer on SDL's offscreen driver. SDL is not
+/// thread-safe: XCTest runs these tests one after another on the main thread, and every test that
+/// touches SDL goes through this type.
+final class OffscreenWindow {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    let width: Int, height: Int
+    private static var started = false
+
+    enum Failure: Error { case sdl(String) }
+
+    init(width: Int, height: Int) throws {
+        if !OffscreenWindow.started {
+            setenv("SDL_VIDEODRIVER", "offscreen", 1)
+            guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw Failure.sdl(String(cString: SDL_GetError())) }
+            OffscreenWindow.started = true
+        }
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, "opengles2")
+        // As the app's RenderContext does: SDL batches only when told to once a driver is named.
+        SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
+        let flags = SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow("inspector test", 0, 0, Int32(width), Int32(height), flags) else {
+            throw Failure.sdl(String(cString: SDL_GetError()))
+        }
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_TARGETTEXTURE.rawValue) else {
+            SDL_DestroyWindow(window)
+            throw Failure.sdl(String(cString: SDL_GetError()))
+        }
+        self.window = window; self.renderer = renderer; self.width = width; self.height = height
+    }
+
+    var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "?" }
+        return String(cString: name)
+    }
+
+    func destroy() {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// Clears to magenta, a colour no widget uses, so untouched pixels are easy to tell apart.
+    func clear() {
+        SDL_SetRenderDrawColor(renderer, 255, 0, 255, 255)
+        SDL_RenderClear(renderer)
+    }
+
+    /// RGBA bytes of the current render target (width × height pixels).
+    func readPixels(width: Int, height: Int) -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        _ = pixels.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, $0.baseAddress, Int32(width * 4)) }
+        return pixels
+    }
+
+    /// glFinish through SDL, so a measured frame includes Mesa's rasterisation.
+    lazy var finish: () -> Void = {
+        guard let symbol = SDL_GL_GetProcAddress("glFinish") else { return { SDL_RenderFlush(self.renderer) } }
+        let glFinish = unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)
+        return { SDL_RenderFlush(self.renderer); glFinish() }
+    }()
+}
+
+/// Pixels inside a rect that are close to a colour.
+func countPixels(_ pixels: [UInt8], stride: Int, x: Int, y: Int, width: Int, height: Int,
+                 near colour: (Int, Int, Int), tolerance: Int = 40) -> Int {
+    var count = 0
+    for py in max(y, 0)..<(y + height) {
+        for px in max(x, 0)..<(x + width) {
+            let o = (py * stride + px) * 4
+            guard o + 2 < pixels.count else { continue }
+            if abs(Int(pixels[o]) - colour.0) <= tolerance && abs(Int(pixels[o + 1]) - colour.1) <= tolerance
+                && abs(Int(pixels[o + 2]) - colour.2) <= tolerance { count += 1 }
+        }
+    }
+    return count
+}
+
+/// Drives frames with scripted input, as the app's loop would.
+struct FrameDriver {
+    let bridge: ImGuiSDLBridge
+    let window: OffscreenWindow
+    var panel = (x: 0.0, y: 0.0, width: 600.0, height: 900.0)
+
+    func frame(_ draw: () -> Void) {
+        window.clear()
+        bridge.beginFrame(deltaTime: 1.0 / 60)
+        bridge.panel(title: "Inspector", x: panel.x, y: panel.y, width: panel.width, height: panel.height, draw)
+        bridge.endFrameAndRender()
+    }
+
+    /// Sends `inputs`, then draws a frame.
+    func step(_ inputs: [InspectorInput], _ draw: () -> Void) {
+        for input in inputs { bridge.handle(input) }
+        frame(draw)
+    }
+
+    func control(_ id: String) -> RegisteredControl? { bridge.registry.control(id) }
+}
+
+let returnKey = Int(SDL_SCANCODE_RETURN.rawValue)
