@@ -33,8 +33,9 @@ let package = Package(
         .target(name: "App", dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render"], path: "Sources/App"),
         .executableTarget(
             name: "SplashLab",
-            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render", "App"],
-            path: "Sources/SplashLab"
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render", "App", "Inspector"],
+            path: "Sources/SplashLab",
+            swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion"]),

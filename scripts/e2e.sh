@@ -58,6 +58,31 @@ quit() { press "$win" q; wait_exit "$pid" 10; }
 # then type through XTEST, which SDL treats as real input (it ignores synthetic XSendEvent keys).
 press() { xdotool windowfocus --sync "$1" 2>/dev/null; xdotool key "$2"; }
 
+# Reads the --ui-dump file: `control FILE ID FIELD` prints a control's x, y, width, height,
+# value, or its centre (cx, cy), or for a span value `at:T` the window x of time T.
+control() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+path, wanted, field = sys.argv[1:4]
+try:
+    data = json.load(open(path))
+except Exception:
+    sys.exit(1)
+if wanted == "viewport":
+    print(data["viewport"][field]); sys.exit(0)
+for c in data["controls"]:
+    if c["id"] == wanted:
+        if field == "cx": print(int(c["x"] + c["width"] / 2))
+        elif field == "cy": print(int(c["y"] + c["height"] / 2))
+        elif field.startswith("at:"):
+            t = float(field[3:]); span = c["value"]
+            print(int(c["x"] + (t - span["start"]) / (span["end"] - span["start"]) * c["width"]))
+        else: print(c[field])
+        sys.exit(0)
+sys.exit(1)
+PY
+}
+
 # 1. Smoke: the window opens, shows the splash and then the feed, and quits on Q.
 if start run --seed 3; then
   pass "the window opens"
@@ -129,48 +154,48 @@ if start panel --seed 3 --skip-splash; then
   quit
 fi
 
-# 6. The HUD: H shows it over the device screen, H again hides it.
-if start hud --seed 3 --skip-splash; then
-  sleep 0.5
-  hudpixel() { convert "$1" -format '%[fx:int(255*p{150,40}.r)]' info:; }
+# 6. The HUD: H shows it at the top of the inspector, beside the device (the inspector moves
+#    down to make room), and H again hides it; the device screen is never covered.
+if start hud --seed 3 --skip-splash --ui-dump "$out/hud.json"; then
+  sleep 0.8
+  before=$(control "$out/hud.json" save y)
   import -window "$win" "$out/hud-off.png" 2>/dev/null
-  before=$(hudpixel "$out/hud-off.png")
   press "$win" h
   sleep 0.6
+  during=$(control "$out/hud.json" save y)
   import -window "$win" "$out/hud-on.png" 2>/dev/null
-  during=$(hudpixel "$out/hud-on.png")
   press "$win" h
-  sleep 0.4
-  import -window "$win" "$out/hud-off-again.png" 2>/dev/null
-  after=$(hudpixel "$out/hud-off-again.png")
-  if [ "$before" -gt 200 ] && [ "$during" -lt 90 ] && [ "$after" -gt 200 ]; then
-    pass "H shows the HUD and H hides it (red at 150,40: $before → $during → $after)"
+  sleep 0.6
+  after=$(control "$out/hud.json" save y)
+  same=$(compare -metric AE -extract 375x667+0+0 "$out/hud-off.png" "$out/hud-on.png" null: 2>&1)
+  if [ "${during%.*}" -gt "$((${before%.*} + 100))" ] && [ "$after" = "$before" ] && [ "${same%% *}" -lt 2000 ]; then
+    pass "H shows the HUD beside the device and H hides it (inspector top $before → $during → $after, device pixels changed: $same)"
   else
-    fail "the HUD did not toggle (red at 150,40: $before → $during → $after)"
+    fail "the HUD did not toggle beside the device (inspector top $before → $during → $after, device pixels changed: $same)"
   fi
   quit
 fi
 
 # 6b. Scrubbing is exact for interactive state: a card opened at about 4 s, then the playhead
-#     dragged back to about 0.6 s shows the splash and no card; dragged forward again, the card
-#     is open as it was.
-if start scrub --seed 3; then
+#     dragged back to about 0.6 s on the inspector's timeline shows the splash and no card;
+#     dragged forward again, the card is open as it was.
+if start scrub --seed 3 --ui-dump "$out/scrub.json"; then
   sleep 3.6
   xdotool windowfocus --sync "$win" 2>/dev/null
   xdotool mousemove --window "$win" 94 200 click 1
   sleep 0.8
   import -window "$win" "$out/scrub-open.png" 2>/dev/null
   open_pixel=$(probe "$out/scrub-open.png")
-  press "$win" t
-  sleep 0.2
-  # The timeline is the bottom 46 pt of the device screen; it spans the take so far (about 4.6 s).
-  xdotool mousemove --window "$win" 48 650 mousedown 1
-  sleep 0.4
+  ruler_y=$(control "$out/scrub.json" timeline.ruler cy)
+  back_x=$(control "$out/scrub.json" timeline.ruler at:0.6)
+  xdotool mousemove --window "$win" "$back_x" "$ruler_y" mousedown 1
+  sleep 0.5
   import -window "$win" "$out/scrub-back.png" 2>/dev/null
   corner=$(convert "$out/scrub-back.png" -format '%[fx:int(255*p{20,20}.r)],%[fx:int(255*p{20,20}.b)]' info:)
   back_pixel=$(probe "$out/scrub-back.png")
-  for x in 120 220 320 372; do xdotool mousemove --window "$win" $x 650; sleep 0.05; done
-  sleep 0.4
+  end_x=$(control "$out/scrub.json" timeline.ruler x); end_w=$(control "$out/scrub.json" timeline.ruler width)
+  for f in 0.3 0.6 0.9 0.99; do xdotool mousemove --window "$win" "$(python3 -c "print(int($end_x + $f * $end_w))")" "$ruler_y"; sleep 0.05; done
+  sleep 0.5
   xdotool mouseup 1
   import -window "$win" "$out/scrub-forward.png" 2>/dev/null
   forward_pixel=$(probe "$out/scrub-forward.png")

@@ -2,11 +2,11 @@
 # Installs the Debian packages SplashLab needs, and only those that are missing, so a machine
 # that has them pays nothing. Uses apt-get as root, sudo otherwise; if neither is possible it
 # names the packages to install and fails.
-#   scripts/install-deps.sh run    what `make run` needs: SDL2, SDL2_image, SDL2_ttf, Mesa GL, a font
+#   scripts/install-deps.sh run    what `make run` needs: SDL2, SDL2_image, SDL2_ttf, Dear ImGui, Mesa GL, a font
 #   scripts/install-deps.sh test   plus what the tests need: Xvfb, xdotool, ImageMagick, ffmpeg
 set -euo pipefail
 
-run_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libegl-mesa0 libgl1-mesa-dri libgles2 fonts-dejavu-core pkg-config)
+run_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libimgui-dev libstb-dev libegl-mesa0 libgl1-mesa-dri libgles2 fonts-dejavu-core pkg-config)
 test_packages=(xvfb xauth xdotool imagemagick ffmpeg)
 
 wanted=("${run_packages[@]}")

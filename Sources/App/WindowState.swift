@@ -18,6 +18,27 @@ public struct StatusMessage: Equatable, Sendable {
 /// through `reduce`, which is pure, so every key and click can be tested without a window.
 public struct WindowState: Sendable {
     public var playback: Playback
+    /// The timings being tuned: edits, undo, A/B, saving.
+    public var document: TimingsDocument
+    /// The inspector beside the device (I).
+    public var inspectorShown = true
+    /// A/B: which values the device shows, and whether A and B play side by side.
+    public var showingA = false
+    public var split = false
+    /// The take played over A's values, kept in step with `playback` once A exists.
+    public var playbackA: Playback?
+    /// The curve the curve editor shows: a curve parameter's key path, and for a keyframe list the segment.
+    public var selectedCurve: (path: String, segment: Int?) = ("splash.logo.curve", nil)
+    /// After an edit of a splash parameter the splash replays from here (s): the start by default.
+    public var replayFrom = 0.0
+    /// Loop the disappearance: from just before d to just after the splash ends, again and again.
+    public var loopDisappearance = false
+    /// The timings file changed on disk while there were unsaved edits here: theirs, waiting for a choice.
+    public var pendingDiskVersion: PendingDiskVersion?
+    /// Unsaved edits found from an earlier session, waiting for restore or discard.
+    public var recoverable: Timings?
+    /// Q with unsaved edits asks for a second Q.
+    public var quitRequested = false
     public var rate = 1.0
     public var isPaused = false
     /// The frame step for ← / → while paused: one frame of the display's refresh.
@@ -38,10 +59,14 @@ public struct WindowState: Sendable {
     /// How long an information message stays (s).
     public static let messageSeconds = 4.0
 
-    public init(playback: Playback, refreshRate: Double) {
+    public init(playback: Playback, document: TimingsDocument, refreshRate: Double) {
         self.playback = playback
+        self.document = document
         frameStep = 1 / max(refreshRate, 1)
     }
+
+    /// The take the device shows alone: A's when A is showing.
+    public var shownPlayback: Playback { showingA ? (playbackA ?? playback) : playback }
 
     public var time: Double { playback.time }
 
@@ -49,6 +74,13 @@ public struct WindowState: Sendable {
 
     /// The preview time the timeline spans: the splash and a little after, or the whole take.
     public var timelineRange: Double { max(playback.preview.splash.endTime + 0.6, playback.horizon, 1) }
+}
+
+/// The timings file as someone else saved it.
+public struct PendingDiskVersion: Sendable {
+    public var text: String
+    public var timings: Timings
+    public var path: String
 }
 
 /// What the window can be asked to do: preview input, playback, tools, capture, reload, quit.
@@ -71,9 +103,28 @@ public enum WindowAction: Sendable {
     case toggle(Tool)
     case toggleToolsHidden
     case toggleCapture
-    /// The timings file changed and read well: the take over the new initial preview.
-    case reloaded(initial: Preview, path: String)
+    /// The timings file changed on disk and read well.
+    case diskChanged(text: String, timings: Timings, path: String)
     case reloadFailed(String)
+    /// With unsaved edits, after the file changed on disk: adopt theirs, or keep ours.
+    case takeTheirs
+    case keepOurs
+    case restoreRecovery
+    case discardRecovery
+    /// One parameter set from the inspector; a drag sends `isFinal` false until it ends.
+    case edit(path: String, value: ParameterValue, isFinal: Bool)
+    case undo
+    case redo
+    case save
+    /// Ctrl+Shift+S: to a new file beside the save path.
+    case saveElsewhere
+    case snapshotA
+    case toggleAB
+    case toggleSplit
+    case toggleInspector
+    case selectCurve(path: String, segment: Int?)
+    case setReplayFrom(Double)
+    case toggleLoopDisappearance
     case say(String, isError: Bool)
     case quit
 }
@@ -84,6 +135,8 @@ public enum WindowEffect: Equatable, Sendable {
     case writeCapture(InputScript, duration: Double)
     /// Print a line on stderr too.
     case log(String)
+    /// Keep the unsaved edits in the recovery file (or remove it when there are none).
+    case updateRecovery
 }
 
 extension WindowState {
@@ -96,11 +149,19 @@ extension WindowState {
         switch action {
         case let .input(kind):
             playback.record(kind)
+            playbackA?.record(kind)
         case let .tick(realSeconds, now):
             wallTime = now
             if let m = message, now > m.until { message = nil }
             // The preview advances by the real time since the last frame, times the rate.
-            if !isPaused && !scrubbing && realSeconds > 0 { playback.seek(to: playback.time + realSeconds * rate) }
+            if !isPaused && !scrubbing && realSeconds > 0 {
+                var next = playback.time + realSeconds * rate
+                let splash = playback.preview.splash
+                if loopDisappearance && !playback.preview.skipSplash && next > splash.endTime + 0.3 {
+                    next = max(splash.dismissalTime - 0.3, 0)
+                }
+                seekAll(next)
+            }
         case let .setRate(r):
             rate = r
             message = say("playback rate \(JSONOutput.number(r).text)×")
@@ -111,11 +172,11 @@ extension WindowState {
             isPaused.toggle()
         case let .step(frames):
             guard isPaused else { break }
-            playback.seek(to: max(playback.time + Double(frames) * frameStep, 0))
+            seekAll(max(playback.time + Double(frames) * frameStep, 0))
         case let .seek(t):
-            playback.seek(to: min(max(t, 0), timelineRange))
+            seekAll(min(max(t, 0), timelineRange))
         case .replay:
-            playback.seek(to: 0)
+            seekAll(0)
             message = say("replaying from the start")
         case let .scrubBegin(t):
             scrubbing = true
@@ -136,21 +197,129 @@ extension WindowState {
                 message = nil
                 return [.writeCapture(playback.scriptSoFar, duration: playback.time + 0.5)]
             }
-        case let .reloaded(initial, path):
-            // A saved edit replays the take from the start with the new values.
-            playback = playback.replacingInitial(initial)
-            playback.seek(to: 0)
-            message = say("reloaded timings from \(path)")
-            return [.log("reloaded timings from \(path)")]
+        case let .diskChanged(text, timings, path):
+            // Our own save coming back through the watcher is no change.
+            if text == document.baseText && timings == document.base { break }
+            guard document.hasUnsavedEdits else {
+                // No unsaved edits: theirs, as one undo step, replayed from the start.
+                document.adoptDiskVersion(text: text, timings: timings, takeTheirs: true)
+                timingsChanged(replay: true)
+                message = say("reloaded timings from \(path)")
+                return [.log("reloaded timings from \(path)")]
+            }
+            pendingDiskVersion = PendingDiskVersion(text: text, timings: timings, path: path)
+            message = say("\(path) changed on disk; you have unsaved edits: take theirs or keep yours (inspector)", forever: true)
+            return [.log("\(path) changed on disk while there are unsaved edits here; waiting for take theirs / keep ours")]
+        case .takeTheirs:
+            guard let pending = pendingDiskVersion else { break }
+            document.adoptDiskVersion(text: pending.text, timings: pending.timings, takeTheirs: true)
+            pendingDiskVersion = nil
+            timingsChanged(replay: true)
+            message = say("took the file's values (Ctrl+Z brings yours back)")
+            return [.updateRecovery]
+        case .keepOurs:
+            guard let pending = pendingDiskVersion else { break }
+            document.adoptDiskVersion(text: pending.text, timings: pending.timings, takeTheirs: false)
+            pendingDiskVersion = nil
+            message = say("kept your values; Ctrl+S writes them over the file's")
+            return [.updateRecovery]
+        case .restoreRecovery:
+            guard let timings = recoverable else { break }
+            document.replaceAll(with: timings)
+            recoverable = nil
+            timingsChanged(replay: true)
+            message = say("restored the unsaved edits of an earlier session")
+            return [.updateRecovery]
+        case .discardRecovery:
+            recoverable = nil
+            return [.updateRecovery]
+        case let .edit(path, value, isFinal):
+            do {
+                try document.edit(path, to: value, isFinal: isFinal)
+            } catch {
+                message = say("\(error)", isError: true)
+                break
+            }
+            timingsChanged(replay: path.hasPrefix("splash."))
+            return isFinal ? [.updateRecovery] : []
+        case .undo:
+            if document.undo() { timingsChanged(replay: true); return [.updateRecovery] }
+            message = say("nothing to undo")
+        case .redo:
+            if document.redo() { timingsChanged(replay: true); return [.updateRecovery] }
+            message = say("nothing to redo")
+        case .save, .saveElsewhere:
+            let target = action.isSaveElsewhere ? document.alternativeSavePath() : nil
+            do {
+                switch try document.save(to: target) {
+                case .nothingToSave:
+                    message = say("no unsaved edits")
+                case let .saved(path, changed):
+                    message = say("saved \(path) (\(changed.isEmpty ? "no value changed" : changed.joined(separator: ", ")))")
+                    return [.log("saved \(path)"), .updateRecovery]
+                }
+            } catch {
+                message = say("\(error)", isError: true)
+                return [.log("save failed: \(error)"), .updateRecovery]
+            }
+        case .snapshotA:
+            document.snapshotAsA()
+            rebuildA()
+            message = say("A = these values; your edits now change B")
+        case .toggleAB:
+            guard playbackA != nil else { message = say("no A yet: press A to take the current values as A"); break }
+            showingA.toggle()
+            message = say(showingA ? "showing A" : "showing B")
+        case .toggleSplit:
+            guard playbackA != nil else { message = say("no A yet: press A to take the current values as A"); break }
+            split.toggle()
+        case .toggleInspector:
+            inspectorShown.toggle()
+        case let .selectCurve(path, segment):
+            selectedCurve = (path, segment)
+        case let .setReplayFrom(t):
+            replayFrom = max(t, 0)
+        case .toggleLoopDisappearance:
+            loopDisappearance.toggle()
+            if loopDisappearance { seekAll(max(playback.preview.splash.dismissalTime - 0.3, 0)) }
         case let .reloadFailed(error):
-            // The last good values stay in force until the file is fixed.
+            // The last good values stay in force until the file is fixed; the inspector shows why.
             message = say("timings error: \(error)", isError: true, forever: true)
+            inspectorShown = true
             return [.log("timings error: \(error)")]
         case let .say(text, isError):
             message = say(text, isError: isError)
         case .quit:
+            if document.hasUnsavedEdits && !quitRequested {
+                quitRequested = true
+                message = say("unsaved edits: Ctrl+S saves them; Q again quits without saving (they stay in the recovery file)", forever: true)
+                break
+            }
             isRunning = false
         }
+        if case .quit = action {} else if case .tick = action {} else { quitRequested = false }
         return []
     }
+
+    mutating func seekAll(_ t: Double) {
+        playback.seek(to: t)
+        playbackA?.seek(to: t)
+    }
+
+    /// The edited values are the take's new initial preview; after a splash parameter the splash
+    /// replays from `replayFrom`, otherwise the take goes on where it is.
+    mutating func timingsChanged(replay: Bool) {
+        playback = playback.replacingInitial(playback.initial.withTimings(document.current))
+        if replay { seekAll(loopDisappearance ? max(playback.preview.splash.dismissalTime - 0.3, 0) : replayFrom) }
+    }
+
+    /// A's take: the same log and time over A's values.
+    mutating func rebuildA() {
+        guard let a = document.snapshotA else { playbackA = nil; return }
+        playbackA = Playback(initial: playback.initial.withTimings(a), log: playback.log, time: playback.time)
+    }
+}
+
+extension WindowAction {
+    var isSaveElsewhere: Bool { if case .saveElsewhere = self { return true }; return false }
 }

@@ -300,6 +300,24 @@ public final class ImGuiSDLBridge {
         ImGui.End()
     }
 
+    /// A short label drawn over everything at window coordinates, outside any panel (the A and B
+    /// of a side-by-side comparison), on a dark plate so it reads over any picture.
+    public func label(_ string: String, x: Double, y: Double) {
+        guard isInFrame, let list = ImGui.GetForegroundDrawList() else { return }
+        let size = ImGui.CalcTextSize(string, nil, false, -1)
+        let origin = ImVec2(Float(x), Float(y))
+        list.pointee.AddRectFilled(ImVec2(origin.x - 4, origin.y - 2), ImVec2(origin.x + size.x + 4, origin.y + size.y + 2),
+                                   0xE0_18_18_18, 4, ImDrawFlags(0))
+        list.pointee.AddText(origin, 0xFF_FF_FF_FF, string, nil)
+        registerRect(id: "label.\(string)", kind: "label", x: x, y: y, width: Double(size.x), height: Double(size.y), value: .text(string))
+    }
+
+    /// The next item goes on the same line as the last one.
+    public func sameLine() {
+        guard isInFrame else { return }
+        ImGui.SameLine(0, -1)
+    }
+
     /// A line of text.
     public func text(_ string: String) {
         guard isInFrame else { return }

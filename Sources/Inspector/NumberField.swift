@@ -125,8 +125,12 @@ extension ImGuiSDLBridge {
     /// `slider`), and `id.entry` (kind `textEntry`) while typing.
     /// - Parameter decimals: places shown, typed and dragged to.
     /// - Parameter dragPerPixel: change per pixel of drag; by default 1/300 of the range.
+    /// - Parameter sliderRange: the part of `range` the slider spans, where the declared range is
+    ///   far wider than useful values (a duration may be up to 600 s); typed and dragged values may
+    ///   still take any value in `range`.
     public func numberField(id: String, label: String, value: Double, range: ClosedRange<Double>,
-                            unit: String = "", decimals: Int = 3, dragPerPixel: Double? = nil) -> NumberFieldEdit {
+                            unit: String = "", decimals: Int = 3, dragPerPixel: Double? = nil,
+                            sliderRange: ClosedRange<Double>? = nil) -> NumberFieldEdit {
         guard isInFrame else { return .none }
         let state = numberFieldStates[id] ?? NumberFieldState()
         numberFieldStates[id] = state
@@ -142,11 +146,12 @@ extension ImGuiSDLBridge {
         if let buffer = state.typingBuffer {
             edit = typedEntry(id: id, state: state, buffer: buffer, range: range, unit: unit, decimals: decimals)
         } else {
+            let span = sliderRange ?? range
             edit = draggableNumber(id: id, state: state, value: value, range: range, unit: unit,
-                                   decimals: decimals, dragPerPixel: dragPerPixel)
+                                   decimals: decimals, dragPerPixel: dragPerPixel ?? (span.upperBound - span.lowerBound) / 300)
         }
         ImGui.SameLine(0, -1)
-        let slid = slider(id: id, state: state, value: value, range: range, decimals: decimals)
+        let slid = slider(id: id, state: state, value: value, range: sliderRange ?? range, decimals: decimals)
         if case .none = edit { edit = slid }
 
         if case .changed = edit { state.refusal = nil }

@@ -46,6 +46,17 @@ public struct InterruptibleAnimator: Equatable, Sendable {
 
     public func value(at time: Double) -> Double { sample(at: time).value }
 
+    /// When the current motion began (preview time).
+    public var motionStart: Double { startTime }
+    /// How long the current motion lasts: a curve's duration, a spring's settling time, 0 at rest.
+    public var motionDuration: Double {
+        switch segment {
+        case .rest: return 0
+        case let .curve(_, _, _, duration, _, _): return duration
+        case let .spring(_, motion): return motion.settlingDuration
+        }
+    }
+
     /// True once the motion has come to rest at its target.
     public func isFinished(at time: Double) -> Bool {
         let elapsed = time - startTime

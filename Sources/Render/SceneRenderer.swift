@@ -175,8 +175,9 @@ public final class SceneRenderer {
 
     // MARK: Frames
 
-    /// Clears the output and draws the scene into the device's rectangle.
-    public func draw(_ scene: Scene) throws {
+    /// Clears the output and draws the scene into the device's rectangle. With `clearing` false
+    /// the rest of the output is left as it is, so a second device screen can be drawn beside a first.
+    public func draw(_ scene: Scene, clearing: Bool = true) throws {
         // The feed is drawn into its texture only when a command shows it: the launch frame and
         // the splash's first second never pay for it.
         currentScrollOffset = scene.feedScrollOffset
@@ -189,7 +190,13 @@ public final class SceneRenderer {
         // A clear is a full pass over the output: skip it when the first layer covers every pixel.
         let first = scene.commands.first
         let covered = first == .launchBackground ? launchBackgroundIsOpaque : (first?.coversScreen ?? false)
-        if !(fillsOutput && covered) {
+        if !clearing {
+            if !covered {
+                setColor(SceneRenderer.surround)
+                var rect = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
+                SDL_RenderFillRect(renderer, &rect)
+            }
+        } else if !(fillsOutput && covered) {
             setColor(SceneRenderer.surround)
             SDL_RenderClear(renderer)
         }

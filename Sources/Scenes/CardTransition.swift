@@ -26,6 +26,9 @@ public struct CardTransition: Equatable, Sendable {
     }
 
     public func progress(at t: Double) -> Double { animator.value(at: t) }
+    /// When the current opening or closing began, and how long it takes.
+    public var animationStart: Double { animator.motionStart }
+    public var animationDuration: Double { animator.motionDuration }
 
     public func phase(at t: Double) -> Phase {
         if animator.target == 0 { return .closing }

@@ -63,6 +63,9 @@ public struct PanelInteraction: Equatable, Sendable {
     }
 
     public func progress(at t: Double) -> Double { animator.value(at: t) }
+    /// When the current presentation, dismissal or completion spring began, and how long it takes.
+    public var animationStart: Double { animator.motionStart }
+    public var animationDuration: Double { animator.motionDuration }
     public func top(at t: Double) -> Double { screenHeight - progress(at: t) * height }
     public func dim(at t: Double) -> Double { min(max(progress(at: t), 0), 1) * timings.maxDim }
     /// Points per second, positive downward.

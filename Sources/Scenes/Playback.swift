@@ -115,3 +115,11 @@ public struct Playback: Sendable {
     public var state: JSONOutput { preview.state(at: time) }
     public var activity: String { preview.activity(at: time) }
 }
+
+extension Preview {
+    /// The same preview (device, layout, options, feed) with other timings, as it starts.
+    public func withTimings(_ timings: Timings) -> Preview {
+        Preview(splash: SplashSequence(timings: timings, device: splash.device, layout: splash.layout, options: splash.options),
+                feed: feed, skipSplash: skipSplash)
+    }
+}

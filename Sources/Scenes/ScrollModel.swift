@@ -45,6 +45,20 @@ public struct ScrollModel: Equatable, Sendable {
 
     public func offset(at t: Double) -> Double { sample(at: t).offset }
 
+    /// The motion under way at t, if any: when it began, how long it lasts, where it ends.
+    public func motionSpan(at t: Double) -> (start: Double, duration: Double, target: Double)? {
+        switch motion {
+        case let .animator(a):
+            guard !a.isFinished(at: t) else { return nil }
+            return (a.motionStart, a.motionDuration, a.target)
+        case .dragging:
+            return nil
+        case let .decaying(start, m):
+            guard let duration = m.totalDuration, t < start + duration else { return nil }
+            return (start, duration, m.x(duration))
+        }
+    }
+
     // MARK: The rubber band
 
     /// Displayed offset for an unbanded one: inside [0, max] it is itself; past an edge the excess

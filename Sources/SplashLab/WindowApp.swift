@@ -1,4 +1,5 @@
 import App
+import Inspector
 import Formats
 import CSDL2
 import Foundation
@@ -6,7 +7,7 @@ import Motion
 import Render
 import Scenes
 
-/// `splashlab run`: the preview window, driven by the real clock.
+/// `splashlab run`: the preview window, driven by the real clock, with the inspector beside it.
 func runWindow(_ arguments: [String]) throws -> Int32 {
     let usage = CLI.usage("run")
     let args = try ParsedArguments(arguments, command: "run")
@@ -14,6 +15,11 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     let requestedScale = try args.positiveDouble("--window-scale", usage: usage)
     let requestedFPS = try args.positiveDouble("--fps", usage: usage)
     let csvPath = args.values["--frames-csv"]
+    var inspectorChoice: Bool?
+    if let value = args.values["--inspector"] {
+        guard value == "on" || value == "off" else { throw UsageError(message: "--inspector must be on or off (got '\(value)')", usage: usage) }
+        inspectorChoice = value == "on"
+    }
     let env = ProcessInfo.processInfo.environment
     let driver = env["SDL_VIDEODRIVER"]
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && driver != "offscreen" && driver != "dummy" {
@@ -21,21 +27,30 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     }
     let session = try makeSession(options)
     let replay = try args.values["--replay"].map { try InputScript.load(path: $0) }
+    let document = try openDocument(session, saveTo: args.values["--save-to"])
     try RenderContext.startSDL(offscreen: false)
-    let windowScale = requestedScale ?? automaticWindowScale(device: options.device)
-    let width = Int((options.device.width * windowScale).rounded()), height = Int((options.device.height * windowScale).rounded())
+    let (windowScale, inspectorFits) = automaticWindowScale(device: options.device, inspectorWidth: InspectorPanel.preferredWidth)
+    let scale = requestedScale ?? windowScale
+    let showInspector = inspectorChoice ?? inspectorFits
+    let deviceWidth = (options.device.width * scale).rounded()
+    let width = Int(deviceWidth + (showInspector ? InspectorPanel.preferredWidth : 0)), height = Int((options.device.height * scale).rounded())
     let context = try RenderContext(target: .window(title: "SplashLab — \(options.device.name)", width: width, height: height, resizable: true),
                                     rendererName: options.renderer, vsync: true)
+    SDL_SetWindowMinimumSize(context.window, Int32(min(Double(width), InspectorPanel.minimumWidth + 120)), 200)
     let output = context.outputSize
     let renderer = try session.makeSceneRenderer(
         context: context,
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height))
     session.reportWarnings()
-    var app = WindowShell(session: session, renderer: renderer, refreshRate: requestedFPS ?? displayRefreshRate(),
-                          replay: replay, launchArguments: arguments)
+    var app = try WindowShell(session: session, renderer: renderer, refreshRate: requestedFPS ?? displayRefreshRate(),
+                              replay: replay, document: document, launchArguments: arguments)
+    app.uiDumpPath = args.values["--ui-dump"]
+    app.state.inspectorShown = showInspector
     if args.flags.contains("--hud") { _ = app.state.reduce(.toggle(.hud)) }
     app.keepAllFrames = csvPath != nil
+    app.checkRecovery()
     app.loop()
+    app.inspector.shutdown()
     session.reportWarnings(renderer.images.catalog.warnings)
     if let csvPath {
         let budget = FrameBudget(refreshRate: 1 / app.state.frameStep)
@@ -48,13 +63,26 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     return 0
 }
 
+/// The timings file of a session as a document to tune: its text as read, and where a save goes.
+func openDocument(_ session: PreviewSession, saveTo: String?) throws -> TimingsDocument {
+    guard let data = FileManager.default.contents(atPath: session.timingsPath) else {
+        throw RenderError("cannot read \(session.timingsPath)")
+    }
+    let builtIn = URL(fileURLWithPath: session.timingsPath).deletingLastPathComponent().standardized.path
+        == URL(fileURLWithPath: session.catalog.builtIn).standardized.path
+    return TimingsDocument(sourcePath: session.timingsPath, text: String(decoding: data, as: UTF8.self), timings: session.timings,
+                           sourceIsBuiltIn: builtIn, saveTo: saveTo)
+}
+
 /// The largest scale, at most 1 point per pixel, that fits the device in 90% of the desktop's
-/// usable area; on HiDPI the drawable is larger still and rendering follows it.
-func automaticWindowScale(device: Device) -> Double {
+/// usable area, and whether the inspector fits beside it at that scale; on HiDPI the drawable is
+/// larger still and rendering follows it.
+func automaticWindowScale(device: Device, inspectorWidth: Double) -> (scale: Double, inspectorFits: Bool) {
     var bounds = SDL_Rect()
-    guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return 1 }
+    guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return (1, true) }
     let fit = min(Double(bounds.w) * 0.9 / device.width, Double(bounds.h) * 0.9 / device.height)
-    return max(min(fit, 1), 0.25)
+    let scale = max(min(fit, 1), 0.25)
+    return (scale, device.width * scale + inspectorWidth <= Double(bounds.w) * 0.95)
 }
 
 func displayRefreshRate() -> Double {
@@ -65,36 +93,54 @@ func displayRefreshRate() -> Double {
 
 /// The window: SDL events become `WindowAction`s here and nowhere else, the pure
 /// `WindowState.reduce` decides what they do, and this shell carries out the effects (files,
-/// processes) and draws. It owns no preview state of its own.
+/// processes) and draws: the device (or A and B side by side) on the left, the inspector on the
+/// right, never over the device.
 struct WindowShell {
     var state: WindowState
     var session: PreviewSession
     let renderer: SceneRenderer
     let hud: HUDRenderer
-    let overlays: OverlayRenderer
+    let inspector: ImGuiSDLBridge
     let watcher: TimingsFileWatcher
+    let recoveryPath: String
     var lastWatch = 0.0
     var frames = FrameLog(capacity: 300)
     var keepAllFrames = false
     var allFrames: [FrameRecord] = []
     /// What drawing the HUD cost last frame; the HUD reports it.
     var hudCost = 0.0
-    /// The left button is down on the device (not on the timeline): moves and a window leave are
-    /// preview input only then, so hovering never writes into the take.
+    /// The left button went down on a device screen: moves and a window leave are preview
+    /// input only then, so hovering never writes into the take.
     var pointerPressed = false
     let launchArguments: [String]
+    var uiDumpPath: String?
+    var lastUIDump = ""
+    var lastTitle = ""
 
-    init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, launchArguments: [String]) {
+    init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, document: TimingsDocument,
+         launchArguments: [String]) throws {
         self.session = session
         self.renderer = renderer
-        state = WindowState(playback: Playback(initial: session.preview, log: replay?.events ?? []), refreshRate: refreshRate)
+        state = WindowState(playback: Playback(initial: session.preview, log: replay?.events ?? []), document: document, refreshRate: refreshRate)
+        state.tools = [.timeline, .curves]
         hud = HUDRenderer(renderer: renderer.context.renderer, text: renderer.text)
-        overlays = OverlayRenderer(renderer: renderer.context.renderer, text: renderer.text)
+        inspector = try ImGuiSDLBridge(window: renderer.context.window, renderer: renderer.context.renderer)
         watcher = TimingsFileWatcher(path: session.timingsPath, current: session.timings)
+        recoveryPath = TimingsDocument.recoveryPath(for: session.timingsPath)
         self.launchArguments = launchArguments
     }
 
     var preview: Preview { state.playback.preview }
+
+    /// Unsaved edits kept by an earlier session that ended without saving: offered, not applied.
+    mutating func checkRecovery() {
+        guard FileManager.default.fileExists(atPath: recoveryPath), let kept = try? Timings.load(path: recoveryPath),
+              kept != state.document.current else { return }
+        state.recoverable = kept
+        printError("unsaved edits of \(session.timingsPath) from an earlier session are kept in \(recoveryPath); the inspector offers them")
+    }
+
+    // MARK: Layout
 
     var density: Double {
         var w: Int32 = 0, h: Int32 = 0
@@ -102,46 +148,67 @@ struct WindowShell {
         return Double(renderer.context.outputSize.width) / Double(max(Int(w), 1))
     }
 
-    /// The device screen's rectangle in output pixels.
-    var screenArea: (x: Int, y: Int, width: Int, height: Int) {
-        let m = renderer.mapping
+    var inspectorVisible: Bool { state.inspectorShown && !state.toolsHidden }
+
+    /// The inspector column's width in output pixels (0 when hidden).
+    var columnPixels: Int {
+        guard inspectorVisible else { return 0 }
+        let output = renderer.context.outputSize
+        let wanted = Int(InspectorPanel.preferredWidth * density)
+        return min(wanted, max(output.width - Int(120 * density), Int(InspectorPanel.minimumWidth * density)))
+    }
+
+    /// Where each shown device screen goes: one, or A and B side by side.
+    func deviceMappings() -> [PointToPixel] {
+        let output = renderer.context.outputSize
+        let area = max(output.width - columnPixels, 1)
         let device = preview.feed.device
-        return (pixelInt(m.offsetX), pixelInt(m.offsetY), pixelInt(device.width * m.scale), pixelInt(device.height * m.scale))
+        guard state.split && state.playbackA != nil else {
+            return [.letterbox(width: device.width, height: device.height, outputWidth: area, outputHeight: output.height)]
+        }
+        let half = area / 2
+        let left = PointToPixel.letterbox(width: device.width, height: device.height, outputWidth: half, outputHeight: output.height)
+        var right = left
+        right.offsetX += Double(half)
+        return [left, right]
     }
 
-    /// Window coordinates (SDL's mouse units) to device points.
+    /// The first device screen's rectangle in window units, for input and the UI dump.
+    var viewport: (x: Double, y: Double, width: Double, height: Double) {
+        let m = deviceMappings()[0], d = density, device = preview.feed.device
+        return (m.offsetX / d, m.offsetY / d, device.width * m.scale / d, device.height * m.scale / d)
+    }
+
+    /// Window coordinates (SDL's mouse units) to device points, on whichever screen is under them.
     func devicePoint(_ x: Int32, _ y: Int32) -> (Double, Double) {
-        let m = renderer.mapping, d = density
-        return ((Double(x) * d - m.offsetX) / m.scale, (Double(y) * d - m.offsetY) / m.scale)
+        let d = density
+        let px = Double(x) * d, py = Double(y) * d
+        let mappings = deviceMappings()
+        let m = mappings.last { px >= $0.offsetX } ?? mappings[0]
+        return ((px - m.offsetX) / m.scale, (py - m.offsetY) / m.scale)
     }
 
-    /// The preview time under window x on the timeline.
-    func timelineTime(atWindowX x: Int32) -> Double {
-        let area = screenArea
-        let fraction = (Double(x) * density - Double(area.x)) / Double(max(area.width, 1))
-        return min(max(fraction, 0), 1) * state.timelineRange
-    }
-
-    func isOnTimeline(windowY y: Int32) -> Bool {
-        guard state.shows(.timeline) else { return false }
-        let area = screenArea
-        return Int(Double(y) * density) >= area.y + area.height - OverlayRenderer.timelineHeight(density: density)
-    }
+    func isOnDevice(windowX x: Int32) -> Bool { Double(x) * density < Double(renderer.context.outputSize.width - columnPixels) }
 
     // MARK: SDL events to actions (the one place)
 
-    static func keyName(_ key: SDL_Keycode, shift: Bool) -> String? {
+    static func keyName(_ key: SDL_Keycode, modifiers: UInt32) -> String? {
         func is_(_ k: SDL_KeyCode) -> Bool { key == Int32(bitPattern: k.rawValue) }
-        if is_(SDLK_ESCAPE) { return "escape" }
-        if is_(SDLK_SPACE) { return "space" }
-        if is_(SDLK_RETURN) { return "return" }
-        if is_(SDLK_TAB) { return "tab" }
-        if is_(SDLK_LEFT) { return "left" }
-        if is_(SDLK_RIGHT) { return "right" }
-        if is_(SDLK_F9) { return "f9" }
-        if is_(SDLK_QUESTION) || (is_(SDLK_SLASH) && shift) { return "?" }
-        guard key > 0, key < 128, let scalar = UnicodeScalar(UInt32(key)) else { return nil }
-        return String(Character(scalar)).lowercased()
+        let shift = modifiers & UInt32(KMOD_SHIFT.rawValue) != 0
+        let ctrl = modifiers & UInt32(KMOD_CTRL.rawValue) != 0
+        var name: String?
+        if is_(SDLK_ESCAPE) { name = "escape" }
+        else if is_(SDLK_SPACE) { name = "space" }
+        else if is_(SDLK_RETURN) { name = "return" }
+        else if is_(SDLK_TAB) { name = "tab" }
+        else if is_(SDLK_LEFT) { name = "left" }
+        else if is_(SDLK_RIGHT) { name = "right" }
+        else if is_(SDLK_F9) { name = "f9" }
+        else if is_(SDLK_QUESTION) || (is_(SDLK_SLASH) && shift) { return "?" }
+        else if key > 0, key < 128, let scalar = UnicodeScalar(UInt32(key)) { name = String(Character(scalar)).lowercased() }
+        guard let name else { return nil }
+        if ctrl { return "ctrl+" + (shift ? "shift+" : "") + name }
+        return name
     }
 
     mutating func actions(for event: SDL_Event) -> [WindowAction] {
@@ -149,31 +216,29 @@ struct WindowShell {
         case SDL_QUIT:
             return [.quit]
         case SDL_KEYDOWN:
-            let shift = (UInt32(event.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
-            guard let name = WindowShell.keyName(event.key.keysym.sym, shift: shift) else { return [] }
+            guard let name = WindowShell.keyName(event.key.keysym.sym, modifiers: UInt32(event.key.keysym.mod)) else { return [] }
             // Stepping may repeat while held; everything else acts once per press.
             if event.key.repeat != 0 && !KeyBindings.repeating.contains(name) { return [] }
             if let action = KeyBindings.action(forKey: name) { return [action] }
-            return [.input(.key(name))]
+            return name.hasPrefix("ctrl+") ? [] : [.input(.key(name))]
         case SDL_MOUSEBUTTONDOWN:
-            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
-            if isOnTimeline(windowY: event.button.y) { return [.scrubBegin(timelineTime(atWindowX: event.button.x))] }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT), isOnDevice(windowX: event.button.x) else { return [] }
             pointerPressed = true
             let (x, y) = devicePoint(event.button.x, event.button.y)
             return [.input(.down(x: x, y: y))]
         case SDL_MOUSEMOTION:
-            if state.scrubbing { return [.seek(timelineTime(atWindowX: event.motion.x))] }
             guard pointerPressed else { return [] }
             let (x, y) = devicePoint(event.motion.x, event.motion.y)
             return [.input(.move(x: x, y: y))]
         case SDL_MOUSEBUTTONUP:
-            guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
-            if state.scrubbing { return [.scrubEnd] }
-            guard pointerPressed else { return [] }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT), pointerPressed else { return [] }
             pointerPressed = false
             let (x, y) = devicePoint(event.button.x, event.button.y)
             return [.input(.up(x: x, y: y))]
         case SDL_MOUSEWHEEL:
+            var mx: Int32 = 0, my: Int32 = 0
+            SDL_GetMouseState(&mx, &my)
+            guard isOnDevice(windowX: mx) else { return [] }
             let dy = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
             return dy != 0 ? [.input(.wheel(dy: dy))] : []
         case SDL_WINDOWEVENT:
@@ -183,15 +248,20 @@ struct WindowShell {
                 pointerPressed = false
                 return [.input(.cancel)]
             }
-            if kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
-                let output = renderer.context.outputSize
-                renderer.setMapping(.letterbox(width: preview.feed.device.width, height: preview.feed.device.height,
-                                               outputWidth: output.width, outputHeight: output.height))
-            }
             return []
         default:
             return []
         }
+    }
+
+    /// The inspector sees every event while it shows. The pointer belongs to where it is pressed:
+    /// a press on the device (and the drag that follows) is the preview's, whatever ImGui made of
+    /// the last frame; a press on the column is the inspector's. Keys are the inspector's only
+    /// while it types in a field.
+    mutating func route(_ event: SDL_Event) -> [WindowAction] {
+        let taken = inspectorVisible && inspector.handle(sdlEvent: event)
+        if SDL_EventType(event.type) == SDL_KEYDOWN && taken { return [] }
+        return actions(for: event)
     }
 
     mutating func dispatch(_ action: WindowAction) {
@@ -204,6 +274,8 @@ struct WindowShell {
         switch effect {
         case let .log(text):
             printError(text)
+        case .updateRecovery:
+            state.document.updateRecovery(at: recoveryPath)
         case let .writeCapture(script, duration):
             let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
             let base = FileManager.default.currentDirectoryPath + "/capture-\(stamp)"
@@ -239,75 +311,80 @@ struct WindowShell {
         switch watcher.poll() {
         case .none: break
         case let .reloaded(timings)?:
-            session = session.withTimings(timings)
-            dispatch(.reloaded(initial: session.preview, path: watcher.path))
+            let text = FileManager.default.contents(atPath: watcher.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            dispatch(.diskChanged(text: text, timings: timings, path: watcher.path))
         case let .failed(error)?:
             dispatch(.reloadFailed("\(error)"))
         }
     }
 
-    // MARK: Tools
+    // MARK: Drawing
 
-    /// The splash's curves, from the declared tracks, with a dot where each one is now.
-    func curvePlots(at t: Double) -> [OverlayRenderer.Plot] {
-        let timings = session.timings
-        let sequence = preview.splash
-        func sample(_ f: (Double) -> Double) -> [(Double, Double)] { (0...48).map { i in let x = Double(i) / 48; return (x, f(x)) } }
-        var plots: [OverlayRenderer.Plot] = []
-        for track in TimingsSchema.splashTracks where track.reduceMotionOnly == sequence.options.reduceMotion {
-            let (begin, end) = track.interval(in: timings, dismissalTime: sequence.dismissalTime)
-            let progress: Double? = end > begin && t >= begin && t <= end ? (t - begin) / (end - begin) : nil
-            let curves = track.curves(in: timings)
-            if curves.count == 1 {
-                plots.append(.init(name: "\(track.label) \(curves[0].specification)", points: sample(curves[0].value), progress: progress))
-            } else {
-                let keyframes = timings.holeTrack(screenHeight: timings.splash.holeReferenceHeight)
-                let lo = keyframes.values.min() ?? 0, hi = keyframes.values.max() ?? 1
-                plots.append(.init(name: "\(track.label) (keyframes)", points: sample { (keyframes.sample($0).value - lo) / max(hi - lo, 1e-9) },
-                                   progress: progress))
-            }
+    mutating func drawFrame(now: Double, realSeconds: Double) throws {
+        renderer.panelHeightFraction = state.document.current.panel.heightFraction
+        let mappings = deviceMappings()
+        if mappings.count == 2, let a = state.playbackA {
+            // A and B side by side, at the same moment of the same take.
+            renderer.setMapping(mappings[0])
+            try renderer.draw(a.scene, clearing: true)
+            renderer.setMapping(mappings[1])
+            try renderer.draw(state.playback.scene, clearing: false)
+        } else {
+            renderer.setMapping(mappings[0])
+            try renderer.draw(state.shownPlayback.scene)
         }
-        let cardCurve = timings.card.curve
-        plots.append(.init(name: "card \(cardCurve.specification)", points: sample(cardCurve.value),
-                           progress: preview.cardState(at: t).map { min(max($0.progress(at: t), 0), 1) }))
-        let panelCurve = timings.panel.curve
-        let panelPhase = preview.panel.phase(at: t)
-        plots.append(.init(name: "panel \(panelCurve.specification)", points: sample(panelCurve.value),
-                           progress: panelPhase == .presenting || panelPhase == .dismissing ? min(max(preview.panel.progress(at: t), 0), 1) : nil))
-        return plots
-    }
-
-    /// Keyframe marks on the timeline: each declared track's ends and key times.
-    var timelineMarks: [Double] {
-        let sequence = preview.splash
-        var marks: [Double] = []
-        for track in TimingsSchema.splashTracks where track.reduceMotionOnly == sequence.options.reduceMotion {
-            let (begin, end) = track.interval(in: session.timings, dismissalTime: sequence.dismissalTime)
-            marks += track.keyTimes(in: session.timings).map { begin + $0 * (end - begin) }
-        }
-        return marks
-    }
-
-    mutating func drawTools(now: Double) throws {
-        let area = screenArea
-        let t = state.time
-        if state.shows(.curves) { try overlays.drawCurves(curvePlots(at: t), in: (area.x, area.y + area.height / 3, area.width, area.height), density: density) }
-        if state.shows(.timeline) {
-            try overlays.drawTimeline(preview.splash, marks: timelineMarks, time: t, range: state.timelineRange, in: area, density: density)
-        }
-        if state.shows(.help) { try overlays.drawHelp(KeyBindings.table.map { ($0.label, $0.help) }, in: area, density: density) }
-        if let m = state.message, !state.toolsHidden {
-            let bottom = state.shows(.timeline) ? area.height - OverlayRenderer.timelineHeight(density: density) : area.height
-            try overlays.drawMessage(m.text, isError: m.isError, in: (area.x, area.y, area.width, bottom), density: density)
-        }
+        guard inspectorVisible else { inspectorCost = 0; return }
+        let d = density
+        let column = renderer.context.outputSize.width - columnPixels
+        var hudHeight = 0.0
         if state.shows(.hud) {
             // The HUD runs on real time: slow motion slows the preview, not the measurements.
             let hudStart = MonotonicClock.now()
-            let readout = HUDReadout(records: frames.records, budget: FrameBudget(refreshRate: 1 / state.frameStep), previewTime: t,
-                                     activity: state.playback.activity, rate: state.rate, paused: state.isPaused, hudCost: hudCost)
-            try hud.draw(readout, x: area.x + Int(8 * density), y: area.y + Int(8 * density), density: density, now: hudStart)
+            let readout = HUDReadout(records: frames.records, budget: FrameBudget(refreshRate: 1 / state.frameStep), previewTime: state.time,
+                                     activity: state.shownPlayback.activity, rate: state.rate, paused: state.isPaused, hudCost: hudCost + inspectorCost)
+            try hud.draw(readout, x: column + Int(8 * d), y: Int(8 * d), density: d, now: hudStart)
             hudCost = MonotonicClock.now() - hudStart
+            hudHeight = 190
         }
+        inspector.beginFrame(deltaTime: max(realSeconds, 1.0 / 240))
+        let asked = InspectorPanel.draw(inspector, state: state, x: Double(column) / d, width: Double(columnPixels) / d,
+                                        height: Double(renderer.context.outputSize.height) / d, hudHeight: hudHeight, inspectorCost: inspectorCost)
+        if state.split {
+            // The labels of the two screens, in the inspector's style, above each.
+            inspector.label("A", x: mappings[0].offsetX / d + 8, y: 8)
+            if mappings.count == 2 { inspector.label("B", x: mappings[1].offsetX / d + 8, y: 8) }
+        }
+        inspector.endFrameAndRender()
+        inspectorCost = inspector.lastFrameCost.totalSeconds
+        // Edits take effect on the next frame.
+        for action in asked { dispatch(action) }
+        writeUIDump()
+    }
+
+    var inspectorCost = 0.0
+
+    /// `--ui-dump`: the device viewport and the inspector's controls, rewritten whenever they change.
+    mutating func writeUIDump() {
+        guard let path = uiDumpPath else { return }
+        let v = viewport
+        var controls = inspectorVisible ? inspector.registry.json() : "{\"controls\": []}\n"
+        controls.removeFirst()
+        let text = "{\"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
+            + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
+        guard text != lastUIDump else { return }
+        lastUIDump = text
+        let temporary = path + ".tmp"
+        if FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) { rename(temporary, path) }
+    }
+
+    mutating func updateTitle() {
+        let doc = state.document
+        let name = URL(fileURLWithPath: doc.sourcePath).lastPathComponent
+        let title = "SplashLab — \(preview.feed.device.name) — \(name)\(doc.hasUnsavedEdits ? " ● unsaved" : "")"
+            + (state.split ? " — A | B" : state.showingA ? " — A" : "")
+        guard title != lastTitle else { return }
+        lastTitle = title
+        SDL_SetWindowTitle(renderer.context.window, title)
     }
 
     // MARK: The frame loop
@@ -319,19 +396,19 @@ struct WindowShell {
         var event = SDL_Event()
         while state.isRunning {
             let frameStart = MonotonicClock.now()
-            while SDL_PollEvent(&event) != 0 { for action in actions(for: event) { dispatch(action) } }
+            while SDL_PollEvent(&event) != 0 { for action in route(event) { dispatch(action) } }
             watchTimings(now: frameStart)
             let afterInput = MonotonicClock.now()
-            dispatch(.tick(realSeconds: frameStart - lastFrameStart, wallTime: frameStart))
+            let realSeconds = frameStart - lastFrameStart
+            dispatch(.tick(realSeconds: realSeconds, wallTime: frameStart))
             lastFrameStart = frameStart
-            let scene = state.playback.scene
+            updateTitle()
             let afterUpdate = MonotonicClock.now()
             do {
-                try renderer.draw(scene)
-                try drawTools(now: afterUpdate)
+                try drawFrame(now: afterUpdate, realSeconds: realSeconds)
             } catch {
                 printError("splashlab: \(error)")
-                dispatch(.quit)
+                state.isRunning = false
             }
             let afterRender = MonotonicClock.now()
             renderer.context.present()
@@ -339,7 +416,7 @@ struct WindowShell {
             // Idle time until the next vsync: warm what later frames will need.
             do { try renderer.warmUp() } catch {
                 printError("splashlab: \(error)")
-                dispatch(.quit)
+                state.isRunning = false
             }
             // Where vsync is unavailable (some virtual displays), pace to the refresh rate rather than spin.
             if afterPresent - frameStart < budget * 0.5 {

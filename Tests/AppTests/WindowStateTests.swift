@@ -14,7 +14,12 @@ final class WindowStateTests: XCTestCase {
                        feed: FeedLayout(device: device, content: FeedContent(seed: 5)))
     }
 
-    func state() -> WindowState { WindowState(playback: Playback(initial: initialPreview()), refreshRate: 60) }
+    func document() -> TimingsDocument {
+        TimingsDocument(sourcePath: "/nonexistent/Assets/timings.json", text: TimingsSchema.fileText(Timings()), timings: Timings(),
+                        sourceIsBuiltIn: true, saveTo: "/nonexistent/timings.json")
+    }
+
+    func state() -> WindowState { WindowState(playback: Playback(initial: initialPreview()), document: document(), refreshRate: 60) }
 
     func advance(_ s: inout WindowState, to t: Double) {
         while s.time < t - 1e-9 { _ = s.reduce(.tick(realSeconds: min(1.0 / 60, t - s.time), wallTime: s.wallTime + 1.0 / 60)) }
@@ -133,14 +138,76 @@ final class WindowStateTests: XCTestCase {
         _ = s.reduce(.input(.key("x")))
         var slower = Timings()
         slower.splash.logoDuration = 0.9
-        let effects = s.reduce(.reloaded(initial: initialPreview(slower), path: "t.json"))
+        let effects = s.reduce(.diskChanged(text: TimingsSchema.fileText(slower), timings: slower, path: "t.json"))
         XCTAssertEqual(effects, [.log("reloaded timings from t.json")])
         XCTAssertEqual(s.time, 0)
         XCTAssertEqual(s.playback.preview.timings.splash.logoDuration, 0.9)
         XCTAssertEqual(s.playback.log.count, 1)
+        // The reload is one step of the history: undo brings the values before it back.
+        _ = s.reduce(.undo)
+        XCTAssertEqual(s.playback.preview.timings.splash.logoDuration, 0.3)
         let failure = s.reduce(.reloadFailed("t.json:1:2: oops"))
         XCTAssertEqual(failure, [.log("timings error: t.json:1:2: oops")])
         XCTAssertEqual(s.message?.isError, true)
+    }
+
+    func testEditsTakeEffectAndADiskChangeWithUnsavedEditsWaitsForAChoice() {
+        var s = state()
+        advance(&s, to: 3)
+        _ = s.reduce(.edit(path: "splash.logo.startSize", value: .number(40), isFinal: false))
+        _ = s.reduce(.edit(path: "splash.logo.startSize", value: .number(50), isFinal: true))
+        XCTAssertEqual(s.time, 0, "a splash parameter replays the splash from the start")
+        XCTAssertEqual(s.playback.preview.splashFrame(at: 0).layers?.logo.width, 50)
+        _ = s.reduce(.edit(path: "splash.logo.duration", value: .number(-3), isFinal: true))
+        XCTAssertEqual(s.message?.isError, true, "a refused value says why")
+        advance(&s, to: 4)
+        _ = s.reduce(.edit(path: "card.duration", value: .number(0.5), isFinal: true))
+        XCTAssertEqual(s.time, 4, accuracy: 1e-9, "an interaction parameter applies to the next gesture, where the take is")
+        var theirs = Timings()
+        theirs.card.duration = 0.9
+        _ = s.reduce(.diskChanged(text: "theirs", timings: theirs, path: "t.json"))
+        XCTAssertNotNil(s.pendingDiskVersion)
+        XCTAssertEqual(s.document.current.card.duration, 0.5)
+        _ = s.reduce(.keepOurs)
+        XCTAssertNil(s.pendingDiskVersion)
+        XCTAssertEqual(s.document.current.card.duration, 0.5)
+        _ = s.reduce(.diskChanged(text: "theirs again", timings: theirs, path: "t.json"))
+        _ = s.reduce(.takeTheirs)
+        XCTAssertEqual(s.document.current.card.duration, 0.9)
+        XCTAssertEqual(s.playback.preview.timings.card.duration, 0.9)
+    }
+
+    func testABSnapshotToggleAndSplitPlayTheSameTake() {
+        var s = state()
+        _ = s.reduce(.toggleSplit)
+        XCTAssertFalse(s.split, "no split before an A exists")
+        _ = s.reduce(.snapshotA)
+        _ = s.reduce(.edit(path: "splash.logo.endSize", value: .number(120), isFinal: true))
+        advance(&s, to: 0.6)
+        _ = s.reduce(.toggleSplit)
+        XCTAssertTrue(s.split)
+        let a = s.playbackA!.preview.splashFrame(at: s.time).layers!.logo.width
+        let b = s.playback.preview.splashFrame(at: s.time).layers!.logo.width
+        XCTAssertEqual(a, 88)
+        XCTAssertEqual(b, 120)
+        XCTAssertEqual(s.playbackA!.time, s.playback.time)
+        _ = s.reduce(.input(.down(x: 10, y: 10)))
+        XCTAssertEqual(s.playbackA!.log, s.playback.log, "the same input goes to both")
+        _ = s.reduce(.toggleAB)
+        XCTAssertEqual(s.shownPlayback.preview.timings.splash.logoEndSize, 88)
+    }
+
+    func testQuitWithUnsavedEditsAsksTwice() {
+        var s = state()
+        _ = s.reduce(.quit)
+        XCTAssertFalse(s.isRunning)
+        var t = state()
+        _ = t.reduce(.edit(path: "card.duration", value: .number(0.5), isFinal: true))
+        _ = t.reduce(.quit)
+        XCTAssertTrue(t.isRunning)
+        XCTAssertTrue(t.message?.text.contains("unsaved edits") ?? false)
+        _ = t.reduce(.quit)
+        XCTAssertFalse(t.isRunning)
     }
 
     func testMessagesExpire() {
