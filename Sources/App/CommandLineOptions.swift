@@ -21,7 +21,11 @@ public struct CLIOption: Sendable {
     public let help: String
     public let commands: [String]
     public let forwardedToCapture: Bool
+    /// Takes every operand up to the next option (`--compare A.json B.json C.json`).
+    public var takesMany = false
     public var isFlag: Bool { value == nil }
+    /// The option as a usage line shows it: `--out PATH`, `--compare FILE...`, `--hud`.
+    public var synopsis: String { value.map { "\(name) \($0)\(takesMany ? "..." : "")" } ?? name }
 }
 
 /// One command: its name, a one-line summary, its operands, and examples.
@@ -40,12 +44,17 @@ public enum CLI {
         CLICommand(name: "run", summary: "open the preview window (the default)", operands: "",
                    examples: ["splashlab run --device iphone-15 --window-scale 0.75"]),
         CLICommand(name: "render", summary: "write one frame as a PNG, headless", operands: "",
-                   examples: ["splashlab render --at 2.3 --out frame.png", "splashlab render --launch --out launch.png"]),
+                   examples: ["splashlab render --at 2.3 --out frame.png", "splashlab render --launch --out launch.png",
+                              "splashlab render --compare a.json b.json --at 0.2 --out ab.png",
+                              "splashlab render --filmstrip --from 2 --to 2.6 --count 8 --out sheet.png"]),
         CLICommand(name: "state", summary: "print what is on screen at a time, as JSON", operands: "",
                    examples: ["splashlab state --at 2.3 --device iphone-se"]),
         CLICommand(name: "record", summary: "render a video (mp4 or gif through ffmpeg) or a PNG sequence at a fixed step, headless", operands: "",
                    examples: ["splashlab record --out splash.mp4 --duration 3 --fps 30",
-                              "splashlab record --out review.gif --script capture.json --skip-splash"]),
+                              "splashlab record --out review.gif --script capture.json --skip-splash",
+                              "splashlab record --out review.mp4 --script capture.json --show-touches --burn-in",
+                              "splashlab record --compare a.json b.json --out ab.mp4",
+                              "splashlab record --out slow.mp4 --rate 0.25"]),
         CLICommand(name: "devices", summary: "list the device presets", operands: "", examples: ["splashlab devices"]),
         CLICommand(name: "curve", summary: "print a timing curve or spring as CSV, or plot it", operands: "SPEC",
                    examples: ["splashlab curve \"cubic-bezier(0.25, 0.1, 0.25, 1)\" --samples 11",
@@ -80,6 +89,17 @@ public enum CLI {
         CLIOption(name: "--scale", value: "S", help: "pixels per point (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false),
         CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more)", commands: ["record"], forwardedToCapture: false),
         CLIOption(name: "--fps", value: "N", help: "frames per second (record: of the video, default 60; run: the frame budget, default the display's)", commands: ["record", "run"], forwardedToCapture: false),
+        CLIOption(name: "--show-touches", value: nil, help: "draw the pointer's presses, drags and releases as finger circles over the device",
+                  commands: ["render", "record"], forwardedToCapture: false),
+        CLIOption(name: "--burn-in", value: nil, help: "a strip outside the device with time, phase, rate, device and the timings file's name and hash",
+                  commands: ["render", "record"], forwardedToCapture: false),
+        CLIOption(name: "--compare", value: "FILE", help: "two or more timings files side by side, same script and seed, frame-locked and labelled",
+                  commands: ["render", "record"], forwardedToCapture: false, takesMany: true),
+        CLIOption(name: "--rate", value: "R", help: "slow motion in the file: 1, 0.5, 0.25 or 0.1 (1/R times the frames)", commands: ["record"], forwardedToCapture: false),
+        CLIOption(name: "--filmstrip", value: nil, help: "a grid of --count frames from --from to --to, each labelled with its time and phase", commands: ["render"], forwardedToCapture: false),
+        CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's first time (default 0)", commands: ["render"], forwardedToCapture: false),
+        CLIOption(name: "--to", value: "SECONDS", help: "the filmstrip's last time (default: the end of the splash)", commands: ["render"], forwardedToCapture: false),
+        CLIOption(name: "--count", value: "N", help: "how many frames the filmstrip shows (default 8)", commands: ["render"], forwardedToCapture: false),
         CLIOption(name: "--window-scale", value: "S", help: "window size in pixels per point (default: the largest up to 1 that fits)", commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--hud", value: nil, help: "start with the frame-budget HUD", commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--frames-csv", value: "FILE", help: "write every frame's timings as CSV (run: on quit)", commands: ["run", "bench"], forwardedToCapture: false),
@@ -105,7 +125,7 @@ public enum CLI {
         guard let c = commands.first(where: { $0.name == command }) else {
             return "usage: splashlab [\(commands.map(\.name).joined(separator: "|"))] [OPTIONS]; splashlab --help for more"
         }
-        let parts = options(for: command).map { $0.isFlag ? "[\($0.name)]" : "[\($0.name) \($0.value!)]" }
+        let parts = options(for: command).map { "[\($0.synopsis)]" }
         return (["usage: splashlab \(command)"] + (c.operands.isEmpty ? [] : [c.operands]) + parts).joined(separator: " ")
     }
 
@@ -118,10 +138,9 @@ public enum CLI {
             for e in c.examples { lines.append(String(repeating: " ", count: width + 5) + e) }
         }
         lines += ["", "options:"]
-        let optionWidth = (options.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0) + 2
+        let optionWidth = (options.map(\.synopsis.count).max() ?? 0) + 2
         for o in options {
-            let name = o.value.map { "\(o.name) \($0)" } ?? o.name
-            lines.append("  " + name.padding(toLength: optionWidth, withPad: " ", startingAt: 0) + " " + o.help + " (" + o.commands.joined(separator: ", ") + ")")
+            lines.append("  " + o.synopsis.padding(toLength: optionWidth, withPad: " ", startingAt: 0) + " " + o.help + " (" + o.commands.joined(separator: ", ") + ")")
         }
         lines += ["", "splashlab COMMAND --help prints one command's options; splashlab help keys, the window's keys."]
         return lines.joined(separator: "\n")
@@ -134,8 +153,8 @@ public enum CLI {
         let mine = options(for: command)
         if !mine.isEmpty {
             lines.append("options:")
-            let width = (mine.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0) + 2
-            for o in mine { lines.append("  " + (o.value.map { "\(o.name) \($0)" } ?? o.name).padding(toLength: width, withPad: " ", startingAt: 0) + " " + o.help) }
+            let width = (mine.map(\.synopsis.count).max() ?? 0) + 2
+            for o in mine { lines.append("  " + o.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + " " + o.help) }
             lines.append("")
         }
         lines.append("examples:")
@@ -146,7 +165,7 @@ public enum CLI {
     /// README's table of options.
     public static var markdown: String {
         (["| option | commands | meaning |", "|---|---|---|"] + options.map { o in
-            let name = o.value.map { "`\(o.name) \($0)`" } ?? "`\(o.name)`"
+            let name = "`\(o.synopsis)`"
             return "| \(name) | \(o.commands.joined(separator: ", ")) | \(o.help.replacingOccurrences(of: "|", with: "\\|")) |"
         }).joined(separator: "\n")
     }
@@ -174,24 +193,33 @@ public struct ParsedArguments {
     public var positionals: [String] = []
     public var values: [String: String] = [:]
     public var flags: Set<String> = []
+    /// Every operand of an option that takes many (`--compare A B C`), in order.
+    public var lists: [String: [String]] = [:]
 
     /// Parses a command's arguments against the options `CLI.options` lists for it.
     public init(_ arguments: [String], command: String, allowsPositionals: Bool = false) throws {
         let mine = CLI.options(for: command)
         try self.init(arguments, valueOptions: mine.filter { !$0.isFlag }.map(\.name), flagOptions: mine.filter(\.isFlag).map(\.name),
-                      usage: CLI.usage(command), allowsPositionals: allowsPositionals)
+                      listOptions: mine.filter(\.takesMany).map(\.name), usage: CLI.usage(command), allowsPositionals: allowsPositionals)
     }
 
     /// Parses against the options a subcommand accepts; anything else is a usage error naming the
     /// valid choices. Only a command that takes operands (`curve SPEC`) allows positionals.
-    init(_ arguments: [String], valueOptions: [String], flagOptions: [String], usage: String, allowsPositionals: Bool = false) throws {
+    init(_ arguments: [String], valueOptions: [String], flagOptions: [String], listOptions: [String] = [], usage: String,
+         allowsPositionals: Bool = false) throws {
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
             if a.hasPrefix("--") {
                 var name = a, inlineValue: String?
                 if let eq = a.firstIndex(of: "=") { name = String(a[..<eq]); inlineValue = String(a[a.index(after: eq)...]) }
-                if valueOptions.contains(name) {
+                if listOptions.contains(name) {
+                    var operands = inlineValue.map { [$0] } ?? []
+                    while i + 1 < arguments.count && !arguments[i + 1].hasPrefix("--") { operands.append(arguments[i + 1]); i += 1 }
+                    guard !operands.isEmpty else { throw UsageError(message: "\(name) needs a value", usage: usage) }
+                    lists[name, default: []] += operands
+                    values[name] = lists[name]!.first
+                } else if valueOptions.contains(name) {
                     if let inlineValue { values[name] = inlineValue }
                     else {
                         guard i + 1 < arguments.count else { throw UsageError(message: "\(name) needs a value", usage: usage) }

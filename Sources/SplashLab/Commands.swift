@@ -34,25 +34,54 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     let args = try ParsedArguments(arguments, command: "render")
     guard let out = args.values["--out"] else { throw UsageError(message: "render needs --out FILE.png", usage: usage) }
     let launch = args.flags.contains("--launch")
-    guard launch != (args.values["--at"] != nil) else {
-        throw UsageError(message: "render needs exactly one of --at SECONDS or --launch", usage: usage)
+    let filmstrip = args.flags.contains("--filmstrip")
+    let compare = args.lists["--compare"] != nil
+    if filmstrip {
+        guard args.values["--at"] == nil && !launch else {
+            throw UsageError(message: "--filmstrip takes --from, --to and --count instead of --at or --launch", usage: usage)
+        }
+        guard !compare else { throw UsageError(message: "--filmstrip shows one timings file; leave out --compare", usage: usage) }
+    } else {
+        guard launch != (args.values["--at"] != nil) else {
+            throw UsageError(message: "render needs exactly one of --at SECONDS, --launch or --filmstrip", usage: usage)
+        }
+        if let stray = ["--from", "--to", "--count"].first(where: { args.values[$0] != nil }) {
+            throw UsageError(message: "\(stray) sets a filmstrip's frames: add --filmstrip", usage: usage)
+        }
+        if compare && launch { throw UsageError(message: "--compare shows the variants at a time: use --at SECONDS, not --launch", usage: usage) }
     }
     let t = try args.double("--at", usage: usage) ?? 0
+    let count = try args.int("--count", minimum: 1, usage: usage) ?? 8
+    let from = try args.double("--from", usage: usage) ?? 0
+    let toGiven = try args.double("--to", usage: usage)
+    if let toGiven, from > toGiven {
+        throw UsageError(message: "--from \(args.values["--from"]!) is later than --to \(args.values["--to"]!)", usage: usage)
+    }
     let options = try PreviewOptions(args, usage: usage)
     let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale
-    let session = try makeSession(options)
-    let width = Int((options.device.width * scale).rounded()), height = Int((options.device.height * scale).rounded())
-    guard width <= AssetCatalog.maxImageSide, height <= AssetCatalog.maxImageSide else {
-        throw UsageError(message: "--scale \(scale) makes a \(width)x\(height) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: usage)
+    let (sessions, names) = try reviewSessions(args, options: options, usage: usage)
+    let script = try args.values["--script"].map { try InputScript.load(path: $0) } ?? InputScript(events: [])
+    let reviewOptions = ReviewOptions(showTouches: args.flags.contains("--show-touches"), burnIn: args.flags.contains("--burn-in"))
+    let pixels: [UInt8]
+    let reel: ReviewReel
+    if filmstrip {
+        // By default the strip spans the splash, to its end.
+        let to = toGiven ?? max(options.skipSplash ? 0 : sessions[0].preview.splash.endTime, from)
+        if toGiven == nil && from > to {
+            throw UsageError(message: "--from \(args.values["--from"]!) is later than the splash's end (\(JSONOutput.number(to).text) s): give --to", usage: usage)
+        }
+        let times = (0..<count).map { i in count == 1 ? from : from + (to - from) * Double(i) / Double(count - 1) }
+        reel = try ReviewReel(kind: .filmstrip, sessions: sessions, names: names, script: script, scale: scale, tiles: count,
+                              options: reviewOptions, rendererName: options.renderer)
+        pixels = try reel.compose(times.map { ReviewTile(variant: 0, time: $0) })
+    } else {
+        reel = try ReviewReel(kind: compare ? .compare : .single, sessions: sessions, names: names, script: script, scale: scale,
+                              tiles: sessions.count, options: reviewOptions, rendererName: options.renderer)
+        pixels = try reel.compose(sessions.indices.map { ReviewTile(variant: $0, time: t, launch: launch) })
     }
-    let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
-    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
-    let playback = try scriptedPlayback(session, scriptPath: args.values["--script"], at: t)
-    let scene = launch ? playback.preview.splash.launchScene() : playback.scene
-    try renderer.draw(scene)
-    let pixels = try context.readPixels(width: width, height: height)
-    try writePNG(pixels, width: width, height: height, to: out)
-    session.reportWarnings(renderer.images.catalog.warnings)
+    try writePNG(pixels, width: reel.width, height: reel.height, to: out)
+    for v in reel.variants { v.session.reportWarnings(v.renderer.images.catalog.warnings) }
+    if compare { printError("wrote \(out), \(reel.width)x\(reel.height); tiles: \(reel.tileSummary)") }
     return 0
 }
 

@@ -31,35 +31,37 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     let options = try PreviewOptions(args, usage: usage)
     let fps = try args.positiveDouble("--fps", usage: usage) ?? 60
     guard fps <= 240 else { throw UsageError(message: "--fps must be at most 240 (got \(fps))", usage: usage) }
+    let rate = try recordingRate(args, usage: usage)
     let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale
-    let session = try makeSession(options)
+    let (sessions, names) = try reviewSessions(args, options: options, usage: usage)
     var script = InputScript(events: [])
     if let path = args.values["--script"] { script = try InputScript.load(path: path) }
-    // By default: the splash to its end, or the script to its last input, and a little after.
-    let natural = max(options.skipSplash ? 0 : session.preview.splash.endTime, script.events.last?.time ?? 0) + 0.5
+    // By default: the splash to its end (the latest of the variants'), or the script to its last
+    // input, and a little after.
+    let splashEnd = options.skipSplash ? 0 : sessions.map(\.preview.splash.endTime).max() ?? 0
+    let natural = max(splashEnd, script.events.last?.time ?? 0) + 0.5
     let duration = try args.positiveDouble("--duration", usage: usage) ?? natural
-    let frames = max(Int((duration * fps).rounded()), 1)
-    let width = Int((options.device.width * scale).rounded()), height = Int((options.device.height * scale).rounded())
-    guard width <= AssetCatalog.maxImageSide, height <= AssetCatalog.maxImageSide else {
-        throw UsageError(message: "--scale \(scale) makes a \(width)x\(height) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: usage)
-    }
+    // Slow motion stretches the preview over more frames: frame k shows preview time k·R/fps.
+    // The stretch is a whole number (1, 2, 4, 10), so frame n·k of a slowed video is exactly
+    // frame k of the normal one.
+    let stretch = (1 / rate).rounded()
+    let frames = max(Int((duration * fps * stretch).rounded()), 1)
+    let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
+                              scale: scale, tiles: sessions.count,
+                              options: ReviewOptions(showTouches: args.flags.contains("--show-touches"), burnIn: args.flags.contains("--burn-in"), rate: rate),
+                              rendererName: options.renderer)
+    let width = reel.width, height = reel.height
     let sink = try openSink(out: out, width: width, height: height, fps: fps)
-    let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
-    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
     signal(SIGPIPE, SIG_IGN)
     signal(SIGINT) { _ in recordingInterrupted = 1 }
     let showProgress = isatty(STDERR_FILENO) != 0
-    var playback = Playback(initial: session.preview, log: script.events)
     var written = 0
     var failure: Error?
-    let clock = FixedStepClock(fps: fps)
+    let clock = FixedStepClock(fps: fps * stretch)
     for i in 0..<frames {
         if recordingInterrupted != 0 { break }
-        let t = clock.time(ofFrame: i)
-        playback.seek(to: t)
         do {
-            try renderer.draw(playback.scene)
-            let pixels = try context.readPixels(width: width, height: height)
+            let pixels = try reel.frame(at: clock.time(ofFrame: i), index: i, of: frames)
             try write(pixels, frame: i, width: width, height: height, to: sink)
             written += 1
         } catch {
@@ -74,8 +76,13 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     }
     if showProgress { FileHandle.standardError.write("\n".data(using: .utf8)!) }
     let finished = try closeSink(sink)
-    session.reportWarnings(renderer.images.catalog.warnings)
+    for v in reel.variants { v.session.reportWarnings(v.renderer.images.catalog.warnings) }
     let seconds = String(format: "%.2f", Double(written) / fps)
+    // What the file holds beyond frames: the slowdown, each tile's place (to crop one out) and
+    // the timings files' hashes, as the burn-in shows them.
+    var details = rate == 1 ? "" : ", rate \(JSONOutput.number(rate).text)× (\(JSONOutput.number(Double(written) / fps / stretch).text) s of preview)"
+    if sessions.count > 1 { details += "; tiles: \(reel.tileSummary)" }
+    if reel.options.burnIn || sessions.count > 1 { details += "; timings: " + reel.variants.map(reel.fileText).joined(separator: ", ") }
     switch sink {
     case let .ffmpeg(_, _, _, output):
         if let failure {
@@ -86,16 +93,27 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
             printError("interrupted: \(output) holds \(written) of \(frames) frames (\(seconds) s)")
             return 130
         }
-        printError("wrote \(output): \(written) frames, \(seconds) s at \(JSONOutput.number(fps).text) fps, \(width)x\(height)")
+        printError("wrote \(output): \(written) frames, \(seconds) s at \(JSONOutput.number(fps).text) fps, \(width)x\(height)\(details)")
     case let .pngFolder(dir):
         if let failure { throw RenderError("recording stopped after \(written) frames: \(failure)") }
         if recordingInterrupted != 0 {
             printError("interrupted: \(dir) holds \(written) of \(frames) frames")
             return 130
         }
-        printError("wrote \(written) PNG frames to \(dir)")
+        printError("wrote \(written) PNG frames to \(dir), \(width)x\(height)\(details)")
     }
     return 0
+}
+
+/// `--rate`: one of the window's playback rates (1, 0.5, 0.25, 0.1); anything else is refused,
+/// since only those give a whole number of frames per normal-speed frame.
+func recordingRate(_ args: ParsedArguments, usage: String) throws -> Double {
+    guard let text = args.values["--rate"] else { return 1 }
+    let allowed = WindowState.rates.map { JSONOutput.number($0).text }.joined(separator: ", ")
+    guard let rate = Double(text), WindowState.rates.contains(rate) else {
+        throw UsageError(message: "--rate must be one of \(allowed) (got '\(text)')", usage: usage)
+    }
+    return rate
 }
 
 func openSink(out: String, width: Int, height: Int, fps: Double) throws -> RecordingSink {

@@ -1,0 +1,298 @@
+import App
+import Formats
+import Foundation
+import Render
+import Scenes
+
+/// One take on a review frame: a timings file played with the shared script and seed, through its
+/// own Playback and renderer.
+final class ReviewVariant {
+    let session: PreviewSession
+    var playback: Playback
+    let renderer: SceneRenderer
+    /// How the label names it: the file's name, or its path where two names clash.
+    let name: String
+    /// The first 8 hex digits of the timings file's SHA-256 (`sha256sum`'s).
+    let hash: String
+    /// What its label lists under the name: the parameters that differ between the files.
+    var notes: [String] = []
+
+    init(session: PreviewSession, script: InputScript, renderer: SceneRenderer, name: String) {
+        self.session = session
+        playback = Playback(initial: session.preview, log: script.events)
+        self.renderer = renderer
+        self.name = name
+        hash = SHA256.short(ofFile: session.timingsPath) ?? "unread"
+    }
+}
+
+/// What a review frame adds around the device.
+struct ReviewOptions {
+    var showTouches = false
+    var burnIn = false
+    /// The preview's playback rate in the file (1, 0.5, 0.25 or 0.1), shown in the burn-in.
+    var rate = 1.0
+}
+
+/// One tile of a review frame: which variant, at which preview time (or its launch frame).
+struct ReviewTile {
+    var variant: Int
+    var time: Double
+    var launch = false
+}
+
+/// Makes review frames: one or more variants' device frames, each drawn through its Playback on a
+/// shared offscreen context, with finger markers over them and labels and a strip around them.
+/// `record` (a single take, or `--compare`) and `render` (a still, `--compare`, `--filmstrip`)
+/// all draw through it, one frame at a time: a frame's device pixels are read back, copied into
+/// the one reused canvas and let go, so a recording never holds more than one frame.
+final class ReviewReel {
+    enum Kind {
+        /// One variant: the bare device frame, or with `--burn-in` a strip below it.
+        case single
+        /// Variants side by side at the same time, labelled, with one shared time counter.
+        case compare
+        /// One variant at several times, each tile labelled with its time and phase.
+        case filmstrip
+    }
+
+    let kind: Kind
+    let variants: [ReviewVariant]
+    let options: ReviewOptions
+    let context: RenderContext
+    let layout: ReviewLayout
+    let canvas: ReviewCanvas?
+    let markers: TouchMarkerRenderer
+    let scale: Double
+    let fontSize: Int, lineHeight: Int, padding: Int
+    let labelLines: Int
+
+    var width: Int { layout.width }
+    var height: Int { layout.height }
+
+    /// The largest side a review frame may have: H.264 levels stop at 8192 px, and the PNG and
+    /// image limits of the rest of the app are the same.
+    static let maxSide = AssetCatalog.maxImageSide
+
+    /// - Parameter sessions: the variants' sessions, the first the reference; all share a device.
+    init(kind: Kind, sessions: [PreviewSession], names: [String], script: InputScript, scale: Double, tiles: Int,
+         options: ReviewOptions, rendererName: String?) throws {
+        self.kind = kind
+        self.options = options
+        self.scale = scale
+        let device = sessions[0].options.device
+        let tileWidth = Int((device.width * scale).rounded()), tileHeight = Int((device.height * scale).rounded())
+        guard tileWidth <= AssetCatalog.maxImageSide, tileHeight <= AssetCatalog.maxImageSide else {
+            throw UsageError(message: "--scale \(scale) makes a \(tileWidth)x\(tileHeight) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: nil)
+        }
+        // Text follows the tile's pixel density, never below what stays legible.
+        fontSize = max(10, Int((11 * scale).rounded()))
+        lineHeight = Int((Double(fontSize) * 1.4).rounded())
+        padding = max(fontSize / 2, 4)
+
+        var notes = Array(repeating: [String](), count: sessions.count)
+        if kind == .compare { notes = ReviewReel.differences(sessions.map(\.timings), names: names) }
+        switch kind {
+        case .single: labelLines = 0
+        case .filmstrip: labelLines = 1
+        case .compare: labelLines = 1 + (notes.map(\.count).max() ?? 0) + (options.burnIn ? 1 : 0)
+        }
+        let stripLines: Int
+        switch kind {
+        case .single: stripLines = options.burnIn ? 2 : 0
+        case .compare: stripLines = options.burnIn ? 2 : 1
+        case .filmstrip: stripLines = 1
+        }
+        let labelHeight = labelLines == 0 ? 0 : labelLines * lineHeight + padding
+        let stripHeight = stripLines == 0 ? 0 : stripLines * lineHeight + 2 * padding
+        layout = ReviewLayout(tileWidth: tileWidth, tileHeight: tileHeight, count: tiles, labelHeight: labelHeight,
+                              stripHeight: stripHeight, gap: max(Int((8 * scale).rounded()), 4))
+        guard layout.width <= ReviewReel.maxSide, layout.height <= ReviewReel.maxSide else {
+            throw UsageError(message: "\(tiles) tiles at --scale \(scale) make a \(layout.width)x\(layout.height) frame; the limit is \(ReviewReel.maxSide) px a side: try a smaller --scale", usage: nil)
+        }
+
+        context = try RenderContext(target: .offscreen(width: tileWidth, height: tileHeight), rendererName: rendererName, vsync: false)
+        var made: [ReviewVariant] = []
+        for (i, session) in sessions.enumerated() {
+            let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
+            let variant = ReviewVariant(session: session, script: script, renderer: renderer, name: names[i])
+            variant.notes = notes[i]
+            made.append(variant)
+        }
+        variants = made
+        markers = TouchMarkerRenderer(renderer: context.renderer)
+        canvas = layout.isBareTile ? nil : try ReviewCanvas(width: layout.width, height: layout.height)
+    }
+
+    /// Draws one variant at one time into the shared context and reads its pixels back.
+    func deviceFrame(_ tile: ReviewTile) throws -> [UInt8] {
+        let variant = variants[tile.variant]
+        variant.playback.seek(to: tile.time)
+        let scene = tile.launch ? variant.playback.preview.splash.launchScene() : variant.playback.scene
+        try variant.renderer.draw(scene)
+        if options.showTouches {
+            let device = variant.session.options.device
+            try markers.draw(TouchMarkers.markers(at: tile.time, log: variant.playback.log), mapping: PointToPixel(scale: scale),
+                             deviceWidth: device.width, deviceHeight: device.height)
+        }
+        return try context.readPixels(width: layout.tileWidth, height: layout.tileHeight)
+    }
+
+    /// A review frame of `tiles`: the device frames in their places, each tile's label, and the
+    /// strip. `frame` and `frames` number the frame in a recording, for the counter.
+    func compose(_ tiles: [ReviewTile], frame: Int? = nil, of frames: Int? = nil) throws -> [UInt8] {
+        guard let canvas else { return try deviceFrame(tiles[0]) }
+        for (i, tile) in tiles.enumerated() {
+            canvas.place(try deviceFrame(tile), in: layout.tile(i))
+            if labelLines > 0 { try drawLabel(i, tile, on: canvas) }
+        }
+        if layout.stripHeight > 0 { try drawStrip(tiles, frame: frame, of: frames, on: canvas) }
+        return canvas.pixels
+    }
+
+    /// Every tile at time t: a single take, or the variants side by side, frame-locked.
+    func frame(at t: Double, index: Int, of frames: Int) throws -> [UInt8] {
+        try compose(variants.indices.map { ReviewTile(variant: $0, time: t) }, frame: index, of: frames)
+    }
+
+    // MARK: Text
+
+    static func seconds(_ t: Double) -> String { String(format: "%.3f s", t) }
+
+    func phase(_ tile: ReviewTile) -> String {
+        tile.launch ? "launch frame" : variants[tile.variant].playback.activity
+    }
+
+    func rateText() -> String { "rate \(JSONOutput.number(options.rate).text)×" }
+
+    func deviceText(_ v: ReviewVariant) -> String {
+        let d = v.session.options.device
+        return "\(d.name) \(d.orientation.rawValue) @\(JSONOutput.number(scale).text)x"
+    }
+
+    func fileText(_ v: ReviewVariant) -> String {
+        "\(URL(fileURLWithPath: v.session.timingsPath).lastPathComponent) #\(v.hash)"
+    }
+
+    private func drawLabel(_ i: Int, _ tile: ReviewTile, on canvas: ReviewCanvas) throws {
+        let box = layout.label(i)
+        canvas.fill(box, ReviewCanvas.background)
+        let v = variants[tile.variant]
+        var lines: [(String, Color)] = []
+        switch kind {
+        case .single: return
+        case .filmstrip:
+            lines = [("\(ReviewReel.seconds(tile.time))  ·  \(phase(tile))", ReviewCanvas.labelColor)]
+        case .compare:
+            lines = [("\(v.name)  #\(v.hash)", ReviewCanvas.labelColor)] + v.notes.map { ($0, ReviewCanvas.secondaryColor) }
+            if options.burnIn { lines.append((phase(tile), ReviewCanvas.labelColor)) }
+        }
+        for (n, (text, color)) in lines.enumerated() {
+            try canvas.text(text, x: box.x, y: box.y + n * lineHeight, size: fontSize, color: color, maxWidth: box.width)
+        }
+    }
+
+    private func drawStrip(_ tiles: [ReviewTile], frame: Int?, of frames: Int?, on canvas: ReviewCanvas) throws {
+        let box = layout.strip
+        canvas.fill(box, ReviewCanvas.background)
+        let first = variants[tiles[0].variant]
+        let counter = frame.map { f in frames.map { "frame \(f + 1)/\($0)" } ?? "frame \(f + 1)" }
+        var lines: [String]
+        switch kind {
+        case .single:
+            lines = [([tiles[0].launch ? "launch" : "t " + ReviewReel.seconds(tiles[0].time), counter, phase(tiles[0]), rateText()].compactMap { $0 })
+                        .joined(separator: "   "),
+                     "\(deviceText(first))   \(fileText(first))"]
+        case .compare:
+            lines = [(["t " + ReviewReel.seconds(tiles[0].time), counter, rateText()].compactMap { $0 }).joined(separator: "   ")]
+            if options.burnIn { lines.append("\(deviceText(first))   seed \(first.session.seed)") }
+        case .filmstrip:
+            let times = tiles.map(\.time)
+            lines = ["\(deviceText(first))   \(fileText(first))   \(JSONOutput.number(times.first ?? 0).text)–\(JSONOutput.number(times.last ?? 0).text) s in \(tiles.count) frames"]
+        }
+        // Aligned with the tiles' left edge when there is a margin.
+        let left = max(padding, layout.gap)
+        for (n, text) in lines.enumerated() {
+            try canvas.text(text, x: box.x + left, y: box.y + padding + n * lineHeight, size: fontSize, maxWidth: box.width - 2 * left)
+        }
+    }
+
+    // MARK: Differences
+
+    /// The most parameter lines a label lists before summing up the rest.
+    static let maxDifferenceLines = 3
+
+    /// Each file's label lines: the parameters that differ between the first file and any other,
+    /// with that file's values (so the first lists its own values for the same key paths), or
+    /// that it is identical to the first.
+    static func differences(_ timings: [Timings], names: [String]) -> [[String]] {
+        let reference = timings[0]
+        let differing = TimingsSchema.parameters.filter { p in timings.dropFirst().contains { p.value(in: $0) != p.value(in: reference) } }
+        return timings.enumerated().map { i, t in
+            if differing.isEmpty { return [i == 0 ? "the reference" : "identical to \(names[0])"] }
+            let own = i == 0 ? differing : differing.filter { $0.value(in: t) != $0.value(in: reference) }
+            if own.isEmpty { return ["identical to \(names[0])"] }
+            var lines = own.map { "\($0.path) = \($0.value(in: t).json.text)" }
+            if lines.count > maxDifferenceLines {
+                let rest = lines.count - (maxDifferenceLines - 1)
+                lines = Array(lines.prefix(maxDifferenceLines - 1)) + ["and \(rest) more"]
+            }
+            return lines
+        }
+    }
+
+    /// The names labels show: each file's name, or its path as given where two names clash.
+    static func labelNames(_ paths: [String]) -> [String] {
+        let names = paths.map { URL(fileURLWithPath: $0).lastPathComponent }
+        return zip(paths, names).map { path, name in names.filter { $0 == name }.count > 1 ? path : name }
+    }
+
+    /// Where each tile is, for cropping: `name x,y,WxH`.
+    var tileSummary: String {
+        variants.indices.map { i in
+            let b = layout.tile(i)
+            return "\(variants[i].name) at \(b.x),\(b.y) \(b.width)x\(b.height)"
+        }.joined(separator: "; ")
+    }
+}
+
+// MARK: - Sessions for --compare
+
+/// The sessions of `--compare`'s files: the same options and seed, each file's timings. A missing
+/// or broken file is a usage error, found before any rendering.
+func compareSessions(_ paths: [String], options: PreviewOptions, usage: String) throws -> [PreviewSession] {
+    guard paths.count >= 2 else {
+        throw UsageError(message: "--compare needs two or more timings files to set side by side (got \(paths.count))", usage: usage)
+    }
+    var sessions: [PreviewSession] = []
+    var shared = options
+    for path in paths {
+        guard FileManager.default.fileExists(atPath: path) else { throw UsageError(message: "--compare: timings file \(path) not found", usage: usage) }
+        // Parsed here first so that a broken file is named as --compare's, with its place.
+        do { _ = try Timings.load(path: path) } catch { throw UsageError(message: "--compare: \(error)", usage: usage) }
+        shared.timingsPath = path
+        let session = try makeSession(shared)
+        // Every variant plays the first one's seed, so the splash text and the feed match.
+        shared.seed = session.seed
+        sessions.append(session)
+    }
+    return sessions
+}
+
+/// The sessions a review command draws: `--compare`'s files, or the one session of the options;
+/// with the names their labels show.
+func reviewSessions(_ args: ParsedArguments, options: PreviewOptions, usage: String) throws -> (sessions: [PreviewSession], names: [String]) {
+    guard let paths = args.lists["--compare"] else {
+        let session = try makeSession(options)
+        return ([session], [URL(fileURLWithPath: session.timingsPath).lastPathComponent])
+    }
+    guard args.values["--timings"] == nil else {
+        throw UsageError(message: "--compare takes the timings files itself; leave out --timings", usage: usage)
+    }
+    let sessions = try compareSessions(paths, options: options, usage: usage)
+    let names = ReviewReel.labelNames(paths)
+    for i in sessions.indices.dropFirst() where sessions[i].timings == sessions[0].timings {
+        printError("warning: \(names[i]) has the same timings as \(names[0]): their tiles will be identical")
+    }
+    return (sessions, names)
+}
