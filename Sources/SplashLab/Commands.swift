@@ -62,8 +62,8 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     let (sessions, names) = try reviewSessions(args, options: options, usage: usage)
     let script = try args.values["--script"].map { try InputScript.load(path: $0) } ?? InputScript(events: [])
     let reviewOptions = ReviewOptions(showTouches: args.flags.contains("--show-touches"), burnIn: args.flags.contains("--burn-in"))
-    let pixels: [UInt8]
     let reel: ReviewReel
+    let tiles: [ReviewTile]
     if filmstrip {
         // By default the strip spans the splash, to its end.
         let to = toGiven ?? max(options.skipSplash ? 0 : sessions[0].preview.splash.endTime, from)
@@ -73,15 +73,16 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
         let times = (0..<count).map { i in count == 1 ? from : from + (to - from) * Double(i) / Double(count - 1) }
         reel = try ReviewReel(kind: .filmstrip, sessions: sessions, names: names, script: script, scale: scale, tiles: count,
                               options: reviewOptions, rendererName: options.renderer)
-        pixels = try reel.compose(times.map { ReviewTile(variant: 0, time: $0) })
+        tiles = times.map { ReviewTile(variant: 0, time: $0) }
     } else {
         reel = try ReviewReel(kind: compare ? .compare : .single, sessions: sessions, names: names, script: script, scale: scale,
                               tiles: sessions.count, options: reviewOptions, rendererName: options.renderer)
-        pixels = try reel.compose(sessions.indices.map { ReviewTile(variant: $0, time: t, launch: launch) })
+        tiles = sessions.indices.map { ReviewTile(variant: $0, time: t, launch: launch) }
     }
+    let pixels = try reel.compose(tiles)
     try writePNG(pixels, width: reel.width, height: reel.height, to: out)
     for v in reel.variants { v.session.reportWarnings(v.renderer.images.catalog.warnings) }
-    if compare { printError("wrote \(out), \(reel.width)x\(reel.height); tiles: \(reel.tileSummary)") }
+    if tiles.count > 1 { printError("wrote \(out), \(reel.width)x\(reel.height); tiles: \(reel.tileSummary(tiles))") }
     return 0
 }
 

@@ -81,7 +81,7 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     // What the file holds beyond frames: the slowdown, each tile's place (to crop one out) and
     // the timings files' hashes, as the burn-in shows them.
     var details = rate == 1 ? "" : ", rate \(JSONOutput.number(rate).text)× (\(JSONOutput.number(Double(written) / fps / stretch).text) s of preview)"
-    if sessions.count > 1 { details += "; tiles: \(reel.tileSummary)" }
+    if sessions.count > 1 { details += "; tiles: \(reel.tileSummary(reel.variants.indices.map { ReviewTile(variant: $0, time: 0) }))" }
     if reel.options.burnIn || sessions.count > 1 { details += "; timings: " + reel.variants.map(reel.fileText).joined(separator: ", ") }
     switch sink {
     case let .ffmpeg(_, _, _, output):

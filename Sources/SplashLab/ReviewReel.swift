@@ -1,4 +1,5 @@
 import App
+import CSDL2
 import Formats
 import Foundation
 import Render
@@ -129,6 +130,15 @@ final class ReviewReel {
         let variant = variants[tile.variant]
         variant.playback.seek(to: tile.time)
         let scene = tile.launch ? variant.playback.preview.splash.launchScene() : variant.playback.scene
+        if kind != .single {
+            // The renderer skips its clear when the first layer covers the screen, but at a
+            // fractional size (375 pt at 0.5) the last pixel column is only partly covered and
+            // keeps what was drawn before: here another tile's frame. Cleared as a fresh context
+            // starts, every tile is exactly what the variant renders alone.
+            SDL_SetRenderTarget(context.renderer, nil)
+            SDL_SetRenderDrawColor(context.renderer, 0, 0, 0, 0)
+            SDL_RenderClear(context.renderer)
+        }
         try variant.renderer.draw(scene)
         if options.showTouches {
             let device = variant.session.options.device
@@ -247,11 +257,13 @@ final class ReviewReel {
         return zip(paths, names).map { path, name in names.filter { $0 == name }.count > 1 ? path : name }
     }
 
-    /// Where each tile is, for cropping: `name x,y,WxH`.
-    var tileSummary: String {
-        variants.indices.map { i in
+    /// Where each tile is, for cropping one out (`ffmpeg -vf crop=W:H:X:Y`): `name at X,Y WxH`,
+    /// named by file for `--compare` and by time for `--filmstrip`.
+    func tileSummary(_ tiles: [ReviewTile]) -> String {
+        tiles.enumerated().map { i, tile in
             let b = layout.tile(i)
-            return "\(variants[i].name) at \(b.x),\(b.y) \(b.width)x\(b.height)"
+            let name = kind == .filmstrip ? ReviewReel.seconds(tile.time) : variants[tile.variant].name
+            return "\(name) at \(b.x),\(b.y) \(b.width)x\(b.height)"
         }.joined(separator: "; ")
     }
 }
