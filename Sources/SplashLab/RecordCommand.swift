@@ -133,7 +133,14 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
         if lower.hasSuffix(".mp4") {
             // H.264 in yuv420p needs even sides; pad by a pixel where the device's are odd.
             arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                          "-preset", "veryfast", "-crf", "18", "-movflags", "+faststart", out]
+                          "-preset", "veryfast", "-crf", "18", "-movflags", "+faststart"]
+            if width * height > RecordingLimits.boundedEncoderPixels {
+                // x264 keeps a lookahead, B-frames and a frame per thread in flight, ~25 MB each
+                // at a 4-up Pro Max grid (5280x3122): 1.8 GB measured. Without them it peaks at
+                // about 0.5 GB, for a somewhat larger file.
+                arguments += ["-threads", "2", "-x264-params", "rc-lookahead=0:bframes=0:sync-lookahead=0"]
+            }
+            arguments.append(out)
         } else {
             arguments += ["-vf", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", out]
         }
@@ -179,4 +186,10 @@ func closeSink(_ sink: RecordingSink) throws -> Bool {
         throw RenderError("ffmpeg failed writing \(output) (status \(process.terminationStatus))\(log.isEmpty ? "" : ": " + log.split(separator: "\n").suffix(3).joined(separator: "; "))")
     }
     return true
+}
+
+enum RecordingLimits {
+    /// Frames above 4K UHD's pixel count (side-by-side grids at @3x) are encoded with x264's
+    /// frames in flight bounded, so memory stays flat however large the grid.
+    static let boundedEncoderPixels = 3840 * 2160
 }
