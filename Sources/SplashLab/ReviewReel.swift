@@ -210,7 +210,7 @@ final class ReviewReel {
         var lines: [String]
         switch kind {
         case .single:
-            lines = [([tiles[0].launch ? "launch" : "t " + ReviewReel.seconds(tiles[0].time), counter, phase(tiles[0]), rateText()].compactMap { $0 })
+            lines = [(["t " + ReviewReel.seconds(tiles[0].time), counter, phase(tiles[0]), rateText()].compactMap { $0 })
                         .joined(separator: "   "),
                      "\(deviceText(first))   \(fileText(first))"]
         case .compare:
