@@ -15,9 +15,9 @@ public enum MotionSpec: Equatable, Sendable {
         var named = [String: Double]()
         for a in arguments {
             guard let label = a.label else {
-                throw MotionError.malformedSpec(spec, "spring arguments need labels, e.g. spring(response: 0.5, dampingFraction: 0.825)")
+                throw MotionError.malformedSpec(abbreviatedForMessage(spec, quoted: false), "spring arguments need labels, e.g. spring(response: 0.5, dampingFraction: 0.825)")
             }
-            guard named[label] == nil else { throw MotionError.malformedSpec(spec, "'\(label)' is given twice") }
+            guard named[label] == nil else { throw MotionError.malformedSpec(abbreviatedForMessage(spec, quoted: false), "'\(label)' is given twice") }
             named[label] = a.value
         }
         let velocity = named.removeValue(forKey: "initialVelocity") ?? 0
@@ -27,7 +27,7 @@ public enum MotionSpec: Equatable, Sendable {
             (["duration", "bounce"], { try SpringParameters(duration: $0["duration"]!, bounce: $0["bounce"]!) }),
         ]
         guard let form = forms.first(where: { $0.0 == Set(named.keys) }) else {
-            throw MotionError.malformedSpec(spec, "a spring takes (mass:, stiffness:, damping:), (response:, dampingFraction:) or (duration:, bounce:), each with an optional initialVelocity:")
+            throw MotionError.malformedSpec(abbreviatedForMessage(spec, quoted: false), "a spring takes (mass:, stiffness:, damping:), (response:, dampingFraction:) or (duration:, bounce:), each with an optional initialVelocity:")
         }
         self = .spring(try SpringMotion(parameters: try form.1(named), initialVelocity: velocity))
     }
