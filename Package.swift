@@ -8,6 +8,8 @@ let package = Package(
     name: "SplashLab",
     products: [
         .executable(name: "splashlab", targets: ["SplashLab"]),
+        // For the libFuzzer package in Fuzz/, which builds with sanitizers apart from this one.
+        .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,6 +22,8 @@ let package = Package(
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
         .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Motion"], path: "Sources/Render"),
+        // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
+        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "Motion"], path: "Sources/FuzzChecks"),
         .executableTarget(
             name: "SplashLab",
             dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render"],
@@ -29,5 +33,6 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Formats", "Scenes", "Motion"]),
         .testTarget(name: "SplashLabTests", dependencies: ["Formats", "Scenes"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Scenes", "Motion", "FuzzChecks"]),
     ]
 )
