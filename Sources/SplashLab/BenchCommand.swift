@@ -69,6 +69,7 @@ func motionBenchmark() throws -> JSONOutput {
         ("bezierEvaluationsPerSecond", .object([("median", .number(median(bezierRates).rounded())), ("target", .number(20_000_000))])),
         ("splashFrameMicroseconds", .object([("median", .number(median(frameCosts))), ("target", .number(2))])),
         ("runs", .int(runs)),
+        ("parse", parseBenchmark()),
     ])
 }
 
