@@ -3,11 +3,13 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/splashlab
 BIN_DEBUG := .build/debug/splashlab
 
-.PHONY: run test bench deps deps-test build release e2e clean
+.PHONY: run test bench fuzz deps deps-test build release e2e clean
 
 run: deps release
 	$(BIN_RELEASE) run $(ARGS)
 
+# FormatsTests replays the saved fuzz corpus (Fuzz/corpus) through the fuzz targets' own checks
+# (the FuzzChecks module), so this stays fast and needs no libFuzzer; `make fuzz` explores further.
 test: deps-test
 	$(SWIFT) build
 	env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=offscreen $(SWIFT) test --disable-swift-testing
@@ -17,6 +19,14 @@ test: deps-test
 bench: deps release
 	$(BIN_RELEASE) bench $(ARGS)
 	$(BIN_RELEASE) bench --motion
+
+# One libFuzzer target per parser (timings, script, launch, curve), each run FUZZ_SECONDS; they
+# build in their own package (Fuzz/, into .build/fuzz) with the fuzzer and address sanitizers,
+# which the plain build never sees. `make fuzz FUZZ_TARGETS=script` runs one. A crash leaves its
+# input in .build/fuzz-artifacts/TARGET/ and fails. Prints each target's runs and rate.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_TARGETS)
 
 deps:
 	@scripts/install-deps.sh run

@@ -10,6 +10,8 @@ let package = Package(
     name: "SplashLab",
     products: [
         .executable(name: "splashlab", targets: ["SplashLab"]),
+        // For the libFuzzer package in Fuzz/, which builds with sanitizers apart from this one.
+        .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +33,8 @@ let package = Package(
         ),
         .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Motion"], path: "Sources/Render"),
         .target(name: "App", dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render"], path: "Sources/App"),
+        // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
+        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "Motion"], path: "Sources/FuzzChecks"),
         .executableTarget(
             name: "SplashLab",
             dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render", "App", "Inspector"],
@@ -47,5 +51,6 @@ let package = Package(
             dependencies: ["Inspector", "Motion", "CSDL2"],
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Scenes", "Motion", "FuzzChecks"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Motion
 
 /// One input on the input timeline: seconds of preview time at playback rate 1, coordinates in
 /// screen points. The same values come from a script file, from the window's SDL events, and
@@ -33,7 +34,48 @@ public struct InputEvent: Equatable, Sendable {
     }
 }
 
+// MARK: - Ranges
+
+extension InputEvent {
+    /// Screen coordinates accepted from a script, in points from the screen's top-left: ±100,000.
+    /// The largest device is 1,180 pt; a pointer dragged far outside the window still reads as a
+    /// few thousand. The bound keeps everything derived from a position (scroll offsets,
+    /// velocities, pixel rows) far inside Int and Float ranges. The window clamps its SDL input
+    /// to the same range with `clampedToLimits()`.
+    public static let coordinateLimit = 100_000.0
+    /// Wheel clicks in one event: ±1,000. A flung wheel reports tens of clicks per event.
+    public static let wheelLimit = 1_000.0
+    /// The latest event time, in seconds: 24 hours. Longer sessions are not previews.
+    public static let timeLimit = 86_400.0
+
+    public static var coordinateRange: ClosedRange<Double> { -coordinateLimit...coordinateLimit }
+    public static var wheelRange: ClosedRange<Double> { -wheelLimit...wheelLimit }
+    public static var timeRange: ClosedRange<Double> { 0...timeLimit }
+
+    /// The event with its time, coordinates and wheel clicks clamped into the documented ranges
+    /// (NaN becomes 0): what the window does with SDL's input, which it cannot refuse.
+    public func clampedToLimits() -> InputEvent {
+        func clamp(_ v: Double, _ range: ClosedRange<Double>) -> Double { v.isNaN ? 0 : min(max(v, range.lowerBound), range.upperBound) }
+        let c = InputEvent.coordinateRange
+        let kind: Kind
+        switch self.kind {
+        case let .down(x, y): kind = .down(x: clamp(x, c), y: clamp(y, c))
+        case let .move(x, y): kind = .move(x: clamp(x, c), y: clamp(y, c))
+        case let .up(x, y): kind = .up(x: clamp(x, c), y: clamp(y, c))
+        case let .wheel(dy): kind = .wheel(dy: clamp(dy, InputEvent.wheelRange))
+        case .key, .cancel: kind = self.kind
+        }
+        return InputEvent(time: clamp(time, InputEvent.timeRange), kind: kind)
+    }
+}
+
 /// An input script: `{"events": [{"t": 0.5, "type": "down", "x": 100, "y": 300}, ...]}`.
+///
+/// Times lie in `InputEvent.timeRange` and are sorted; x and y in `InputEvent.coordinateRange`;
+/// wheel dy in `InputEvent.wheelRange`. A value outside is refused with its place rather than
+/// clamped: a script is a file someone can fix, and a silently changed drag would replay as a
+/// different session. Scripts of millions of events load in time and memory linear in their size:
+/// events are read one by one as the parser reaches them, never kept as a JSON tree.
 public struct InputScript: Equatable, Sendable {
     public var events: [InputEvent]
     public init(events: [InputEvent]) { self.events = events }
@@ -42,52 +84,100 @@ public struct InputScript: Equatable, Sendable {
 
     /// Parses and validates a script; errors name the event index and the field, with the place.
     public static func parse(text: String, path: String) throws -> InputScript {
-        let root = try JSONObjectReader(JSONParser.parse(text, path: path), path: path)
-        try root.rejectUnknown(["events", "$comment", "device", "seed"])
-        guard let items = try root.array("events") else {
-            throw root.failure(root.node, "a script needs an \"events\" array")
-        }
+        try parse(bytes: Array(text.utf8), path: path)
+    }
+
+    /// Parses a script from a file's bytes: a leading byte-order mark is skipped and invalid UTF-8
+    /// is refused at its place, as for the timings file.
+    public static func parse(bytes: [UInt8], path: String) throws -> InputScript {
         var events = [InputEvent]()
-        for (i, item) in items.enumerated() {
-            let e = try JSONObjectReader(item, path: path, fieldPath: "events[\(i)]")
-            guard let t = try e.number("t") else { throw e.failure(item, "events[\(i)]: missing field 't' (seconds)") }
-            guard t >= 0 else { throw e.failure(e.node("t")!, "events[\(i)].t must not be negative (got \(t))") }
-            if let previous = events.last, t < previous.time {
-                throw e.failure(e.node("t")!, "events[\(i)].t = \(t) comes before events[\(i - 1)].t = \(previous.time); events must be sorted by time")
-            }
-            guard let type = try e.string("type") else { throw e.failure(item, "events[\(i)]: missing field 'type' (one of \(eventTypes.joined(separator: ", ")))") }
-            func point() throws -> (Double, Double) {
-                guard let x = try e.number("x") else { throw e.failure(item, "events[\(i)] (\(type)): missing field 'x'") }
-                guard let y = try e.number("y") else { throw e.failure(item, "events[\(i)] (\(type)): missing field 'y'") }
-                return (x, y)
-            }
-            let kind: InputEvent.Kind
-            switch type {
-            case "down": try e.rejectUnknown(["t", "type", "x", "y"]); let p = try point(); kind = .down(x: p.0, y: p.1)
-            case "move": try e.rejectUnknown(["t", "type", "x", "y"]); let p = try point(); kind = .move(x: p.0, y: p.1)
-            case "up": try e.rejectUnknown(["t", "type", "x", "y"]); let p = try point(); kind = .up(x: p.0, y: p.1)
-            case "key":
-                try e.rejectUnknown(["t", "type", "key"])
-                guard let k = try e.string("key"), !k.isEmpty else { throw e.failure(item, "events[\(i)] (key): missing field 'key'") }
-                kind = .key(k.lowercased())
-            case "wheel":
-                try e.rejectUnknown(["t", "type", "dy"])
-                guard let dy = try e.number("dy") else { throw e.failure(item, "events[\(i)] (wheel): missing field 'dy'") }
-                kind = .wheel(dy: dy)
-            case "cancel": try e.rejectUnknown(["t", "type"]); kind = .cancel
-            default:
-                throw e.failure(e.node("type")!, "events[\(i)].type '\(type)' is unknown; expected one of \(eventTypes.joined(separator: ", "))")
-            }
-            events.append(InputEvent(time: t, kind: kind))
+        let root = try JSONParser.parse(bytes: bytes, path: path, streaming: "events") { i, item in
+            events.append(try event(item, index: i, previous: events.last, path: path))
+        }
+        let reader = try JSONObjectReader(root, path: path)
+        try reader.rejectUnknown(["events", "$comment", "device", "seed"])
+        guard try reader.array("events") != nil else {
+            throw reader.failure(reader.node, "a script needs an \"events\" array")
         }
         return InputScript(events: events)
     }
 
-    public static func load(path: String) throws -> InputScript {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw JSONFileError(path: path, location: SourceLocation(line: 1, column: 1), message: "cannot read the script")
+    /// The fields each event type takes, in the order messages list them.
+    private static let fieldsByType: [String: [String]] = [
+        "down": ["t", "type", "x", "y"], "move": ["t", "type", "x", "y"], "up": ["t", "type", "x", "y"],
+        "key": ["t", "type", "key"], "wheel": ["t", "type", "dy"], "cancel": ["t", "type"],
+    ]
+
+    /// Reads one event in a single pass over its fields: a script can hold millions, so this
+    /// avoids a field lookup per field and builds the "events[i]" names only for a message.
+    private static func event(_ item: JSONNode, index i: Int, previous: InputEvent?, path: String) throws -> InputEvent {
+        func failure(_ node: JSONNode, _ message: String) -> JSONFileError {
+            JSONFileError(path: path, location: node.location, message: message)
         }
-        return try parse(text: String(decoding: data, as: UTF8.self), path: path)
+        guard case let .object(members) = item.value else {
+            throw failure(item, "events[\(i)] must be an object, not \(item.value.typeName)")
+        }
+        var t, type, x, y, dy, key: JSONNode?
+        var unknown: (key: String, keyLocation: SourceLocation)?
+        for m in members {
+            switch m.key {
+            case "t": t = m.value
+            case "type": type = m.value
+            case "x": x = m.value
+            case "y": y = m.value
+            case "dy": dy = m.value
+            case "key": key = m.value
+            default: if unknown == nil { unknown = (m.key, m.keyLocation) }
+            }
+        }
+        func number(_ node: JSONNode, _ field: String, _ range: ClosedRange<Double>) throws -> Double {
+            guard case let .number(v) = node.value else { throw failure(node, "events[\(i)].\(field) must be a number, not \(node.value.typeName)") }
+            guard range.contains(v) else {
+                throw failure(node, "events[\(i)].\(field) must lie in [\(formatNumber(range.lowerBound)), \(formatNumber(range.upperBound))] (got \(v))")
+            }
+            return v
+        }
+        guard let t else { throw failure(item, "events[\(i)]: missing field 't' (seconds)") }
+        let time = try number(t, "t", InputEvent.timeRange)
+        if let previous, time < previous.time {
+            throw failure(t, "events[\(i)].t = \(time) comes before events[\(i - 1)].t = \(previous.time); events must be sorted by time")
+        }
+        guard let type else { throw failure(item, "events[\(i)]: missing field 'type' (one of \(eventTypes.joined(separator: ", ")))") }
+        guard case let .string(name) = type.value else { throw failure(type, "events[\(i)].type must be a string, not \(type.value.typeName)") }
+        guard let fields = fieldsByType[name] else {
+            throw failure(type, "events[\(i)].type \(abbreviatedForMessage(name)) is unknown; expected one of \(eventTypes.joined(separator: ", "))")
+        }
+        // A field that is known to scripts but not to this event type is as wrong as an unknown one.
+        let misplaced = members.first { !fields.contains($0.key) }
+        if let field = misplaced ?? unknown.map({ (key: $0.key, keyLocation: $0.keyLocation, value: item) }) {
+            throw JSONFileError(path: path, location: field.keyLocation,
+                                message: "unknown field \(abbreviatedForMessage("events[\(i)].\(field.key)")); expected one of \(fields.joined(separator: ", "))")
+        }
+        func point() throws -> (Double, Double) {
+            guard let x else { throw failure(item, "events[\(i)] (\(name)): missing field 'x'") }
+            guard let y else { throw failure(item, "events[\(i)] (\(name)): missing field 'y'") }
+            return (try number(x, "x", InputEvent.coordinateRange), try number(y, "y", InputEvent.coordinateRange))
+        }
+        let kind: InputEvent.Kind
+        switch name {
+        case "down": let p = try point(); kind = .down(x: p.0, y: p.1)
+        case "move": let p = try point(); kind = .move(x: p.0, y: p.1)
+        case "up": let p = try point(); kind = .up(x: p.0, y: p.1)
+        case "key":
+            guard let key else { throw failure(item, "events[\(i)] (key): missing field 'key'") }
+            guard case let .string(k) = key.value else { throw failure(key, "events[\(i)].key must be a string, not \(key.value.typeName)") }
+            guard !k.isEmpty else { throw failure(key, "events[\(i)].key must name a key, e.g. \"escape\"") }
+            kind = .key(k.lowercased())
+        case "wheel":
+            guard let dy else { throw failure(item, "events[\(i)] (wheel): missing field 'dy'") }
+            kind = .wheel(dy: try number(dy, "dy", InputEvent.wheelRange))
+        default: kind = .cancel
+        }
+        return InputEvent(time: time, kind: kind)
+    }
+
+    public static func load(path: String) throws -> InputScript {
+        try parse(bytes: JSONParser.readFile(path), path: path)
     }
 
     public var json: JSONOutput { .object([("events", .array(events.map(\.json)))]) }

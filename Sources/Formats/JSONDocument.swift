@@ -1,6 +1,9 @@
 import Foundation
+import Motion
 
 /// A place in a text file, 1-based, for messages of the form PATH:LINE:COLUMN.
+/// Columns count Unicode scalars, not bytes, as an editor's cursor does; a leading byte-order
+/// mark is not counted.
 public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
@@ -10,7 +13,9 @@ public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
 
 /// A JSON value that remembers where it was written. Foundation's `JSONSerialization` forgets
 /// positions, and a user editing a timings file wants to hear "line 12, column 18".
-public indirect enum JSONValue: Equatable, Sendable {
+/// Not `indirect`: arrays already live on the heap, and boxing every number of a million-event
+/// script would double its memory.
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -46,6 +51,7 @@ public indirect enum JSONValue: Equatable, Sendable {
 public struct JSONNode: Equatable, Sendable {
     public var value: JSONValue
     public var location: SourceLocation
+    public init(value: JSONValue, location: SourceLocation) { self.value = value; self.location = location }
 }
 
 /// A problem in a JSON file, with its place.
@@ -60,45 +66,148 @@ public struct JSONFileError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A strict RFC 8259 parser that keeps line and column for every value.
+///
+/// Hardened for files nobody wrote by hand (minified exports, captures, fuzzed bytes):
+/// - every step is linear in the input: the column is counted forward from the last place asked
+///   for, never from the start of the line, and duplicate keys are found with a set;
+/// - nesting is limited to `maximumDepth`, so a file of 40,000 `[` is an error, not a stack overflow;
+/// - a leading UTF-8 byte-order mark is skipped and invalid UTF-8 is refused at its byte, whether
+///   the file is timings, a script or `launch.json`;
+/// - messages quote at most `abbreviatedForMessage`'s limit of any token from the file.
 public struct JSONParser {
+    /// Deeper nesting than any of our formats needs (they use 4 levels) by a wide margin, and
+    /// shallow enough that the recursive descent cannot exhaust a thread's stack, even a
+    /// secondary thread's 512 KiB.
+    public static let maximumDepth = 256
+
     private let bytes: [UInt8]
+    private let path: String
     private var index = 0
     private var line = 1
     private var lineStart = 0
-    private let path: String
+    // The column at `columnIndex`, so the next location counts on from there (linear overall).
+    private var columnIndex = 0
+    private var column = 1
+    // A root-object array whose elements go to `onElement` instead of into the tree (see `parse(bytes:path:streaming:)`).
+    private var streamedKey: String?
+    private var onElement: ((Int, JSONNode) throws -> Void)?
+
+    // MARK: Entry points
 
     public static func parse(_ text: String, path: String) throws -> JSONNode {
-        var parser = JSONParser(bytes: Array(text.utf8), path: path)
-        parser.skipWhitespace()
-        let node = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
-        return node
+        try parse(utf8: Array(text.utf8), path: path, validated: true, streaming: nil, element: nil)
+    }
+
+    /// Parses raw file bytes: a leading BOM is skipped, invalid UTF-8 is refused with its place.
+    public static func parse(bytes: [UInt8], path: String) throws -> JSONNode {
+        try parse(utf8: bytes, path: path, validated: false, streaming: nil, element: nil)
+    }
+
+    /// Like `parse(bytes:path:)`, but the elements of the array at `key` of the root object are
+    /// handed to `element` one by one, as they are read, and left out of the returned tree (the
+    /// array there is empty, at its place). A million-event script then costs the events, not a
+    /// tree of them. Anything else at `key` is kept in the tree, for the caller to refuse.
+    public static func parse(bytes: [UInt8], path: String, streaming key: String,
+                             element: (_ index: Int, _ node: JSONNode) throws -> Void) throws -> JSONNode {
+        try withoutActuallyEscaping(element) { element in
+            try parse(utf8: bytes, path: path, validated: false, streaming: key, element: element)
+        }
     }
 
     public static func parse(fileAt path: String) throws -> JSONNode {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw JSONFileError(path: path, location: SourceLocation(line: 1, column: 1), message: "cannot read the file")
+        try parse(bytes: readFile(path), path: path)
+    }
+
+    /// The whole file. Works for anything `open` can read (pipes, `/dev/null`, `/dev/stdin`), which
+    /// `FileManager.contents(atPath:)` does not; a failure names the system's reason.
+    public static func readFile(_ path: String) throws -> [UInt8] {
+        let start = SourceLocation(line: 1, column: 1)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw JSONFileError(path: path, location: start, message: "cannot read the file: it is a directory")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw JSONFileError(path: path, location: SourceLocation(line: 1, column: 1), message: "the file is not UTF-8 text")
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw JSONFileError(path: path, location: start, message: "cannot read the file: \(String(cString: strerror(errno)))")
         }
-        return try parse(text, path: path)
+        defer { close(fd) }
+        var result = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw JSONFileError(path: path, location: start, message: "cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return result
+    }
+
+    private static func parse(utf8 input: [UInt8], path: String, validated: Bool, streaming key: String?,
+                              element: ((Int, JSONNode) throws -> Void)?) throws -> JSONNode {
+        var bytes = input
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if !validated, let bad = firstInvalidUTF8(bytes) {
+            throw JSONFileError(path: path, location: locationOfByte(bad, in: bytes),
+                                message: "the file is not UTF-8 text: byte \(bad + 1) (0x\(String(bytes[bad], radix: 16, uppercase: true))) is not valid UTF-8")
+        }
+        var parser = JSONParser(bytes: bytes, path: path)
+        parser.streamedKey = key
+        parser.onElement = element
+        if bytes.isEmpty { throw parser.error("the file is empty; expected a JSON value") }
+        parser.skipWhitespace()
+        if parser.index == bytes.count { throw parser.error("the file holds only whitespace; expected a JSON value") }
+        let node = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value, starting with \(parser.describeCharacter())") }
+        return node
     }
 
     private init(bytes: [UInt8], path: String) { self.bytes = bytes; self.path = path }
 
-    private var location: SourceLocation {
+    // MARK: Places
+
+    private mutating func location() -> SourceLocation {
+        if columnIndex < lineStart { columnIndex = lineStart; column = 1 }
         // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        var column = 1
-        var i = lineStart
-        while i < index { if bytes[i] & 0xC0 != 0x80 { column += 1 }; i += 1 }
+        while columnIndex < index {
+            if bytes[columnIndex] & 0xC0 != 0x80 { column += 1 }
+            columnIndex += 1
+        }
         return SourceLocation(line: line, column: column)
     }
 
-    private func error(_ message: String) -> JSONFileError {
-        JSONFileError(path: path, location: location, message: message)
+    private mutating func error(_ message: String) -> JSONFileError {
+        JSONFileError(path: path, location: location(), message: message)
     }
+
+    /// The line and column of byte `offset`, counted the way `location()` counts.
+    static func locationOfByte(_ offset: Int, in bytes: [UInt8]) -> SourceLocation {
+        var line = 1, column = 1
+        for i in 0..<offset {
+            if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    /// The character at the cursor for a message: quoted if printable, else its code point.
+    private func describeCharacter() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let lead = bytes[index]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        let end = min(index + length, bytes.count)
+        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        guard let scalar = text.unicodeScalars.first else { return "end of file" }
+        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format
+            || scalar.properties.generalCategory == .control {
+            return "character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))"
+        }
+        return "character '\(text)'"
+    }
+
+    // MARK: Grammar
 
     private mutating func skipWhitespace() {
         while index < bytes.count {
@@ -110,12 +219,16 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws -> JSONNode {
-        let at = location
+    private mutating func parseValue(depth: Int) throws -> JSONNode {
+        let at = location()
         guard index < bytes.count else { throw error("unexpected end of file; expected a value") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return JSONNode(value: try parseObject(), location: at)
-        case UInt8(ascii: "["): return JSONNode(value: try parseArray(), location: at)
+        case UInt8(ascii: "{"):
+            try checkDepth(depth)
+            return JSONNode(value: try parseObject(depth: depth + 1), location: at)
+        case UInt8(ascii: "["):
+            try checkDepth(depth)
+            return JSONNode(value: .array(try parseArray(depth: depth + 1, streaming: false)), location: at)
         case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), location: at)
         case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), location: at)
         case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), location: at)
@@ -123,53 +236,141 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(value: .number(try parseNumber()), location: at)
         default:
-            throw error("unexpected character '\(String(UnicodeScalar(bytes[index])))'; expected a value")
+            throw error("unexpected \(describeCharacter()); expected a value")
         }
     }
 
-    private mutating func expectWord(_ word: String) throws {
-        let w = Array(word.utf8)
-        guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
-            throw error("unexpected word; expected \(word)")
+    private mutating func checkDepth(_ depth: Int) throws {
+        if depth >= JSONParser.maximumDepth {
+            throw error("arrays and objects nest deeper than \(JSONParser.maximumDepth) levels")
         }
-        index += w.count
     }
+
+    private mutating func expectWord(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { w in
+            index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == w[$0] }
+        }
+        guard matches else { throw error("unexpected word; expected \(word)") }
+        index += count
+    }
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    /// Powers of ten that a Double holds exactly, for the fast path of `parseNumber`.
+    private static let exactPowersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     private mutating func parseNumber() throws -> Double {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        func digits() -> Int {
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        // Digits are gathered into an integer as they are checked: most numbers in our files
+        // (times, coordinates) have few digits and take the exact fast path below, not strtod.
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var decimalExponent = 0
+        func digits(fraction: Bool) -> Int {
             let s = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            while index < bytes.count, JSONParser.isDigit(bytes[index]) {
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
+                    if mantissa > 0 { significantDigits += 1 }
+                    if fraction { decimalExponent -= 1 }
+                } else if !fraction {
+                    decimalExponent += 1
+                }
+                index += 1
+            }
             return index - s
         }
         let integerStart = index
-        let integerDigits = digits()
+        let integerDigits = digits(fraction: false)
         guard integerDigits > 0 else { throw error("a number needs digits") }
-        if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") { throw error("a number must not start with 0") }
+        if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") {
+            index = integerStart
+            throw error("a number must not start with 0")
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { throw error("a number needs digits after the decimal point") }
+            guard digits(fraction: true) > 0 else { throw error("a number needs digits after the decimal point") }
         }
+        var exponent = 0
+        var exponentDigits = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw error("a number needs digits in its exponent") }
+            var exponentNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            while index < bytes.count, JSONParser.isDigit(bytes[index]) {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+                exponentDigits += 1
+                index += 1
+            }
+            guard exponentDigits > 0 else { throw error("a number needs digits in its exponent") }
+            if exponentNegative { exponent = -exponent }
+        }
+        // Clinger's fast path: an integer below 2^53 times or over an exact power of ten is
+        // correctly rounded by one IEEE operation.
+        let scale = decimalExponent + exponent
+        if significantDigits <= 15, abs(scale) <= 22 {
+            let magnitude = scale >= 0 ? Double(mantissa) * JSONParser.exactPowersOfTen[scale]
+                                       : Double(mantissa) / JSONParser.exactPowersOfTen[-scale]
+            return negative ? -magnitude : magnitude
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("'\(text)' is not a usable number") }
+        guard let value = Double(text), value.isFinite else {
+            index = start
+            throw error("\(abbreviatedForMessage(text)) is not a usable number: it overflows a double")
+        }
         return value
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    /// Four hex digits after `\u`, exactly: `UInt32(_:radix:)` would also take "-000" or "+fff".
+    private mutating func parseHexQuad() throws -> UInt32 {
+        var code: UInt32 = 0
+        for k in 0..<4 {
+            guard index + k < bytes.count, let digit = JSONParser.hexValue(bytes[index + k]) else {
+                throw error("\\u needs four hex digits")
+            }
+            code = code << 4 | digit
+        }
+        index += 4
+        return code
     }
 
     private mutating func parseString() throws -> String {
         index += 1
-        var scalars = [UInt8]()
+        // Most strings have no escape: scan to the quote and decode the bytes in one go.
+        let start = index
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("control character U+\(String(b, radix: 16, uppercase: true).leftPadded(to: 4)) inside a string; write it as an escape") }
+            index += 1
+        }
+        var scalars = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") { index += 1; break }
-            if b < 0x20 { throw error("control character inside a string") }
+            if b < 0x20 { throw error("control character U+\(String(b, radix: 16, uppercase: true).leftPadded(to: 4)) inside a string; write it as an escape") }
             if b == UInt8(ascii: "\\") {
+                let escapeStart = index
                 index += 1
                 guard index < bytes.count else { throw error("unterminated string") }
                 let e = bytes[index]
@@ -184,13 +385,29 @@ public struct JSONParser {
                 case UInt8(ascii: "r"): scalars.append(0x0D)
                 case UInt8(ascii: "t"): scalars.append(0x09)
                 case UInt8(ascii: "u"):
-                    guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
-                        throw error("\\u needs four hex digits")
+                    var code = try parseHexQuad()
+                    // UTF-16 surrogates: a high one must be followed by `\u` and a low one.
+                    if (0xD800...0xDBFF).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            index = escapeStart
+                            throw error("\\u\(String(code, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair; the low half must follow")
+                        }
+                        index += 2
+                        let low = try parseHexQuad()
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            index = escapeStart
+                            throw error("\\u\(String(code, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair; the low half must follow")
+                        }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(code) {
+                        index = escapeStart
+                        throw error("\\u\(String(code, radix: 16, uppercase: true)) is a lone low surrogate, not a character")
                     }
-                    index += 4
-                    let scalar = UnicodeScalar(code) ?? "\u{FFFD}"
-                    scalars.append(contentsOf: Array(String(scalar).utf8))
-                default: throw error("unknown escape '\\\(String(UnicodeScalar(e)))'")
+                    // Not a surrogate, so always a scalar.
+                    scalars.append(contentsOf: Array(String(UnicodeScalar(code)!).utf8))
+                default:
+                    index = escapeStart
+                    throw error("unknown escape \\\(describeEscape(e)); expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
                 }
                 continue
             }
@@ -200,47 +417,116 @@ public struct JSONParser {
         return String(decoding: scalars, as: UTF8.self)
     }
 
-    private mutating func parseArray() throws -> JSONValue {
+    private func describeEscape(_ b: UInt8) -> String {
+        b >= 0x21 && b < 0x7F ? String(UnicodeScalar(b)) : "followed by byte 0x\(String(b, radix: 16, uppercase: true))"
+    }
+
+    /// Parses an array; when `streaming`, elements go to `onElement` and the result is empty.
+    private mutating func parseArray(depth: Int, streaming: Bool) throws -> [JSONNode] {
         index += 1
         var items = [JSONNode]()
+        var count = 0
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return items }
         while true {
             skipWhitespace()
-            items.append(try parseValue())
+            let item = try parseValue(depth: depth)
+            if streaming, let onElement { try onElement(count, item) } else { items.append(item) }
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array; expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-            throw error("expected ',' or ']' in an array")
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return items }
+            throw error("expected ',' or ']' in an array, not \(describeCharacter())")
         }
     }
 
-    private mutating func parseObject() throws -> JSONValue {
+    /// Below this many members a linear search beats building a set.
+    private static let linearKeySearchLimit = 16
+
+    private mutating func parseObject(depth: Int) throws -> JSONValue {
         index += 1
         var members = [(key: String, keyLocation: SourceLocation, value: JSONNode)]()
+        var seen: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
-            let keyAt = location
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted field name") }
+            let keyAt = location()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a quoted field name, not \(describeCharacter())")
+            }
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
-                throw JSONFileError(path: path, location: keyAt, message: "field '\(key)' appears twice")
+            let duplicate: Bool
+            if members.count < JSONParser.linearKeySearchLimit {
+                duplicate = members.contains(where: { $0.key == key })
+            } else {
+                if seen == nil { seen = Set(members.map(\.key)) }
+                duplicate = !seen!.insert(key).inserted
+            }
+            if duplicate {
+                throw JSONFileError(path: path, location: keyAt, message: "field \(abbreviatedForMessage(key)) appears twice")
             }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after field name '\(key)'") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after field name \(abbreviatedForMessage(key))")
+            }
             index += 1
             skipWhitespace()
-            let value = try parseValue()
+            let value: JSONNode
+            if depth == 1, key == streamedKey, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                let at = location()
+                try checkDepth(depth)
+                value = JSONNode(value: .array(try parseArray(depth: depth + 1, streaming: true)), location: at)
+            } else {
+                value = try parseValue(depth: depth)
+            }
             members.append((key, keyAt, value))
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object; expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            throw error("expected ',' or '}' in an object")
+            throw error("expected ',' or '}' in an object, not \(describeCharacter())")
         }
+    }
+
+    // MARK: UTF-8
+
+    /// The offset of the first byte that does not begin or continue a well-formed UTF-8 sequence
+    /// (Unicode 15, table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF).
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            guard i + 1 < n, bytes[i + 1] >= low, bytes[i + 1] <= high else { return i }
+            var k = 2
+            while k < length {
+                guard i + k < n, bytes[i + k] & 0xC0 == 0x80 else { return i }
+                k += 1
+            }
+            i += length
+        }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 
@@ -270,7 +556,7 @@ public struct JSONObjectReader {
     public func rejectUnknown(_ known: [String]) throws {
         for m in members where !known.contains(m.key) {
             throw JSONFileError(path: path, location: m.keyLocation,
-                                message: "unknown field '\(name(m.key))'; expected one of \(known.joined(separator: ", "))")
+                                message: "unknown field \(abbreviatedForMessage(name(m.key))); expected one of \(known.joined(separator: ", "))")
         }
     }
 
@@ -329,6 +615,6 @@ public struct JSONObjectReader {
 
 private func formatRangeBound(_ v: Double) -> String {
     if v == .infinity { return "∞" }
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-    return String(v)
+    if v == -.infinity { return "-∞" }
+    return formatNumber(v)
 }

@@ -42,10 +42,13 @@ public indirect enum JSONOutput: Equatable, Sendable {
         }
     }
 
-    /// Numbers to 9 significant decimals: exact enough to compare states 1 ms apart, short enough
-    /// to read. Non-finite values (never expected) print as null rather than break the JSON.
+    /// Numbers to 9 decimals: exact enough to compare states 1 ms apart, short enough to read.
+    /// Non-finite values (never expected) print as null rather than break the JSON. From 1e15 up
+    /// the value has no decimals to round, and scaling it by 1e9 could overflow to infinity
+    /// (1e300 printed as `inf`), so it prints in exponent form, which JSON allows.
     static func format(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
+        if abs(v) >= 1e15 { return "\(v)" }
         let rounded = (v * 1e9).rounded() / 1e9
         if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
         var s = String(format: "%.9f", rounded)

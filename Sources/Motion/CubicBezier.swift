@@ -31,12 +31,30 @@ public struct CubicBezier: Equatable, Sendable {
     static let splineSampleCount = 11
     static let splineStep = 1.0 / Double(splineSampleCount - 1)
 
-    /// Builds the curve. x1 and x2 must lie in [0, 1] so that x(t) is monotonic; y is free.
+    /// The largest |y1| and |y2| accepted. A bezier stays inside the hull of its control points,
+    /// so every eased value lies within ±yLimit: a 10,000 pt size eased by it stays far from
+    /// overflow, where `cubic-bezier(0.5, 1e300, 0.5, 1e300)` made sizes infinite. Overshoots
+    /// in real use are below 2 (CSS's easeOutBack is 1.56).
+    public static let yLimit = 1000.0
+    /// The steepest end slope accepted, y1 / x1 or (1 − y2) / (1 − x2). A control point 1e-300
+    /// from an end makes a slope that overflows to infinity; a slope of a million already looks
+    /// like a jump at any frame rate.
+    public static let endSlopeLimit = 1e6
+
+    /// Builds the curve. x1 and x2 must lie in [0, 1] so that x(t) is monotonic; y1 and y2 in
+    /// ±`yLimit`, and the end slopes within ±`endSlopeLimit`, so that values and velocities stay finite.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws {
         for (v, name) in [(x1, "x1"), (y1, "y1"), (x2, "x2"), (y2, "y2")] { try requireFinite(v, name) }
         guard (0...1).contains(x1) else { throw MotionError.outOfRange("x1", x1, "[0, 1]") }
         guard (0...1).contains(x2) else { throw MotionError.outOfRange("x2", x2, "[0, 1]") }
+        let yRange = -CubicBezier.yLimit...CubicBezier.yLimit
+        guard yRange.contains(y1) else { throw MotionError.outOfRange("y1", y1, "[-1000, 1000]") }
+        guard yRange.contains(y2) else { throw MotionError.outOfRange("y2", y2, "[-1000, 1000]") }
         self.init(unchecked: x1, y1, x2, y2)
+        for (gradient, name) in [(startGradient, "the start slope y1 / x1"), (endGradient, "the end slope (1 - y2) / (1 - x2)")]
+            where !(abs(gradient) <= CubicBezier.endSlopeLimit) {
+            throw MotionError.outOfRange(name, gradient, "[-1e6, 1e6]; move the control point further from the end")
+        }
     }
 
     init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
@@ -133,10 +151,12 @@ public struct CubicBezier: Equatable, Sendable {
         let t = solveCurveX(x)
         let dx = sampleCurveDerivativeX(t)
         let dy = sampleCurveDerivativeY(t)
-        if dx == 0 {
-            // Vertical tangent (x1 = 0 at t = 0, or x2 = 1 at t = 1): use the end gradient.
+        let slope = dy / dx
+        if !slope.isFinite {
+            // A vertical tangent (x1 = 0 at t = 0, x2 = 1 at t = 1, or a cusp when x1 = 1 and
+            // x2 = 0), where dx is 0 or too small to divide by: use the nearer end's gradient.
             return t < 0.5 ? startGradient : endGradient
         }
-        return dy / dx
+        return slope
     }
 }

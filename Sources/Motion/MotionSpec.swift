@@ -15,9 +15,9 @@ public enum MotionSpec: Equatable, Sendable {
         var named = [String: Double]()
         for a in arguments {
             guard let label = a.label else {
-                throw MotionError.malformedSpec(spec, "spring arguments need labels, e.g. spring(response: 0.5, dampingFraction: 0.825)")
+                throw MotionError.malformedSpec(abbreviatedForMessage(spec, quoted: false), "spring arguments need labels, e.g. spring(response: 0.5, dampingFraction: 0.825)")
             }
-            guard named[label] == nil else { throw MotionError.malformedSpec(spec, "'\(label)' is given twice") }
+            guard named[label] == nil else { throw MotionError.malformedSpec(abbreviatedForMessage(spec, quoted: false), "'\(label)' is given twice") }
             named[label] = a.value
         }
         let velocity = named.removeValue(forKey: "initialVelocity") ?? 0
@@ -27,9 +27,37 @@ public enum MotionSpec: Equatable, Sendable {
             (["duration", "bounce"], { try SpringParameters(duration: $0["duration"]!, bounce: $0["bounce"]!) }),
         ]
         guard let form = forms.first(where: { $0.0 == Set(named.keys) }) else {
-            throw MotionError.malformedSpec(spec, "a spring takes (mass:, stiffness:, damping:), (response:, dampingFraction:) or (duration:, bounce:), each with an optional initialVelocity:")
+            throw MotionError.malformedSpec(abbreviatedForMessage(spec, quoted: false), "a spring takes (mass:, stiffness:, damping:), (response:, dampingFraction:) or (duration:, bounce:), each with an optional initialVelocity:")
         }
-        self = .spring(try SpringMotion(parameters: try form.1(named), initialVelocity: velocity))
+        let parameters = try form.1(named)
+        try MotionSpec.requireUsable(parameters, initialVelocity: velocity)
+        self = .spring(try SpringMotion(parameters: parameters, initialVelocity: velocity))
+    }
+
+    // MARK: Limits of a written spring
+
+    /// The undamped period (SwiftUI's response) accepted, in seconds. Below a millisecond a spring
+    /// is a jump at any frame rate; `settlingDuration` scans at a 64th of the period, so
+    /// `spring(mass: 1, stiffness: 1e30, damping: 10)` once took hours to measure.
+    public static let responseRange: ClosedRange<Double> = 0.001...1000
+    /// The damping ratio accepted, unless it is exactly 0 (undamped, which never settles and
+    /// says so). Settling takes about 1 / ratio oscillations; above 1000 the slow root takes
+    /// longer than any preview.
+    public static let dampingRatioRange: ClosedRange<Double> = 0.001...1000
+    /// The largest |initialVelocity|, in progress units per second: a million is a flick across
+    /// a screen in a microsecond, and keeps velocities far from overflow.
+    public static let initialVelocityLimit = 1e6
+
+    static func requireUsable(_ p: SpringParameters, initialVelocity: Double) throws {
+        guard responseRange.contains(p.response) else {
+            throw MotionError.outOfRange("the response 2π√(mass / stiffness)", p.response, "[0.001, 1000] s")
+        }
+        guard p.damping == 0 || dampingRatioRange.contains(p.dampingRatio) else {
+            throw MotionError.outOfRange("the damping ratio damping / (2√(stiffness × mass))", p.dampingRatio, "0 or [0.001, 1000]")
+        }
+        guard abs(initialVelocity) <= initialVelocityLimit else {
+            throw MotionError.outOfRange("initialVelocity", initialVelocity, "[-1e6, 1e6]")
+        }
     }
 }
 

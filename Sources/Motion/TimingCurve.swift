@@ -59,10 +59,10 @@ public enum TimingCurve: Equatable, Sendable {
             self = named.1
             return
         }
-        guard trimmed.hasPrefix("cubic-bezier") else { throw MotionError.unknownCurve(trimmed) }
+        guard trimmed.hasPrefix("cubic-bezier") else { throw MotionError.unknownCurve(abbreviatedForMessage(trimmed, quoted: false)) }
         let arguments = try parseCallArguments(trimmed, function: "cubic-bezier")
         guard arguments.count == 4, arguments.allSatisfy({ $0.label == nil }) else {
-            throw MotionError.malformedSpec(trimmed, "cubic-bezier takes four numbers x1, y1, x2, y2")
+            throw MotionError.malformedSpec(abbreviatedForMessage(trimmed, quoted: false), "cubic-bezier takes four numbers x1, y1, x2, y2")
         }
         let v = arguments.map(\.value)
         self = .bezier(try CubicBezier(v[0], v[1], v[2], v[3]))
@@ -73,12 +73,14 @@ public enum TimingCurve: Equatable, Sendable {
 struct CallArgument { var label: String?; var value: Double }
 
 /// Reads `function(a, b)` or `function(label: a, other: b)` into numbers, with a reason on failure.
+/// Every message quotes the spec through `abbreviatedForMessage`, so a pasted megabyte stays a line.
 func parseCallArguments(_ spec: String, function: String) throws -> [CallArgument] {
+    let quotedSpec = abbreviatedForMessage(spec, quoted: false)
     var body = Substring(spec.trimmingCharacters(in: .whitespaces))
-    guard body.hasPrefix(function) else { throw MotionError.malformedSpec(spec, "expected \(function)(...)") }
+    guard body.hasPrefix(function) else { throw MotionError.malformedSpec(quotedSpec, "expected \(function)(...)") }
     body = body.dropFirst(function.count).drop(while: { $0 == " " })
     guard body.first == "(", body.last == ")" else {
-        throw MotionError.malformedSpec(spec, "expected parentheses around the arguments")
+        throw MotionError.malformedSpec(quotedSpec, "expected parentheses around the arguments")
     }
     body = body.dropFirst().dropLast()
     if body.trimmingCharacters(in: .whitespaces).isEmpty { return [] }
@@ -86,12 +88,57 @@ func parseCallArguments(_ spec: String, function: String) throws -> [CallArgumen
         let pieces = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let label = pieces.count == 2 ? pieces[0].trimmingCharacters(in: .whitespaces) : nil
         let text = (pieces.count == 2 ? pieces[1] : pieces[0]).trimmingCharacters(in: .whitespaces)
-        guard let value = Double(text) else {
-            throw MotionError.malformedSpec(spec, "'\(text)' is not a number")
+        // Double(_:) also reads "nan", "inf" and hex floats ("0x1p3"), which no one means in a
+        // curve spec; "nan" and "inf" get the clearer 'must be finite' message below.
+        guard isDecimalNumber(text) || isNonFiniteWord(text), let value = Double(text) else {
+            throw MotionError.malformedSpec(quotedSpec, "\(abbreviatedForMessage(text)) is not a number")
         }
-        guard value.isFinite else { throw MotionError.notFinite(label ?? text) }
-        return CallArgument(label: label, value: value)
+        guard value.isFinite else { throw MotionError.notFinite(abbreviatedForMessage(label ?? text, quoted: false)) }
+        return CallArgument(label: label.map { abbreviatedForMessage($0, quoted: false) }, value: value)
     }
+}
+
+func isNonFiniteWord(_ text: String) -> Bool {
+    ["nan", "inf", "infinity"].contains(text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "+-")))
+}
+
+/// `-1`, `0.5`, `.5`, `1e-3`, `+2`: what a person writes for a number; not hex floats, "nan" or "inf".
+func isDecimalNumber(_ text: String) -> Bool {
+    var sawDigit = false
+    var sawExponent = false
+    var previous: Character? = nil
+    for c in text {
+        switch c {
+        case "0"..."9": sawDigit = true
+        case "+", "-": guard previous == nil || previous == "e" || previous == "E" else { return false }
+        case ".": guard !sawExponent else { return false }
+        case "e", "E": guard sawDigit, !sawExponent else { return false }; sawExponent = true
+        default: return false
+        }
+        previous = c
+    }
+    return sawDigit
+}
+
+/// A token from user input, for an error message: control characters escaped, and cut after
+/// `limit` characters with an ellipsis and the full length, so that a million-digit number or a
+/// pasted file yields a one-line message. Counts Unicode scalars, so one huge grapheme cannot slip through.
+public func abbreviatedForMessage(_ text: some StringProtocol, limit: Int = 40, quoted: Bool = true) -> String {
+    // The limit counts what is printed, so escaped control characters cannot make it longer.
+    var out = ""
+    var printed = 0
+    for scalar in text.unicodeScalars {
+        let piece = scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+            ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        let width = piece.unicodeScalars.count
+        if printed + width > limit {
+            let quote = quoted ? "'" : ""
+            return quote + out + "…" + quote + " (\(text.unicodeScalars.count) characters)"
+        }
+        out += piece
+        printed += width
+    }
+    return quoted ? "'" + out + "'" : out
 }
 
 /// Shortest decimal that reads back as the same Double, without a trailing ".0".

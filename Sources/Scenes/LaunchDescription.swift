@@ -1,4 +1,5 @@
 import Formats
+import Motion
 /// The launch scene description, `launch.json`: what the static launch screen shows and where.
 /// Positions are shares of the screen so one description serves every device and orientation.
 public struct LaunchDescription: Equatable, Sendable {
@@ -18,7 +19,17 @@ public struct LaunchDescription: Equatable, Sendable {
     }
 
     public static func parse(text: String, path: String) throws -> LaunchDescription {
-        let root = try JSONObjectReader(JSONParser.parse(text, path: path), path: path)
+        try parse(root: JSONParser.parse(text, path: path), path: path)
+    }
+
+    /// Parses the file's bytes: a leading byte-order mark is skipped and invalid UTF-8 refused at
+    /// its place, as for timings and scripts.
+    public static func parse(bytes: [UInt8], path: String) throws -> LaunchDescription {
+        try parse(root: JSONParser.parse(bytes: bytes, path: path), path: path)
+    }
+
+    private static func parse(root node: JSONNode, path: String) throws -> LaunchDescription {
+        let root = try JSONObjectReader(node, path: path)
         try root.rejectUnknown(["gradient", "logo", "text", "$comment"])
         guard let stopsNode = root.node("gradient") else {
             throw root.failure(root.node, "launch description needs a 'gradient' array of stops")
@@ -32,7 +43,9 @@ public struct LaunchDescription: Equatable, Sendable {
             try stop.rejectUnknown(["location", "color"])
             let location = try stop.number("location", default: items.count == 1 ? 0 : Double(i) / Double(items.count - 1), range: 0...1)
             guard let hex = try stop.string("color") else { throw stop.failure(item, "gradient[\(i)] needs a \"color\" like \"#1E5AA8\"") }
-            guard let color = Color(hex: hex) else { throw stop.failure(stop.node("color")!, "gradient[\(i)].color must be #RRGGBB or #RRGGBBAA (got \"\(hex)\")") }
+            // Color(hex:) reads with UInt32(_:radix:), which also takes "+" and "-" signs.
+            let hexDigits = hex.utf8.dropFirst().allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
+            guard hexDigits, let color = Color(hex: hex) else { throw stop.failure(stop.node("color")!, "gradient[\(i)].color must be #RRGGBB or #RRGGBBAA (got \(abbreviatedForMessage(hex)))") }
             if let previous = stops.last, location < previous.location {
                 throw stop.failure(stop.node("location") ?? item, "gradient[\(i)].location must not be less than the stop before it")
             }

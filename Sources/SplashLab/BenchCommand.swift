@@ -70,6 +70,7 @@ func motionBenchmark() throws -> JSONOutput {
         ("splashFrameMicroseconds", .object([("median", .number(median(frameCosts))), ("target", .number(2))])),
         ("seek", seekBenchmark(device: device, layout: layout, runs: runs)),
         ("runs", .int(runs)),
+        ("parse", parseBenchmark()),
     ])
 }
 

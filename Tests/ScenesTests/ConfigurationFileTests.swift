@@ -56,7 +56,7 @@ final class LaunchDescriptionTests: XCTestCase {
             (#line, "{\n  \"gradient\": [\n    {\"location\": 0 \"color\": \"#000000\"}\n  ]\n}", "launch.json:3:20: expected ',' or '}' in an object"),
             (#line, "{\"gradient\": []}", "launch.json:1:14: gradient must be a non-empty array"),
             (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"size\": 3}}", "launch.json:1:47: unknown field 'logo.size'"),
-            (#line, "", "launch.json:1:1: unexpected end of file"),
+            (#line, "", "launch.json:1:1: the file is empty"),
             (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"centerY\": 1.5}}", "logo.centerY must lie in [0, 1]"),
         ]
         for (line, text, message) in cases {
