@@ -27,6 +27,7 @@ public final class RenderContext {
             // Offline frames are the same with or without a desktop: always draw them offscreen.
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
         }
+        if ProcessInfo.processInfo.environment["SPLASHLAB_CHECK_SDL_ERRORS"] == "1" { reportEverySDLError() }
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw RenderError("SDL could not start video: \(sdlError())") }
         guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
             throw RenderError("SDL_image could not start PNG support: \(sdlError())")
@@ -34,6 +35,29 @@ public final class RenderContext {
         guard TTF_Init() == 0 else { throw RenderError("SDL_ttf could not start: \(sdlError())") }
         sdlStarted = true
     }
+
+    /// Prints every error SDL records to stderr as `SDL error: MESSAGE`.
+    ///
+    /// A call SDL refuses, such as `SDL_DestroyTexture` on a texture whose renderer is gone, only
+    /// sets the error string and returns; nothing is printed. But `SDL_SetError` also logs the
+    /// message in the error category at debug priority (SDL2's `SDL_error.c`), so lowering that
+    /// category's threshold to debug and taking over the log output makes every such error visible.
+    /// Set `SPLASHLAB_CHECK_SDL_ERRORS=1` to turn it on; `scripts/e2e-quit.sh` does, and fails on any
+    /// invalid-parameter error.
+    static func reportEverySDLError() {
+        SDL_LogGetOutputFunction(&previousLogOutput, &previousLogUserData)
+        SDL_LogSetPriority(Int32(SDL_LOG_CATEGORY_ERROR.rawValue), SDL_LOG_PRIORITY_DEBUG)
+        SDL_LogSetOutputFunction({ userData, category, priority, message in
+            if category == Int32(SDL_LOG_CATEGORY_ERROR.rawValue), let message {
+                fputs("SDL error: \(String(cString: message))\n", stderr)
+            } else {
+                RenderContext.previousLogOutput?(userData, category, priority, message)
+            }
+        }, previousLogUserData)
+    }
+
+    nonisolated(unsafe) private static var previousLogOutput: SDL_LogOutputFunction?
+    nonisolated(unsafe) private static var previousLogUserData: UnsafeMutableRawPointer?
 
     /// - Parameter rendererName: one of `knownRendererNames`, or nil for the first that works
     ///   (GL, then software).
