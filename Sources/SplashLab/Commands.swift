@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import Geometry
 import Motion
 import Render
 import Scenes
@@ -42,7 +43,7 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     let options = try PreviewOptions(args, usage: usage)
     let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale
     let session = try makeSession(options)
-    let width = Int((options.device.width * scale).rounded()), height = Int((options.device.height * scale).rounded())
+    let width = Int(clamping: (options.device.width * scale).rounded()), height = Int(clamping: (options.device.height * scale).rounded())
     guard width <= AssetCatalog.maxImageSide, height <= AssetCatalog.maxImageSide else {
         throw UsageError(message: "--scale \(scale) makes a \(width)x\(height) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: usage)
     }

@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import Geometry
 import Render
 import Scenes
 
@@ -38,8 +39,8 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     // By default: the splash to its end, or the script to its last input, and a little after.
     let natural = max(options.skipSplash ? 0 : session.preview.splash.endTime, script.events.last?.time ?? 0) + 0.5
     let duration = try args.positiveDouble("--duration", usage: usage) ?? natural
-    let frames = max(Int((duration * fps).rounded()), 1)
-    let width = Int((options.device.width * scale).rounded()), height = Int((options.device.height * scale).rounded())
+    let frames = max(Int(clamping: (duration * fps).rounded()), 1)
+    let width = Int(clamping: (options.device.width * scale).rounded()), height = Int(clamping: (options.device.height * scale).rounded())
     guard width <= AssetCatalog.maxImageSide, height <= AssetCatalog.maxImageSide else {
         throw UsageError(message: "--scale \(scale) makes a \(width)x\(height) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: usage)
     }
@@ -124,7 +125,7 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
         let input = Pipe()
         process.standardInput = input
         let stderrPath = NSTemporaryDirectory() + "splashlab-ffmpeg-\(getpid()).log"
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch { throw RenderError("cannot start \(ffmpeg): \(error.localizedDescription)") }
