@@ -202,6 +202,10 @@ public final class RenderContext {
         return font
     }
 
+    /// Textures and fonts alive now, for tests of the ownership rules.
+    var liveTextureCount: Int { textures.count }
+    var liveFontCount: Int { fonts.count }
+
     fileprivate func forget(_ texture: Texture) { textures[ObjectIdentifier(texture)] = nil }
     fileprivate func forget(_ font: Font) { fonts[ObjectIdentifier(font)] = nil }
 
