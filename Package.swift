@@ -1,11 +1,24 @@
 // swift-tools-version:5.9
 import PackageDescription
 
-// Only `Render`, `App`, `Inspector` and the executable may see SDL: the pure modules (`Motion`,
-// `Formats`, `Scenes`) stay functions of (timings, device, seed, input, time), which is what makes
-// `state`, `render`, golden images and recordings exact. C++ interoperability (for Dear ImGui) is
-// confined to `Inspector` and whatever imports it, because every importer of a C++-interop module
-// needs it too.
+// What each module holds:
+// - Motion: pure timing math (curves, keyframes, springs, decay, their Simulation shape), imports nothing.
+// - Formats: positioned JSON, the JSON writer, input scripts, the timings file and its declaration
+//   of every parameter (TimingsSchema), and in-place patching of a timings file.
+// - Scenes: the preview model and scene building, and Playback (initial preview + input log + time).
+// - Geometry: pure drawing math: the logo outline, the triangle clipper, the hole's mesh, feed
+//   tiling and the render plan (what a Scene draws, what is hidden, what to warm), no SDL.
+// - Render: the SDL calls: walks a render plan; textures and fonts that free themselves before
+//   their renderer; text, images, PNG read-back, the HUD.
+// - App: the app layer: session, assets, the timings file watcher and document (edits, undo,
+//   save), the window's state and pure reducer, the key table and the CLI table.
+// - Inspector: Dear ImGui over SDL and the editor widgets (number, curve, spring, timeline).
+// - SplashLab: the executable: each command and the window shell.
+// Only Render, App, Inspector and the executable may see SDL: the pure modules (Motion, Formats,
+// Scenes, Geometry) stay functions of (timings, device, seed, input, time), which is what makes
+// `state`, `render`, golden images and recordings exact, and lets their tests run without a
+// display. C++ interoperability (for Dear ImGui) is confined to Inspector and what imports it
+// (the executable), because every importer of a C++-interop module needs it too.
 let package = Package(
     name: "SplashLab",
     products: [
@@ -24,6 +37,7 @@ let package = Package(
         .target(name: "Motion", path: "Sources/Motion"),
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
+        .target(name: "Geometry", dependencies: ["Scenes"], path: "Sources/Geometry"),
         .target(
             name: "Inspector",
             dependencies: ["CImGui", "CSDL2", "Motion"],
@@ -31,19 +45,21 @@ let package = Package(
             swiftSettings: [.interoperabilityMode(.Cxx)],
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]
         ),
-        .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Motion"], path: "Sources/Render"),
-        .target(name: "App", dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render"], path: "Sources/App"),
+        .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Motion", "Geometry"], path: "Sources/Render"),
+        .target(name: "App", dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "Motion"], path: "Sources/FuzzChecks"),
         .executableTarget(
             name: "SplashLab",
-            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Render", "App", "Inspector"],
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render", "App", "Inspector"],
             path: "Sources/SplashLab",
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion"]),
-        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Formats", "Scenes", "Motion"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
+        // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
+        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "Motion"], exclude: ["Golden"]),
         .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion"]),
         .testTarget(

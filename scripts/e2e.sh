@@ -52,7 +52,7 @@ start() {
   return 1
 }
 
-quit() { press "$win" q; wait_exit "$pid" 10; }
+quit() { press "$win" q; wait_exit "$pid" 10; [ "$status" = "timeout" ] && kill "$pid" 2>/dev/null; }
 
 # Real key presses go to the focused window: focus it (there is no window manager under Xvfb),
 # then type through XTEST, which SDL treats as real input (it ignores synthetic XSendEvent keys).
@@ -188,7 +188,7 @@ if start scrub --seed 3 --ui-dump "$out/scrub.json"; then
   open_pixel=$(probe "$out/scrub-open.png")
   ruler_y=$(control "$out/scrub.json" timeline.ruler cy)
   back_x=$(control "$out/scrub.json" timeline.ruler at:0.6)
-  xdotool mousemove --window "$win" "$back_x" "$ruler_y" mousedown 1
+  xdotool mousemove --window "$win" "$back_x" "$ruler_y"; sleep 0.3; xdotool mousedown 1
   sleep 0.5
   import -window "$win" "$out/scrub-back.png" 2>/dev/null
   corner=$(convert "$out/scrub-back.png" -format '%[fx:int(255*p{20,20}.r)],%[fx:int(255*p{20,20}.b)]' info:)
@@ -260,6 +260,7 @@ else
   fail "no display gave status $status: $msg"
 fi
 
+if "$here/e2e-quit.sh" "$bin"; then pass "quit after every overlay (scripts/e2e-quit.sh)"; else fail "quit after every overlay (scripts/e2e-quit.sh)"; fi
 echo "screenshots in $out"
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,6 +1,7 @@
 import Formats
 import CSDL2
 import Foundation
+import Geometry
 import Scenes
 
 /// What the HUD shows, gathered by the frame loop.
@@ -39,6 +40,10 @@ public final class HUDRenderer {
 
     /// Draws the HUD with its top-left corner at (x, y) window pixels, `density` pixels per point.
     public func draw(_ readout: HUDReadout, x: Int, y: Int, density: Double, now: Double) throws {
+        // The density comes from the window's sizes; a minimised or odd window must not make the
+        // conversions below trap. 16 is beyond any display's pixels per point.
+        let density = density.isFinite && density > 0 ? min(density, 16) : 1
+        let x = min(max(x, -Pixels.limit), Pixels.limit), y = min(max(y, -Pixels.limit), Pixels.limit)
         let barWidth = max(Int(density.rounded()), 1)
         let graphWidth = 300 * barWidth
         let graphHeight = Int(80 * density)
@@ -98,7 +103,7 @@ public final class HUDRenderer {
         let rate = r.paused ? "paused" : (r.rate == 1 ? "1×" : String(format: "%g×", r.rate))
         return [
             "frame p50 \(ms(p.p50))  p95 \(ms(p.p95))  p99 \(ms(p.p99)) ms",
-            "budget \(ms(r.budget.seconds)) ms (\(Int(r.budget.refreshRate.rounded())) Hz)   work p50 \(ms(work.p50))  p99 \(ms(work.p99))",
+            "budget \(ms(r.budget.seconds)) ms (\(Int(clamping: r.budget.refreshRate.rounded())) Hz)   work p50 \(ms(work.p50))  p99 \(ms(work.p99))",
             "hitches \(hitches.count) · \(String(format: "%.1f", hitches.ratio)) ms/s · \(hitches.band)",
             "t \(String(format: "%.3f", r.previewTime)) s · \(r.activity) · \(rate)",
             "HUD \(String(format: "%.2f", r.hudCost * 1000)) ms (\(String(format: "%.1f", r.hudCost / r.budget.seconds * 100))% of budget)",

@@ -1,6 +1,7 @@
 import Formats
 import CSDL2
 import Foundation
+import Geometry
 import Scenes
 
 /// A decoded image as RGBA bytes, with the file it came from.
@@ -14,24 +15,19 @@ struct DecodedImage {
 /// Loads and checks PNGs through SDL_image, and keeps the textures made from them.
 /// Images are decoded on first use, so the first frame waits only for what it shows.
 public final class ImageLibrary {
-    let renderer: OpaquePointer
+    let context: RenderContext
     public private(set) var catalog: AssetCatalog
-    private var textures: [ImageRef: OpaquePointer] = [:]
+    private var textures: [ImageRef: Texture] = [:]
     private var outline: LogoOutline?
-    private var launchImageTextures: [String: OpaquePointer] = [:]
+    private var launchImageTextures: [String: Texture] = [:]
     /// The pixel size the logo is drawn at, at most; the 1024 px source is box-filtered down to it
     /// once, because GPU bilinear sampling of a 6× larger image shimmers at the edges.
     let logoPixelSize: Int
 
-    public init(renderer: OpaquePointer, catalog: AssetCatalog, logoPixelSize: Int) {
-        self.renderer = renderer
+    public init(context: RenderContext, catalog: AssetCatalog, logoPixelSize: Int) {
+        self.context = context
         self.catalog = catalog
-        self.logoPixelSize = max(logoPixelSize, 8)
-    }
-
-    deinit {
-        for t in textures.values { SDL_DestroyTexture(t) }
-        for t in launchImageTextures.values { SDL_DestroyTexture(t) }
+        self.logoPixelSize = min(max(logoPixelSize, 8), AssetCatalog.maxImageSide)
     }
 
     /// Decodes a PNG as RGBA, refusing images over the size limit before decoding them.
@@ -47,7 +43,9 @@ public final class ImageLibrary {
         defer { SDL_FreeSurface(rgba) }
         let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        let base = rgba.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        guard let base = rgba.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else {
+            throw RenderError("\(path): the decoded image has no pixels")
+        }
         pixels.withUnsafeMutableBufferPointer { out in
             for row in 0..<h { memcpy(out.baseAddress! + row * w * 4, base + row * pitch, w * 4) }
         }
@@ -55,15 +53,18 @@ public final class ImageLibrary {
         return DecodedImage(pixels: pixels, width: w, height: h, path: path)
     }
 
-    func makeTexture(_ image: DecodedImage) throws -> OpaquePointer {
-        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue,
-                                              Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(image.width), Int32(image.height)) else {
-            throw RenderError("\(image.path): cannot make a texture: \(sdlError())")
-        }
-        image.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(image.width * 4)) }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+    func makeTexture(_ image: DecodedImage) throws -> Texture {
+        let texture = try context.makeTexture(width: image.width, height: image.height, access: SDL_TEXTUREACCESS_STATIC,
+                                              blend: SDL_BLENDMODE_BLEND, what: "a texture for \(image.path)")
+        image.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture.handle, nil, $0.baseAddress, Int32(image.width * 4)) }
         return texture
     }
+
+    /// Whether an image is decoded and on the GPU already.
+    func isLoaded(_ ref: ImageRef) -> Bool { textures[ref] != nil }
+
+    /// Whether the logo's outline is traced already.
+    var isLogoPrepared: Bool { outline != nil }
 
     /// Loads the logo, checks that its alpha channel makes a shape, and traces its outline.
     public func prepareLogo() throws {
@@ -88,11 +89,12 @@ public final class ImageLibrary {
 
     public func logoOutline() throws -> LogoOutline {
         try prepareLogo()
-        return outline!
+        guard let outline else { throw RenderError("the logo's outline could not be traced") }
+        return outline
     }
 
     /// The texture for an image, decoded on first use.
-    public func texture(_ ref: ImageRef) throws -> OpaquePointer {
+    public func texture(_ ref: ImageRef) throws -> Texture {
         if ref == .logo { try prepareLogo() }
         if let t = textures[ref] { return t }
         let image = try ImageLibrary.decode(catalog.path(AssetCatalog.fileName(ref)))
@@ -101,7 +103,7 @@ public final class ImageLibrary {
         return t
     }
 
-    public func launchImageTexture(_ path: String) throws -> OpaquePointer {
+    public func launchImageTexture(_ path: String) throws -> Texture {
         if let t = launchImageTextures[path] { return t }
         let t = try makeTexture(try ImageLibrary.decode(path))
         launchImageTextures[path] = t

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Geometry
 
 /// Where frames go: a window on a desktop, or an offscreen surface for `render`, `record`,
 /// `bench` and tests.
@@ -12,13 +13,30 @@ public enum RenderTarget {
 /// SDL's software rasteriser as the fallback.
 public let knownRendererNames = ["opengles2", "opengl", "software"]
 
-/// An SDL window and renderer. SDL is not thread-safe: use one context from one thread.
+/// An SDL window and renderer, and the owner of every texture and font made for them.
+/// SDL is not thread-safe: use one context from one thread.
+///
+/// SDL_DestroyRenderer frees the renderer's textures itself (SDL2's `SDL_render.c`), so a texture
+/// freed after its renderer is a use of freed memory: SDL usually refuses it as an invalid
+/// parameter, and sometimes crashes. Textures and fonts are therefore `Texture` and `Font` objects
+/// made here. Each frees itself when its last user lets go; `close()` (also run by `deinit`)
+/// frees every one still alive first, marks it dead, then destroys the renderer, then the
+/// window. Whatever order the caches and this context are released in, nothing outlives the
+/// renderer, and nothing is freed twice.
 public final class RenderContext {
     public let window: OpaquePointer
     public let renderer: OpaquePointer
     public let rendererName: String
     public let isOffscreen: Bool
-    private static var sdlStarted = false
+    /// True once `close()` has run: the renderer and window are gone.
+    public private(set) var isClosed = false
+    /// Live textures and fonts, unretained: each removes itself when it is freed.
+    private var textures: [ObjectIdentifier: Unmanaged<Texture>] = [:]
+    private var fonts: [ObjectIdentifier: Unmanaged<Font>] = [:]
+    nonisolated(unsafe) private static var sdlStarted = false
+    /// Every open context, so that `stopSDL()` can close them before SDL goes.
+    nonisolated(unsafe) private static var open: [ObjectIdentifier: Weak] = [:]
+    private struct Weak { weak var context: RenderContext? }
 
     /// Brings up SDL video, SDL_image and SDL_ttf once per process.
     public static func startSDL(offscreen: Bool) throws {
@@ -27,6 +45,7 @@ public final class RenderContext {
             // Offline frames are the same with or without a desktop: always draw them offscreen.
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
         }
+        if ProcessInfo.processInfo.environment["SPLASHLAB_CHECK_SDL_ERRORS"] == "1" { reportEverySDLError() }
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw RenderError("SDL could not start video: \(sdlError())") }
         guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
             throw RenderError("SDL_image could not start PNG support: \(sdlError())")
@@ -34,6 +53,29 @@ public final class RenderContext {
         guard TTF_Init() == 0 else { throw RenderError("SDL_ttf could not start: \(sdlError())") }
         sdlStarted = true
     }
+
+    /// Prints every error SDL records to stderr as `SDL error: MESSAGE`.
+    ///
+    /// A call SDL refuses, such as `SDL_DestroyTexture` on a texture whose renderer is gone, only
+    /// sets the error string and returns; nothing is printed. But `SDL_SetError` also logs the
+    /// message in the error category at debug priority (SDL2's `SDL_error.c`), so lowering that
+    /// category's threshold to debug and taking over the log output makes every such error visible.
+    /// Set `SPLASHLAB_CHECK_SDL_ERRORS=1` to turn it on; `scripts/e2e-quit.sh` does, and fails on any
+    /// invalid-parameter error.
+    static func reportEverySDLError() {
+        SDL_LogGetOutputFunction(&previousLogOutput, &previousLogUserData)
+        SDL_LogSetPriority(Int32(SDL_LOG_CATEGORY_ERROR.rawValue), SDL_LOG_PRIORITY_DEBUG)
+        SDL_LogSetOutputFunction({ userData, category, priority, message in
+            if category == Int32(SDL_LOG_CATEGORY_ERROR.rawValue), let message {
+                fputs("SDL error: \(String(cString: message))\n", stderr)
+            } else {
+                RenderContext.previousLogOutput?(userData, category, priority, message)
+            }
+        }, previousLogUserData)
+    }
+
+    nonisolated(unsafe) private static var previousLogOutput: SDL_LogOutputFunction?
+    nonisolated(unsafe) private static var previousLogUserData: UnsafeMutableRawPointer?
 
     /// - Parameter rendererName: one of `knownRendererNames`, or nil for the first that works
     ///   (GL, then software).
@@ -50,6 +92,9 @@ public final class RenderContext {
         case let .offscreen(w, h):
             offscreen = true; width = w; height = h
             flags |= SDL_WINDOW_HIDDEN.rawValue
+        }
+        guard (1...PixelSize.maxSide).contains(width), (1...PixelSize.maxSide).contains(height) else {
+            throw RenderError("a \(width)x\(height) frame cannot be drawn: each side must be 1 to \(PixelSize.maxSide) pixels")
         }
         try RenderContext.startSDL(offscreen: offscreen)
         // Linear filtering: scaled images (the logo, photos, the feed during its 1.05 → 1 settle) stay smooth.
@@ -90,12 +135,116 @@ public final class RenderContext {
         self.rendererName = name
         self.isOffscreen = offscreen
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        RenderContext.open[ObjectIdentifier(self)] = Weak(context: self)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Frees every live texture and font, then the renderer, then the window. Safe to call more
+    /// than once; textures and fonts still referenced elsewhere are marked dead and never freed again.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        RenderContext.open[ObjectIdentifier(self)] = nil
+        let liveTextures = textures.values, liveFonts = fonts.values
+        textures = [:]; fonts = [:]
+        for t in liveTextures { t.takeUnretainedValue().free() }
+        // Fonts belong to SDL_ttf, not to the renderer, but must close before TTF_Quit (stopSDL).
+        for f in liveFonts { f.takeUnretainedValue().free() }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }
+
+    /// Closes every open context, then shuts SDL_ttf, SDL_image and SDL down: fonts close
+    /// before TTF_Quit, textures before their renderer, renderers before their windows.
+    public static func stopSDL() {
+        for entry in open.values { entry.context?.close() }
+        open = [:]
+        guard sdlStarted else { return }
+        TTF_Quit()
+        IMG_Quit()
+        SDL_Quit()
+        sdlStarted = false
+    }
+
+    // MARK: Textures and fonts
+
+    /// A texture of `width`×`height` pixels (at least 1×1); `what` names it in an error.
+    public func makeTexture(width: Int, height: Int, access: SDL_TextureAccess, blend: SDL_BlendMode, what: String) throws -> Texture {
+        guard !isClosed else { throw RenderError("SDL could not make \(what): the renderer is closed") }
+        let w = max(min(width, PixelSize.maxSide), 1), h = max(min(height, PixelSize.maxSide), 1)
+        guard let handle = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(access.rawValue), Int32(w), Int32(h)) else {
+            throw RenderError("SDL could not make \(what): \(sdlError())")
+        }
+        SDL_SetTextureBlendMode(handle, blend)
+        return adopt(handle, width: w, height: h)
+    }
+
+    /// A texture with a surface's pixels; `what` names it in an error.
+    public func makeTexture(from surface: UnsafeMutablePointer<SDL_Surface>, what: String) throws -> Texture {
+        guard !isClosed else { throw RenderError("SDL could not make \(what): the renderer is closed") }
+        guard let handle = SDL_CreateTextureFromSurface(renderer, surface) else { throw RenderError("SDL could not make \(what): \(sdlError())") }
+        return adopt(handle, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+    }
+
+    private func adopt(_ handle: OpaquePointer, width: Int, height: Int) -> Texture {
+        let texture = Texture(handle: handle, width: width, height: height, owner: self)
+        textures[ObjectIdentifier(texture)] = Unmanaged.passUnretained(texture)
+        return texture
+    }
+
+    /// A TrueType font at a pixel size, closed with this context at the latest.
+    public func openFont(path: String, pixelSize: Int) throws -> Font {
+        guard !isClosed else { throw RenderError("\(path): the renderer is closed") }
+        guard let handle = TTF_OpenFont(path, Int32(clamping: pixelSize)) else { throw RenderError("\(path): \(sdlError())") }
+        let font = Font(handle: handle, owner: self)
+        fonts[ObjectIdentifier(font)] = Unmanaged.passUnretained(font)
+        return font
+    }
+
+    /// Textures and fonts alive now, for tests of the ownership rules.
+    var liveTextureCount: Int { textures.count }
+    var liveFontCount: Int { fonts.count }
+
+    fileprivate func forget(_ texture: Texture) { textures[ObjectIdentifier(texture)] = nil }
+    fileprivate func forget(_ font: Font) { fonts[ObjectIdentifier(font)] = nil }
+
+    // MARK: Signals
+
+    /// Makes SIGINT (Ctrl-C) and SIGTERM post SDL_QUIT, so that a window's event loop ends and
+    /// the normal quit path frees everything in order. A second signal while that runs ends the
+    /// process at once. A signal the process was started with ignored (as `nohup` or a
+    /// non-interactive shell's `&` leave them) stays ignored.
+    ///
+    /// SDL installs a similar handler itself at SDL_Init when the signal's action is the default;
+    /// this one does not depend on that (nor on SDL_HINT_NO_SIGNAL_HANDLERS), and a signal handler
+    /// only sets a flag: SDL_PushEvent takes a lock, so it runs on an SDL timer thread instead.
+    public static func installQuitOnSignal() {
+        if SDL_WasInit(SDL_INIT_TIMER) == 0 { SDL_InitSubSystem(SDL_INIT_TIMER) }
+        for sig in [SIGINT, SIGTERM] {
+            var current = sigaction()
+            sigaction(sig, nil, &current)
+            // SIG_IGN is the handler value 1 (<signal.h>), which Swift imports as a function pointer.
+            if let handler = current.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) == 1 { continue }
+            signal(sig) { sig in
+                if quitSignalled != 0 { signal(sig, SIG_DFL); raise(sig) }
+                quitSignalled = 1
+            }
+        }
+        guard quitTimer == 0 else { return }
+        // Twenty looks a second: a quit within 50 ms, at no measurable cost.
+        quitTimer = SDL_AddTimer(50, { interval, _ in
+            if quitSignalled == 1 {
+                quitSignalled = 2
+                var event = SDL_Event()
+                event.type = SDL_QUIT.rawValue
+                SDL_PushEvent(&event)
+            }
+            return interval
+        }, nil)
+    }
+
+    nonisolated(unsafe) private static var quitTimer: SDL_TimerID = 0
 
     static func driverIndex(_ name: String) -> Int32? {
         var info = SDL_RendererInfo()
@@ -169,4 +318,53 @@ public func readPNG(_ path: String) throws -> (pixels: [UInt8], width: Int, heig
     let base = rgba.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
     for row in 0..<h { for i in 0..<(w * 4) { out[row * w * 4 + i] = base[row * pitch + i] } }
     return (out, w, h)
+}
+
+/// Set by SIGINT or SIGTERM once `installQuitOnSignal()` is in place: 1 when a signal arrived,
+/// 2 once it has been posted as SDL_QUIT.
+nonisolated(unsafe) private var quitSignalled: sig_atomic_t = 0
+
+/// An SDL texture that frees itself, and never outlives its renderer: its `RenderContext` frees
+/// it first when the context closes, and from then on `handle` is nil.
+public final class Texture {
+    /// The SDL texture, nil once freed.
+    public private(set) var handle: OpaquePointer?
+    public let width: Int
+    public let height: Int
+    private weak var owner: RenderContext?
+
+    fileprivate init(handle: OpaquePointer, width: Int, height: Int, owner: RenderContext) {
+        self.handle = handle; self.width = width; self.height = height; self.owner = owner
+    }
+
+    fileprivate func free() {
+        guard let handle else { return }
+        SDL_DestroyTexture(handle)
+        self.handle = nil
+    }
+
+    deinit {
+        // A live handle means the owner has not closed, so it is still there to forget this one.
+        owner?.forget(self)
+        free()
+    }
+}
+
+/// An SDL_ttf font that closes itself, and is closed with its `RenderContext` at the latest.
+public final class Font {
+    public private(set) var handle: OpaquePointer?
+    private weak var owner: RenderContext?
+
+    fileprivate init(handle: OpaquePointer, owner: RenderContext) { self.handle = handle; self.owner = owner }
+
+    fileprivate func free() {
+        guard let handle else { return }
+        TTF_CloseFont(handle)
+        self.handle = nil
+    }
+
+    deinit {
+        owner?.forget(self)
+        free()
+    }
 }

@@ -1,15 +1,18 @@
 import Formats
 import CSDL2
 import Foundation
+import Geometry
 import Scenes
 
 /// Text through SDL2_ttf: fonts opened per pixel size, rendered strings kept as textures.
+/// Fonts and textures belong to the context, so they are freed before its renderer whatever
+/// outlives what.
 public final class TextRenderer {
-    let renderer: OpaquePointer
+    let context: RenderContext
     let regularPath: String
     let boldPath: String
-    private var fonts: [FontKey: OpaquePointer] = [:]
-    private var cache: [TextKey: (texture: OpaquePointer, width: Int, height: Int)] = [:]
+    private var fonts: [FontKey: Font] = [:]
+    private var cache: [TextKey: Texture] = [:]
     /// When each cached string was last drawn, to let go of the least recent: the HUD and the
     /// timeline draw new numbers four times a second, and a long session must not keep them all.
     private var lastUse: [TextKey: Int] = [:]
@@ -23,9 +26,12 @@ public final class TextRenderer {
     /// Fonts searched for, in order: DejaVu Sans from Debian's fonts-dejavu-core.
     public static let regularCandidates = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
     public static let boldCandidates = ["/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"]
+    /// Text larger than this many pixels is drawn at this size: a glyph bigger than any screen
+    /// shows nothing more, and SDL_ttf's surfaces grow with the square of it.
+    static let largestPixelSize = 1024
 
-    public init(renderer: OpaquePointer) throws {
-        self.renderer = renderer
+    public init(context: RenderContext) throws {
+        self.context = context
         let fm = FileManager.default
         guard let regular = TextRenderer.regularCandidates.first(where: fm.fileExists(atPath:)),
               let bold = TextRenderer.boldCandidates.first(where: fm.fileExists(atPath:)) else {
@@ -35,46 +41,49 @@ public final class TextRenderer {
         boldPath = bold
     }
 
-    deinit {
-        for entry in cache.values { SDL_DestroyTexture(entry.texture) }
-        for f in fonts.values { TTF_CloseFont(f) }
+    static func fontKey(bold: Bool, pixelSize: Int) -> FontKey {
+        FontKey(bold: bold, pixelSize: min(max(pixelSize, 4), largestPixelSize))
     }
 
     func font(_ key: FontKey) throws -> OpaquePointer {
-        if let f = fonts[key] { return f }
-        let path = key.bold ? boldPath : regularPath
-        guard let f = TTF_OpenFont(path, Int32(key.pixelSize)) else { throw RenderError("\(path): \(sdlError())") }
-        fonts[key] = f
-        return f
+        if let f = fonts[key]?.handle { return f }
+        let font = try context.openFont(path: key.bold ? boldPath : regularPath, pixelSize: key.pixelSize)
+        fonts[key] = font
+        guard let handle = font.handle else { throw RenderError("the font closed with its renderer") }
+        return handle
     }
 
     /// A texture of `text` wrapped to `wrapWidth` pixels.
     public func paragraph(_ text: String, pixelSize: Int, color: Color, wrapWidth: Int) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
-        let key = TextKey(text: text, font: FontKey(bold: false, pixelSize: max(pixelSize, 4)), color: color, maxWidth: -wrapWidth)
-        if let hit = cached(key) { return hit }
+        let key = TextKey(text: text, font: TextRenderer.fontKey(bold: false, pixelSize: pixelSize), color: color, maxWidth: -wrapWidth)
+        if let hit = try cached(key) { return hit }
         guard !text.isEmpty else { return nil }
         let f = try font(key.font)
-        return try store(TTF_RenderUTF8_Blended_Wrapped(f, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a), UInt32(max(wrapWidth, 1))), as: key)
+        return try store(TTF_RenderUTF8_Blended_Wrapped(f, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a), UInt32(min(max(wrapWidth, 1), Pixels.limit))), as: key)
     }
 
     /// Turns a rendered surface into a cached texture.
     private func store(_ rendered: UnsafeMutablePointer<SDL_Surface>?, as key: TextKey) throws -> (texture: OpaquePointer, width: Int, height: Int) {
         guard let surface = rendered else { throw RenderError("SDL_ttf could not render text: \(sdlError())") }
         defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { throw RenderError("text texture: \(sdlError())") }
-        let entry = (texture, Int(surface.pointee.w), Int(surface.pointee.h))
+        let texture = try context.makeTexture(from: surface, what: "a text texture")
         if cache.count >= TextRenderer.capacity { evictLeastRecent() }
-        cache[key] = entry
+        cache[key] = texture
         useCount += 1
         lastUse[key] = useCount
-        return entry
+        return try entry(texture)
     }
 
-    private func cached(_ key: TextKey) -> (texture: OpaquePointer, width: Int, height: Int)? {
+    private func entry(_ texture: Texture) throws -> (texture: OpaquePointer, width: Int, height: Int) {
+        guard let handle = texture.handle else { throw RenderError("a text texture was used after its renderer closed") }
+        return (handle, texture.width, texture.height)
+    }
+
+    private func cached(_ key: TextKey) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
         guard let hit = cache[key] else { return nil }
         useCount += 1
         lastUse[key] = useCount
-        return hit
+        return try entry(hit)
     }
 
     /// Drops the least recently drawn quarter. SDL finishes any queued draw of a texture before
@@ -82,7 +91,7 @@ public final class TextRenderer {
     private func evictLeastRecent() {
         let oldest = lastUse.sorted { $0.value < $1.value }.prefix(TextRenderer.capacity / 4)
         for (key, _) in oldest {
-            if let entry = cache.removeValue(forKey: key) { SDL_DestroyTexture(entry.texture) }
+            cache.removeValue(forKey: key)
             lastUse.removeValue(forKey: key)
         }
     }
@@ -91,8 +100,8 @@ public final class TextRenderer {
 
     /// A texture of `text`, cut with an ellipsis to fit `maxWidth` pixels.
     public func texture(_ text: String, pixelSize: Int, bold: Bool, color: Color, maxWidth: Int) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
-        let key = TextKey(text: text, font: FontKey(bold: bold, pixelSize: max(pixelSize, 4)), color: color, maxWidth: maxWidth)
-        if let hit = cached(key) { return hit }
+        let key = TextKey(text: text, font: TextRenderer.fontKey(bold: bold, pixelSize: pixelSize), color: color, maxWidth: maxWidth)
+        if let hit = try cached(key) { return hit }
         let f = try font(key.font)
         var shown = text
         func width(_ s: String) -> Int { var w: Int32 = 0, h: Int32 = 0; TTF_SizeUTF8(f, s, &w, &h); return Int(w) }

@@ -1,6 +1,7 @@
 import App
 import Formats
 import Foundation
+import Geometry
 import Motion
 import Render
 import Scenes
@@ -145,7 +146,7 @@ struct PhaseTotals {
 func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath: String?) throws -> JSONOutput {
     let session = try makeSession(options)
     let device = options.device
-    let width = Int((device.width * scale).rounded()), height = Int((device.height * scale).rounded())
+    let width = Int(clamping: (device.width * scale).rounded()), height = Int(clamping: (device.height * scale).rounded())
     let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
     let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
     let floor = try FloorFrame(context: context, width: width, height: height)

@@ -1,6 +1,7 @@
 import App
 import Formats
 import Foundation
+import Geometry
 import Motion
 import Render
 import Scenes

@@ -68,7 +68,7 @@ func plotCurve(title: String, xLabel: String, dense: [(Double, Double)], samples
     let width = 720, height = 540
     let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: nil, vsync: false)
     let r = context.renderer
-    let text = try TextRenderer(renderer: r)
+    let text = try TextRenderer(context: context)
     let allY = dense.map(\.1) + samples.map(\.1) + [0, 1]
     let yMin = min(allY.min()!, 0) - 0.05, yMax = max(allY.max()!, 1) + 0.05
     let xMin = min(samples.map(\.0).min() ?? 0, 0), xMax = max(samples.map(\.0).max() ?? span, span)

@@ -1,6 +1,7 @@
 import App
 import Formats
 import Foundation
+import Geometry
 import Render
 import Scenes
 
@@ -45,7 +46,7 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     // The stretch is a whole number (1, 2, 4, 10), so frame n·k of a slowed video is exactly
     // frame k of the normal one.
     let stretch = (1 / rate).rounded()
-    let frames = max(Int((duration * fps * stretch).rounded()), 1)
+    let frames = max(Int(clamping: (duration * fps * stretch).rounded()), 1)
     let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
                               scale: scale, tiles: sessions.count,
                               options: ReviewOptions(showTouches: args.flags.contains("--show-touches"), burnIn: args.flags.contains("--burn-in"), rate: rate),

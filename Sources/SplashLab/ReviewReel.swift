@@ -2,6 +2,7 @@ import App
 import CSDL2
 import Formats
 import Foundation
+import Geometry
 import Render
 import Scenes
 
@@ -82,12 +83,12 @@ final class ReviewReel {
         self.options = options
         self.scale = scale
         let device = sessions[0].options.device
-        let tileWidth = Int((device.width * scale).rounded()), tileHeight = Int((device.height * scale).rounded())
+        let tileWidth = Int(clamping: (device.width * scale).rounded()), tileHeight = Int(clamping: (device.height * scale).rounded())
         guard tileWidth <= AssetCatalog.maxImageSide, tileHeight <= AssetCatalog.maxImageSide else {
             throw UsageError(message: "--scale \(scale) makes a \(tileWidth)x\(tileHeight) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: nil)
         }
         // Text follows the tile's pixel density, never below what stays legible.
-        fontSize = max(10, Int((11 * scale).rounded()))
+        fontSize = max(10, Int(clamping: (11 * scale).rounded()))
         lineHeight = Int((Double(fontSize) * 1.4).rounded())
         padding = max(fontSize / 2, 4)
 
@@ -107,7 +108,7 @@ final class ReviewReel {
         let labelHeight = labelLines == 0 ? 0 : labelLines * lineHeight + padding
         let stripHeight = stripLines == 0 ? 0 : stripLines * lineHeight + 2 * padding
         layout = ReviewLayout(tileWidth: tileWidth, tileHeight: tileHeight, count: tiles, labelHeight: labelHeight,
-                              stripHeight: stripHeight, gap: max(Int((8 * scale).rounded()), 4))
+                              stripHeight: stripHeight, gap: max(Int(clamping: (8 * scale).rounded()), 4))
         guard layout.width <= ReviewReel.maxSide, layout.height <= ReviewReel.maxSide else {
             throw UsageError(message: "\(tiles) tiles at --scale \(scale) make a \(layout.width)x\(layout.height) frame; the limit is \(ReviewReel.maxSide) px a side: try a smaller --scale", usage: nil)
         }

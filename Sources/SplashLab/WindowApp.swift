@@ -432,9 +432,3 @@ struct WindowShell {
         }
     }
 }
-
-/// A pixel count from a Double, never trapping: NaN is 0 and the range is clamped to ±2^30.
-func pixelInt(_ v: Double) -> Int {
-    guard v.isFinite else { return v.isNaN ? 0 : (v > 0 ? 1 << 30 : -(1 << 30)) }
-    return Int(min(max(v.rounded(), -Double(1 << 30)), Double(1 << 30)))
-}

@@ -93,3 +93,37 @@ final class TextCacheTests: XCTestCase {
         XCTAssertEqual(renderer.text.cachedCount, before)
     }
 }
+
+final class AbsurdValueRenderTests: XCTestCase {
+    /// A scroll offset far past either end, or not a number, draws (background, or the top of
+    /// the feed) instead of stopping the process on a Double-to-Int conversion; the scaled feed,
+    /// the hole, a snapshot and the panel get the same offsets.
+    func testAbsurdScrollOffsetsDrawWithoutTrapping() throws {
+        let se = Device.named("iphone-se")!
+        let (_, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 3, skipSplash: true), scale: 2)
+        let hole = LayerState(x: 187.5, y: 333.5, width: 120, height: 120, rotation: 0.4)
+        let background = FeedLayout.background
+        let top = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.feed(scale: 1)], feedScrollOffset: 0), with: renderer, w, h)
+        for offset in [1e20, -1e20, Double.nan, Double.infinity, -Double.infinity, -1.66e20] {
+            for commands: [DrawCommand] in [[.feed(scale: 1)], [.feed(scale: 1.05)],
+                                            [.launchBackgroundOutsideHole(hole), .feedThroughHole(feedScale: 1.02, hole: hole)],
+                                            [.feed(scale: 1), .cardSnapshot(index: 2, frame: Rect(x: 20, y: 40, width: 100, height: 150), cornerRadius: 8),
+                                             .dim(opacity: 0.3, bottom: 300), .panel(top: 286, height: 400)]] {
+                let frame = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: commands, feedScrollOffset: offset), with: renderer, w, h)
+                guard commands == [.feed(scale: 1)] else { continue }
+                // Mid-viewport: the background past the content; NaN is taken as the top.
+                let p = frame.pixel(w / 2, h / 2)
+                if offset.isNaN {
+                    XCTAssertEqual(RenderHarness.mismatchShare(frame, top, colourTolerance: 0), 0, "NaN draws the feed's top")
+                } else {
+                    XCTAssertEqual(RenderHarness.distance(p, (Int(background.r), Int(background.g), Int(background.b), 255)), 0, "offset \(offset): \(p)")
+                }
+            }
+        }
+        // Layers whose numbers are not finite draw nothing rather than trapping.
+        let bad = LayerState(x: .nan, y: .infinity, width: 1e300, height: -.infinity, rotation: .nan, opacity: .nan)
+        _ = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.launchBackground, .image(.logo, bad),
+                                                                                          .group(opacity: .nan, [.image(.logo, bad)]),
+                                                                                          .dim(opacity: .infinity, bottom: .nan)]), with: renderer, w, h)
+    }
+}

@@ -2,6 +2,7 @@
 import Formats
 import Foundation
 import XCTest
+@testable import Geometry
 @testable import Render
 import Scenes
 
@@ -180,37 +181,5 @@ final class LogoOutlineTests: XCTestCase {
             }
         }
         XCTAssertEqual(area(outline.fillTriangles), area(LogoOutline.trapezoids(outline.contours)), accuracy: 1e-9)
-    }
-
-    /// A ring (a disc with a hole) traces to two contours and fills only the ring.
-    func testTracesAndFillsShapesWithHoles() {
-        let n = 512
-        var alpha = [UInt8](repeating: 0, count: n * n)
-        for y in 0..<n { for x in 0..<n {
-            let dx = Double(x) + 0.5 - Double(n) / 2, dy = Double(y) + 0.5 - Double(n) / 2
-            let r = (dx * dx + dy * dy).squareRoot()
-            if r < 200 && r > 100 { alpha[y * n + x] = 255 }
-        } }
-        let outline = LogoOutline(alpha: alpha, width: n, height: n)
-        XCTAssertEqual(outline.contours.count, 2)
-        // Triangle area equals the ring's area in unit-square terms, within tracing error.
-        var area = 0.0
-        var i = 0
-        while i < outline.fillTriangles.count {
-            let a = outline.fillTriangles[i], b = outline.fillTriangles[i + 1], c = outline.fillTriangles[i + 2]
-            area += abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2
-            i += 3
-        }
-        let expected = Double.pi * (200.0 * 200.0 - 100.0 * 100.0) / Double(n * n)
-        XCTAssertEqual(area, expected, accuracy: expected * 0.01)
-        XCTAssertTrue(outline.contains(UnitPoint(0.5 + 150.0 / 512, 0.5)))
-        XCTAssertFalse(outline.contains(UnitPoint(0.5, 0.5)))
-        XCTAssertFalse(outline.contains(UnitPoint(0.02, 0.02)))
-        // Normals point away from the filled ring: outward on the outer circle, inward on the inner one.
-        for (loop, normals) in zip(outline.contours, outline.contourNormals) {
-            let radius = ((loop[0].x - 0.5) * (loop[0].x - 0.5) + (loop[0].y - 0.5) * (loop[0].y - 0.5)).squareRoot()
-            let outward = (loop[0].x - 0.5) * normals[0].x + (loop[0].y - 0.5) * normals[0].y
-            if radius > 0.3 { XCTAssertGreaterThan(outward, 0) } else { XCTAssertLessThan(outward, 0) }
-        }
     }
 }

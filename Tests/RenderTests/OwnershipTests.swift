@@ -1,0 +1,76 @@
+import CSDL2
+import Foundation
+import XCTest
+@testable import Render
+import Scenes
+
+/// Textures and fonts never outlive their renderer: the context frees what is left when it
+/// closes, and a texture or font released later does not touch SDL again.
+final class OwnershipTests: XCTestCase {
+    override func setUp() { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
+
+    func testTheContextFreesWhatOutlivesIt() throws {
+        var text: TextRenderer?
+        var texture: Texture?
+        weak var closedContext: RenderContext?
+        do {
+            let context = try RenderContext(target: .offscreen(width: 16, height: 16), rendererName: nil, vsync: false)
+            closedContext = context
+            text = try TextRenderer(context: context)
+            _ = try text?.texture("kept past the renderer", pixelSize: 12, bold: true, color: .white, maxWidth: 0)
+            texture = try context.makeTexture(width: 8, height: 8, access: SDL_TEXTUREACCESS_TARGET, blend: SDL_BLENDMODE_BLEND, what: "a test texture")
+            XCTAssertEqual(context.liveTextureCount, 2)
+            XCTAssertEqual(context.liveFontCount, 1)
+        }
+        // The text renderer holds the context, so it is still open: closing it frees everything.
+        let context = try XCTUnwrap(closedContext)
+        context.close()
+        XCTAssertTrue(context.isClosed)
+        XCTAssertNil(texture?.handle, "marked dead by the context")
+        XCTAssertEqual(context.liveTextureCount, 0)
+        XCTAssertEqual(context.liveFontCount, 0)
+        // Releasing them now calls nothing in SDL: no error is recorded.
+        SDL_ClearError()
+        texture = nil
+        text = nil
+        XCTAssertEqual(sdlError(), "")
+        // A closed context makes no more textures, and says so.
+        XCTAssertThrowsError(try context.makeTexture(width: 4, height: 4, access: SDL_TEXTUREACCESS_STATIC, blend: SDL_BLENDMODE_NONE, what: "x"))
+    }
+
+    func testADroppedTextureIsFreedAtOnceAndForgotten() throws {
+        let context = try RenderContext(target: .offscreen(width: 16, height: 16), rendererName: nil, vsync: false)
+        var texture: Texture? = try context.makeTexture(width: 8, height: 8, access: SDL_TEXTUREACCESS_STATIC, blend: SDL_BLENDMODE_NONE, what: "a test texture")
+        XCTAssertEqual(context.liveTextureCount, 1)
+        SDL_ClearError()
+        texture = nil
+        XCTAssertNil(texture)
+        XCTAssertEqual(context.liveTextureCount, 0)
+        XCTAssertEqual(sdlError(), "")
+        context.close()
+        context.close()   // a second close does nothing
+        XCTAssertEqual(sdlError(), "")
+    }
+
+    /// The whole renderer of a session, released in the order a release build chooses (the
+    /// context's last owner first), frees every texture before the renderer.
+    func testASceneRendererReleasedInAnyOrderFreesNothingTwice() throws {
+        let se = Device.named("iphone-se")!
+        var (session, renderer, w, h): (PreviewSession?, SceneRenderer?, Int, Int) = try RenderHarness.make(PreviewOptions(device: se, seed: 3), scale: 1)
+        for t in [0.0, 2.3, 2.5, 4] { _ = try RenderHarness.draw(session!.preview.scene(at: t), with: renderer!, w, h) }
+        while try renderer!.warmUp() {}
+        weak var context = renderer!.context
+        var caches: (TextRenderer, ImageLibrary)? = (renderer!.text, renderer!.images)
+        XCTAssertGreaterThan(renderer!.context.liveTextureCount, 10)
+        SDL_ClearError()
+        renderer = nil
+        session = nil
+        // The text and image caches outlive the scene renderer and keep the context alive; the
+        // context closes when the last of them goes, freeing what they hold first.
+        XCTAssertNotNil(context)
+        caches = nil
+        XCTAssertNil(caches)
+        XCTAssertNil(context, "closed and gone with its last user")
+        XCTAssertEqual(sdlError(), "")
+    }
+}
