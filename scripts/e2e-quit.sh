@@ -63,7 +63,10 @@ exercise() {
 # $1: name, $2: how to quit (q, INT or TERM)
 check_quit() {
   local name=$1 how=$2
-  SPLASHLAB_CHECK_SDL_ERRORS=1 "$bin" run --window-scale 1 --seed 3 >"$out/$name.log" 2>&1 &
+  # Started as from a terminal: SIGINT at its default even when this script inherited it ignored
+  # (a background job of a non-interactive shell), since the app rightly keeps an ignored signal ignored.
+  SPLASHLAB_CHECK_SDL_ERRORS=1 python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+    "$bin" run --window-scale 1 --seed 3 >"$out/$name.log" 2>&1 &
   pid=$!
   if ! win=$(wait_window); then fail "$name: the window did not open: $(cat "$out/$name.log")"; kill "$pid" 2>/dev/null; return; fi
   exercise

@@ -87,11 +87,11 @@ PY
 if start run --seed 3; then
   pass "the window opens"
   sleep 0.6
-  import -window "$win" "$out/splash.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/splash.png" 2>/dev/null
   n=$(colours "$out/splash.png")
   if [ "$n" -gt 20 ]; then pass "splash screenshot is not blank ($n colours)"; else fail "splash screenshot is blank ($n colours)"; fi
   sleep 2.8
-  import -window "$win" "$out/feed.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/feed.png" 2>/dev/null
   n=$(colours "$out/feed.png")
   if [ "$n" -gt 200 ]; then pass "feed screenshot is not blank ($n colours)"; else fail "feed screenshot looks blank ($n colours)"; fi
   quit
@@ -104,7 +104,7 @@ if start skip --seed 3; then
   xdotool windowfocus --sync "$win" 2>/dev/null
   xdotool mousemove --window "$win" 100 100 click 1
   sleep 1.0
-  import -window "$win" "$out/skipped.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/skipped.png" 2>/dev/null
   # The feed's nav bar is near-white at the top left; the splash there is dark blue.
   pixel=$(convert "$out/skipped.png" -format '%[fx:int(255*p{20,20}.r)],%[fx:int(255*p{20,20}.b)]' info:)
   red=${pixel%,*}
@@ -119,13 +119,13 @@ if start card --seed 3 --skip-splash; then
   # The first card's photo, in window points (window scale 1).
   xdotool mousemove --window "$win" 94 200 click 1
   sleep 0.8
-  import -window "$win" "$out/card-open.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/card-open.png" 2>/dev/null
   # The detail's "Message seller" button spans the bottom: blue at (30, 608).
   pixel=$(convert "$out/card-open.png" -format '%[fx:int(255*p{30,608}.r)],%[fx:int(255*p{30,608}.g)],%[fx:int(255*p{30,608}.b)]' info:)
   if [ "${pixel%%,*}" -lt 40 ] && [ "${pixel##*,}" -gt 200 ]; then pass "a click on a card opens its detail (pixel $pixel)"; else fail "no detail after a click on a card (pixel $pixel)"; fi
   press "$win" Escape
   sleep 0.8
-  import -window "$win" "$out/card-closed.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/card-closed.png" 2>/dev/null
   pixel=$(convert "$out/card-closed.png" -format '%[fx:int(255*p{30,608}.r)],%[fx:int(255*p{30,608}.g)],%[fx:int(255*p{30,608}.b)]' info:)
   if [ "${pixel%%,*}" -gt 150 ]; then pass "Escape closes the detail (pixel $pixel)"; else fail "the detail stayed after Escape (pixel $pixel)"; fi
   quit
@@ -141,14 +141,14 @@ if start panel --seed 3 --skip-splash; then
   for y in 630 590 540 480 420 360 330; do xdotool mousemove --window "$win" 180 $y; sleep 0.03; done
   xdotool mouseup 1
   sleep 1.0
-  import -window "$win" "$out/panel-up.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/panel-up.png" 2>/dev/null
   pixel=$(probe "$out/panel-up.png")
   if [ "${pixel%%,*}" -lt 40 ] && [ "${pixel##*,}" -gt 200 ]; then pass "an edge drag up presents the panel (pixel $pixel)"; else fail "no panel after an edge drag (pixel $pixel)"; fi
   xdotool mousemove --window "$win" 180 330 mousedown 1
   for y in 360 420 480 540 600 650; do xdotool mousemove --window "$win" 180 $y; sleep 0.02; done
   xdotool mouseup 1
   sleep 1.0
-  import -window "$win" "$out/panel-down.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/panel-down.png" 2>/dev/null
   pixel=$(probe "$out/panel-down.png")
   if [ "${pixel##*,}" -lt 200 ] || [ "${pixel%%,*}" -gt 150 ]; then pass "a drag down dismisses the panel (pixel $pixel)"; else fail "the panel stayed after a drag down (pixel $pixel)"; fi
   quit
@@ -159,11 +159,11 @@ fi
 if start hud --seed 3 --skip-splash --ui-dump "$out/hud.json"; then
   sleep 0.8
   before=$(control "$out/hud.json" save y)
-  import -window "$win" "$out/hud-off.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/hud-off.png" 2>/dev/null
   press "$win" h
   sleep 0.6
   during=$(control "$out/hud.json" save y)
-  import -window "$win" "$out/hud-on.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/hud-on.png" 2>/dev/null
   press "$win" h
   sleep 0.6
   after=$(control "$out/hud.json" save y)
@@ -184,20 +184,20 @@ if start scrub --seed 3 --ui-dump "$out/scrub.json"; then
   xdotool windowfocus --sync "$win" 2>/dev/null
   xdotool mousemove --window "$win" 94 200 click 1
   sleep 0.8
-  import -window "$win" "$out/scrub-open.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/scrub-open.png" 2>/dev/null
   open_pixel=$(probe "$out/scrub-open.png")
   ruler_y=$(control "$out/scrub.json" timeline.ruler cy)
   back_x=$(control "$out/scrub.json" timeline.ruler at:0.6)
   xdotool mousemove --window "$win" "$back_x" "$ruler_y"; sleep 0.3; xdotool mousedown 1
   sleep 0.5
-  import -window "$win" "$out/scrub-back.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/scrub-back.png" 2>/dev/null
   corner=$(convert "$out/scrub-back.png" -format '%[fx:int(255*p{20,20}.r)],%[fx:int(255*p{20,20}.b)]' info:)
   back_pixel=$(probe "$out/scrub-back.png")
   end_x=$(control "$out/scrub.json" timeline.ruler x); end_w=$(control "$out/scrub.json" timeline.ruler width)
   for f in 0.3 0.6 0.9 0.99; do xdotool mousemove --window "$win" "$(python3 -c "print(int($end_x + $f * $end_w))")" "$ruler_y"; sleep 0.05; done
   sleep 0.5
   xdotool mouseup 1
-  import -window "$win" "$out/scrub-forward.png" 2>/dev/null
+  timeout 15 import -window "$win" "$out/scrub-forward.png" 2>/dev/null
   forward_pixel=$(probe "$out/scrub-forward.png")
   # The detail's button is (0, 122, 255); the splash's gradient there is about (47, 170, 201).
   is_blue() { local g=${1#*,}; g=${g%,*}; [ "${1%%,*}" -lt 25 ] && [ "$g" -lt 145 ] && [ "${1##*,}" -gt 235 ]; }
@@ -209,6 +209,104 @@ if start scrub --seed 3 --ui-dump "$out/scrub.json"; then
   if is_blue "$forward_pixel"; then pass "scrubbed forward, the card is open again (probe $forward_pixel)"; else fail "scrubbed forward, no card (probe $forward_pixel)"; fi
   quit
 fi
+
+# 6c. Tuning in the inspector with a real mouse and keyboard: drag the logo curve's first control
+#     point, type a new logo duration, Ctrl+S. The saved file holds exactly those two changes and
+#     every other byte as it was; undo brings the old values back; `state` on the saved file shows
+#     the new timing.
+tuned="$out/tuned.json"
+cp "$here/../Assets/timings.json" "$tuned"
+cp "$tuned" "$out/tuned-original.json"
+export XDG_STATE_HOME="$out/state"
+if start tune --seed 3 --skip-splash --timings "$tuned" --ui-dump "$out/tune.json"; then
+  sleep 0.8
+  xdotool windowfocus --sync "$win" 2>/dev/null
+  cx=$(control "$out/tune.json" curve.cp1 cx); cy=$(control "$out/tune.json" curve.cp1 cy)
+  # A real pointer hovers before it presses; ImGui picks the item under the pointer on the frame before a press.
+  xdotool mousemove --window "$win" "$cx" "$cy"; sleep 0.3; xdotool mousedown 1; sleep 0.2
+  for d in 10 20 30 40; do xdotool mousemove --window "$win" "$((cx + d / 2))" "$((cy - d))"; sleep 0.05; done
+  xdotool mouseup 1
+  sleep 0.4
+  cp1=$(control "$out/tune.json" curve.cp1 value)
+  # Scroll the inspector until the logo's duration field is in view, then click it and type.
+  height=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {split($2, g, "x"); print g[2]}')
+  for _ in $(seq 1 40); do
+    y=$(control "$out/tune.json" splash.logo.duration cy)
+    [ -n "$y" ] && [ "$y" -gt 40 ] && [ "$y" -lt "$((height - 40))" ] && break
+    xdotool mousemove --window "$win" 560 300 click 5; sleep 0.1
+  done
+  fx=$(control "$out/tune.json" splash.logo.duration cx); fy=$(control "$out/tune.json" splash.logo.duration cy)
+  xdotool mousemove --window "$win" "$fx" "$fy"; sleep 0.3; xdotool click 1
+  sleep 0.5
+  xdotool key ctrl+a; xdotool type --delay 40 "0.45"; xdotool key Return
+  sleep 0.4
+  xdotool key ctrl+s
+  sleep 0.6
+  verdict=$(python3 - "$out/tuned-original.json" "$tuned" "$cp1" <<'PY'
+import json, re, sys
+original, saved = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+doc = json.loads(saved)
+logo = doc["splash"]["logo"]
+m = re.fullmatch(r"cubic-bezier\(([-0-9.e]+), ([-0-9.e]+), 0.58, 1\)", logo["curve"])
+problems = []
+if logo["duration"] != 0.45: problems.append("duration %r" % logo["duration"])
+if not m: problems.append("curve %r" % logo["curve"])
+elif [float(m.group(1)), float(m.group(2))] == [0.42, 0]: problems.append("cp1 unchanged")
+restored = saved.replace('"duration": 0.45, "curve": "%s"' % logo["curve"], '"duration": 0.3, "curve": "easeInEaseOut"', 1)
+if restored != original: problems.append("other bytes changed")
+print("ok" if not problems else "; ".join(problems))
+PY
+)
+  if [ "$verdict" = "ok" ]; then pass "drag cp1, type a duration, Ctrl+S: the file holds exactly those changes (cp1 $cp1)"; else fail "saved file: $verdict: $(cat "$tuned")"; fi
+  xdotool key ctrl+z; sleep 0.2; xdotool key ctrl+z; sleep 0.4
+  after_undo=$(control "$out/tune.json" curve.cp1 value)
+  y=$(control "$out/tune.json" splash.logo.duration value)
+  if [ "$after_undo" = "[0.42, 0]" ] && [ "$y" = "0.3" ]; then pass "undo restores the previous values"; else fail "after undo: cp1 $after_undo, duration $y"; fi
+  press "$win" q; sleep 0.3; press "$win" q; wait_exit "$pid" 10
+  [ "$status" = "timeout" ] && kill "$pid" 2>/dev/null
+  if [ "$status" = "0" ] && ls "$out/state/splashlab/" 2>/dev/null | grep -q recovery; then
+    pass "Q twice quits with unsaved edits, which stay in the recovery file"
+  else
+    fail "quit with unsaved edits: status $status, recovery: $(ls "$out/state/splashlab/" 2>&1)"
+  fi
+  new=$("$bin" state --at 0.2 --timings "$tuned" --seed 3 | python3 -c 'import json,sys; print(json.load(sys.stdin)["splash"]["layers"]["logo"]["width"])')
+  old=$("$bin" state --at 0.2 --seed 3 | python3 -c 'import json,sys; print(json.load(sys.stdin)["splash"]["layers"]["logo"]["width"])')
+  if [ "$new" != "$old" ]; then pass "state on the saved file shows the new timing (logo at 0.2 s: $old → $new pt)"; else fail "state unchanged on the saved file ($new)"; fi
+fi
+
+# 6d. A/B: take the values as A, make B's logo larger by typing, and play both side by side.
+if start ab --seed 3 --ui-dump "$out/ab.json"; then
+  sleep 0.5
+  xdotool windowfocus --sync "$win" 2>/dev/null
+  press "$win" a
+  for _ in $(seq 1 40); do
+    y=$(control "$out/ab.json" splash.logo.endSize cy)
+    [ -n "$y" ] && [ "$y" -gt 40 ] && [ "$y" -lt 600 ] && break
+    xdotool mousemove --window "$win" 560 300 click 5; sleep 0.1
+  done
+  xdotool mousemove --window "$win" "$(control "$out/ab.json" splash.logo.endSize cx)" "$(control "$out/ab.json" splash.logo.endSize cy)"
+  sleep 0.3; xdotool click 1
+  sleep 0.5
+  xdotool key ctrl+a; xdotool type --delay 40 "150"; xdotool key Return
+  sleep 0.3
+  press "$win" v
+  sleep 0.6
+  press "$win" space
+  sleep 0.3
+  timeout 15 import -window "$win" "$out/ab-split.png" 2>/dev/null
+  vw=$(control "$out/ab.json" viewport width); vx=$(control "$out/ab.json" viewport x)
+  # White (logo and text) share of each screen's middle band: B's logo is larger.
+  share() { convert "$out/ab-split.png" -crop "${vw%.*}x260+$1+200" +repage -colorspace gray -threshold 92% -format '%[fx:mean]' info:; }
+  a=$(share "${vx%.*}"); b=$(share "$(( ${vx%.*} + ${vw%.*} ))")
+  if python3 -c "import sys; sys.exit(0 if $b > $a * 1.5 and $a > 0.005 else 1)"; then
+    pass "A | B shows two device screens at the same moment with different logo sizes (white share A $a, B $b)"
+  else
+    fail "A | B screenshot: white share A $a, B $b"
+  fi
+  press "$win" q; sleep 0.3; press "$win" q; wait_exit "$pid" 10
+  [ "$status" = "timeout" ] && kill "$pid" 2>/dev/null
+fi
+unset XDG_STATE_HOME
 
 # 7. Hot reload: an edit to the timings file while the window runs is applied and announced;
 #    a broken edit is reported as PATH:LINE:COLUMN and the window keeps running.

@@ -43,6 +43,8 @@ public enum KeyBindings {
         KeyBinding(label: "T", keys: [("t", .toggle(.timeline))],
                    help: "timeline of the splash's tracks and phases with keyframe marks; drag the playhead to scrub, exactly, through the whole take"),
         KeyBinding(label: "C", keys: [("c", .toggle(.curves))], help: "curve view: the splash's timing curves with a dot at the current progress"),
+        KeyBinding(label: "F8", keys: [("f8", .toggleTouches)],
+                   help: "show touches: the pointer as a 44 pt finger over the device, with a trail, in the window and in F9 videos"),
         KeyBinding(label: "F9", keys: [("f9", .toggleCapture)],
                    help: "start / stop capturing input: writes `capture-TIMESTAMP.json` (the input since the preview last started, so it replays exactly) and renders `capture-TIMESTAMP.mp4` from it offline"),
         KeyBinding(label: "?", keys: [("?", .toggle(.help))], help: "every key binding"),

@@ -39,6 +39,8 @@ public struct WindowState: Sendable {
     public var recoverable: Timings?
     /// Q with unsaved edits asks for a second Q.
     public var quitRequested = false
+    /// The pointer drawn as a finger over the device (and in captures' videos), as iOS shows touches.
+    public var showTouches = false
     public var rate = 1.0
     public var isPaused = false
     /// The frame step for ← / → while paused: one frame of the display's refresh.
@@ -122,6 +124,7 @@ public enum WindowAction: Sendable {
     case toggleAB
     case toggleSplit
     case toggleInspector
+    case toggleTouches
     case selectCurve(path: String, segment: Int?)
     case setReplayFrom(Double)
     case toggleLoopDisappearance
@@ -148,8 +151,11 @@ extension WindowState {
     public mutating func reduce(_ action: WindowAction) -> [WindowEffect] {
         switch action {
         case let .input(kind):
-            playback.record(kind)
-            playbackA?.record(kind)
+            // The window's input obeys the same ranges as a script's (a pointer far outside the
+            // window, a wheel of absurd clicks), so a capture always reads back.
+            let clamped = InputEvent(time: 0, kind: kind).clampedToLimits().kind
+            playback.record(clamped)
+            playbackA?.record(clamped)
         case let .tick(realSeconds, now):
             wallTime = now
             if let m = message, now > m.until { message = nil }
@@ -275,6 +281,9 @@ extension WindowState {
             split.toggle()
         case .toggleInspector:
             inspectorShown.toggle()
+        case .toggleTouches:
+            showTouches.toggle()
+            message = say(showTouches ? "touches shown (and in F9 videos)" : "touches hidden")
         case let .selectCurve(path, segment):
             selectedCurve = (path, segment)
         case let .setReplayFrom(t):

@@ -34,8 +34,9 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     let showInspector = inspectorChoice ?? inspectorFits
     let deviceWidth = (options.device.width * scale).rounded()
     let width = Int(deviceWidth + (showInspector ? InspectorPanel.preferredWidth : 0)), height = Int((options.device.height * scale).rounded())
-    let context = try RenderContext(target: .window(title: "SplashLab — \(options.device.name)", width: width, height: height, resizable: true),
+    let context = try RenderContext(target: .window(title: "SplashLab - \(options.device.name)", width: width, height: height, resizable: true),
                                     rendererName: options.renderer, vsync: true)
+    RenderContext.installQuitOnSignal()
     SDL_SetWindowMinimumSize(context.window, Int32(min(Double(width), InspectorPanel.minimumWidth + 120)), 200)
     let output = context.outputSize
     let renderer = try session.makeSceneRenderer(
@@ -50,7 +51,10 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     app.keepAllFrames = csvPath != nil
     app.checkRecovery()
     app.loop()
+    // The inspector's font atlas goes before the renderer that made it; then every context, then SDL.
     app.inspector.shutdown()
+    context.close()
+    RenderContext.stopSDL()
     session.reportWarnings(renderer.images.catalog.warnings)
     if let csvPath {
         let budget = FrameBudget(refreshRate: 1 / app.state.frameStep)
@@ -100,6 +104,7 @@ struct WindowShell {
     var session: PreviewSession
     let renderer: SceneRenderer
     let hud: HUDRenderer
+    let touches: TouchMarkerRenderer
     let inspector: ImGuiSDLBridge
     let watcher: TimingsFileWatcher
     let recoveryPath: String
@@ -124,6 +129,7 @@ struct WindowShell {
         state = WindowState(playback: Playback(initial: session.preview, log: replay?.events ?? []), document: document, refreshRate: refreshRate)
         state.tools = [.timeline, .curves]
         hud = HUDRenderer(renderer: renderer.context.renderer, text: renderer.text)
+        touches = TouchMarkerRenderer(renderer: renderer.context.renderer)
         inspector = try ImGuiSDLBridge(window: renderer.context.window, renderer: renderer.context.renderer)
         watcher = TimingsFileWatcher(path: session.timingsPath, current: session.timings)
         recoveryPath = TimingsDocument.recoveryPath(for: session.timingsPath)
@@ -204,6 +210,7 @@ struct WindowShell {
         else if is_(SDLK_LEFT) { name = "left" }
         else if is_(SDLK_RIGHT) { name = "right" }
         else if is_(SDLK_F9) { name = "f9" }
+        else if is_(SDLK_F8) { name = "f8" }
         else if is_(SDLK_QUESTION) || (is_(SDLK_SLASH) && shift) { return "?" }
         else if key > 0, key < 128, let scalar = UnicodeScalar(UInt32(key)) { name = String(Character(scalar)).lowercased() }
         guard let name else { return nil }
@@ -289,6 +296,7 @@ struct WindowShell {
             var arguments = ["record", "--out", base + ".mp4", "--script", base + ".json", "--seed", String(session.seed),
                              "--duration", JSONOutput.number(duration).text]
             arguments += CLI.forwardedToCapture(launchArguments)
+            if state.showTouches { arguments.append("--show-touches") }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             process.arguments = arguments
@@ -332,6 +340,12 @@ struct WindowShell {
         } else {
             renderer.setMapping(mappings[0])
             try renderer.draw(state.shownPlayback.scene)
+        }
+        if state.showTouches {
+            // Over each device screen, never into the model: markers come from the take's log.
+            let markers = TouchMarkers.markers(at: state.time, log: state.playback.log)
+            let device = preview.feed.device
+            for m in mappings { try touches.draw(markers, mapping: m, deviceWidth: device.width, deviceHeight: device.height) }
         }
         guard inspectorVisible else { inspectorCost = 0; return }
         let d = density
@@ -380,8 +394,9 @@ struct WindowShell {
     mutating func updateTitle() {
         let doc = state.document
         let name = URL(fileURLWithPath: doc.sourcePath).lastPathComponent
-        let title = "SplashLab — \(preview.feed.device.name) — \(name)\(doc.hasUnsavedEdits ? " ● unsaved" : "")"
-            + (state.split ? " — A | B" : state.showingA ? " — A" : "")
+        // ASCII only: X servers without a UTF-8 locale (Xvfb here) refuse other titles.
+        let title = "SplashLab - \(preview.feed.device.name) - \(name)\(doc.hasUnsavedEdits ? " * unsaved edits" : "")"
+            + (state.split ? " - A | B" : state.showingA ? " - A" : "")
         guard title != lastTitle else { return }
         lastTitle = title
         SDL_SetWindowTitle(renderer.context.window, title)
