@@ -23,7 +23,7 @@ fail() { echo "FAIL - $1"; failed=$((failed + 1)); }
 wait_window() {
   local id
   for _ in $(seq 1 100); do
-    id=$(xdotool search --name '^SplashLab' 2>/dev/null | head -n 1)
+    id=$(xdotool search --pid "$pid" --name '^SplashLab' 2>/dev/null | head -n 1)
     if [ -n "$id" ]; then echo "$id"; return 0; fi
     sleep 0.1
   done

@@ -19,7 +19,7 @@ fail() { echo "FAIL - $1"; failed=$((failed + 1)); }
 wait_window() {
   local id
   for _ in $(seq 1 100); do
-    id=$(xdotool search --name '^SplashLab' 2>/dev/null | head -n 1)
+    id=$(xdotool search --pid "$pid" --name '^SplashLab' 2>/dev/null | head -n 1)
     if [ -n "$id" ]; then echo "$id"; return 0; fi
     sleep 0.1
   done
@@ -52,7 +52,7 @@ start() {
   return 1
 }
 
-quit() { press "$win" q; wait_exit "$pid" 10; [ "$status" = "timeout" ] && kill "$pid" 2>/dev/null; }
+quit() { press "$win" q; wait_exit "$pid" 10; [ "$status" = "timeout" ] && { kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }; }
 
 # Real key presses go to the focused window: focus it (there is no window manager under Xvfb),
 # then type through XTEST, which SDL treats as real input (it ignores synthetic XSendEvent keys).
@@ -81,6 +81,32 @@ for c in data["controls"]:
         sys.exit(0)
 sys.exit(1)
 PY
+}
+
+# Types TEXT into the inspector's number field ID (found in the UI dump FILE, scrolled into
+# view first): hover, click to start typing, wait until the field is in typing mode, type,
+# Enter, and wait until the field shows the value. Fails (status 1) if it never does.
+type_into() {
+  local file=$1 id=$2 text=$3 y height
+  height=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {split($2, g, "x"); print g[2]}')
+  for _ in $(seq 1 40); do
+    y=$(control "$file" "$id" cy)
+    [ -n "$y" ] && [ "$y" -gt 40 ] && [ "$y" -lt "$((height - 40))" ] && break
+    xdotool mousemove --window "$win" 560 300 click 5; sleep 0.15
+  done
+  xdotool mousemove --window "$win" "$(control "$file" "$id" cx)" "$(control "$file" "$id" cy)"; sleep 0.3
+  xdotool click 1
+  for _ in $(seq 1 30); do control "$file" "$id.entry" x >/dev/null && break; sleep 0.1; done
+  # ImGui focuses a new text entry a frame or two after it appears; keys before that are lost.
+  sleep 0.8
+  xdotool key ctrl+a; xdotool type --delay 60 "$text"; sleep 0.2; xdotool key Return
+  for _ in $(seq 1 30); do
+    python3 -c "import sys; sys.exit(0 if abs(float(sys.argv[1]) - float(sys.argv[2])) < 1e-9 else 1)" \
+      "$(control "$file" "$id" value 2>/dev/null || echo nan)" "$text" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "type_into $id: the field shows '$(control "$file" "$id" value)', entry '$(control "$file" "$id.entry" value)'" >&2
+  return 1
 }
 
 # 1. Smoke: the window opens, shows the splash and then the feed, and quits on Q.
@@ -228,20 +254,9 @@ if start tune --seed 3 --skip-splash --timings "$tuned" --ui-dump "$out/tune.jso
   xdotool mouseup 1
   sleep 0.4
   cp1=$(control "$out/tune.json" curve.cp1 value)
-  # Scroll the inspector until the logo's duration field is in view, then click it and type.
-  height=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {split($2, g, "x"); print g[2]}')
-  for _ in $(seq 1 40); do
-    y=$(control "$out/tune.json" splash.logo.duration cy)
-    [ -n "$y" ] && [ "$y" -gt 40 ] && [ "$y" -lt "$((height - 40))" ] && break
-    xdotool mousemove --window "$win" 560 300 click 5; sleep 0.1
-  done
-  fx=$(control "$out/tune.json" splash.logo.duration cx); fy=$(control "$out/tune.json" splash.logo.duration cy)
-  xdotool mousemove --window "$win" "$fx" "$fy"; sleep 0.3; xdotool click 1
-  sleep 0.5
-  xdotool key ctrl+a; xdotool type --delay 40 "0.45"; xdotool key Return
-  sleep 0.4
+  type_into "$out/tune.json" splash.logo.duration 0.45
   xdotool key ctrl+s
-  sleep 0.6
+  for _ in $(seq 1 30); do grep -q '"duration": 0.45' "$tuned" && break; sleep 0.1; done
   verdict=$(python3 - "$out/tuned-original.json" "$tuned" "$cp1" <<'PY'
 import json, re, sys
 original, saved = open(sys.argv[1]).read(), open(sys.argv[2]).read()
@@ -263,7 +278,7 @@ PY
   y=$(control "$out/tune.json" splash.logo.duration value)
   if [ "$after_undo" = "[0.42, 0]" ] && [ "$y" = "0.3" ]; then pass "undo restores the previous values"; else fail "after undo: cp1 $after_undo, duration $y"; fi
   press "$win" q; sleep 0.3; press "$win" q; wait_exit "$pid" 10
-  [ "$status" = "timeout" ] && kill "$pid" 2>/dev/null
+  [ "$status" = "timeout" ] && { kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }
   if [ "$status" = "0" ] && ls "$out/state/splashlab/" 2>/dev/null | grep -q recovery; then
     pass "Q twice quits with unsaved edits, which stay in the recovery file"
   else
@@ -279,15 +294,7 @@ if start ab --seed 3 --ui-dump "$out/ab.json"; then
   sleep 0.5
   xdotool windowfocus --sync "$win" 2>/dev/null
   press "$win" a
-  for _ in $(seq 1 40); do
-    y=$(control "$out/ab.json" splash.logo.endSize cy)
-    [ -n "$y" ] && [ "$y" -gt 40 ] && [ "$y" -lt 600 ] && break
-    xdotool mousemove --window "$win" 560 300 click 5; sleep 0.1
-  done
-  xdotool mousemove --window "$win" "$(control "$out/ab.json" splash.logo.endSize cx)" "$(control "$out/ab.json" splash.logo.endSize cy)"
-  sleep 0.3; xdotool click 1
-  sleep 0.5
-  xdotool key ctrl+a; xdotool type --delay 40 "150"; xdotool key Return
+  type_into "$out/ab.json" splash.logo.endSize 150
   sleep 0.3
   press "$win" v
   sleep 0.6
@@ -304,7 +311,7 @@ if start ab --seed 3 --ui-dump "$out/ab.json"; then
     fail "A | B screenshot: white share A $a, B $b"
   fi
   press "$win" q; sleep 0.3; press "$win" q; wait_exit "$pid" 10
-  [ "$status" = "timeout" ] && kill "$pid" 2>/dev/null
+  [ "$status" = "timeout" ] && { kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }
 fi
 unset XDG_STATE_HOME
 

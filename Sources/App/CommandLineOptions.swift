@@ -108,6 +108,8 @@ public enum CLI {
                   commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--save-to", value: "FILE", help: "where Ctrl+S writes (default: the --timings file, or ./timings.json for the built-in defaults)",
                   commands: ["run"], forwardedToCapture: false),
+        CLIOption(name: "--state-out", value: "FILE", help: "write the `state` JSON of what the window shows, ten times a second (for soak tests)",
+                  commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--ui-dump", value: "FILE", help: "write the device viewport and every inspector control's place and value as JSON whenever they change",
                   commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--frames", value: "N", help: "how many frames the scenario is rendered in (default 600)", commands: ["bench"], forwardedToCapture: false),

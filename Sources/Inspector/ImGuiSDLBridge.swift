@@ -79,6 +79,15 @@ public final class ImGuiSDLBridge {
     // frame is still seen (imgui_impl_sdl.cpp does the same with `MousePressed`).
     private var buttonsDown = [Bool](repeating: false, count: 5)
     private var buttonsPressedSinceFrame = [Bool](repeating: false, count: 5)
+    /// ImGui 1.86 reads key state once a frame, with no event queue (that came in 1.87): a key
+    /// pressed and released between two frames (a quick tap, or any tap while frames are slow)
+    /// would be missed. Keys and modifiers pressed since the last frame are shown down for that
+    /// frame, as the mouse buttons are.
+    private var keysDown = Set<Int>()
+    private var keysPressedSinceFrame = Set<Int>()
+    private var keysReleasedAtNextFrame = Set<Int>()
+    private var modifiersDown: KeyModifiers = []
+    private var modifiersPressedSinceFrame: KeyModifiers = []
     private var textInputStarted = false
 
     /// A panel's background, filled by the bridge rather than by ImGui.
@@ -187,12 +196,17 @@ public final class ImGuiSDLBridge {
             io.pointee.MousePos = ImVec2(-Float.greatestFiniteMagnitude, -Float.greatestFiniteMagnitude)
         case let .key(scancode, isDown, modifiers):
             if (0..<512).contains(scancode) {
-                withUnsafeMutableBytes(of: &io.pointee.KeysDown) { $0.storeBytes(of: isDown, toByteOffset: scancode, as: Bool.self) }
+                if isDown { keysDown.insert(scancode); keysPressedSinceFrame.insert(scancode) } else { keysDown.remove(scancode) }
+                let shown = isDown || keysPressedSinceFrame.contains(scancode)
+                withUnsafeMutableBytes(of: &io.pointee.KeysDown) { $0.storeBytes(of: shown, toByteOffset: scancode, as: Bool.self) }
             }
-            io.pointee.KeyCtrl = modifiers.contains(.control)
-            io.pointee.KeyShift = modifiers.contains(.shift)
-            io.pointee.KeyAlt = modifiers.contains(.alt)
-            io.pointee.KeySuper = modifiers.contains(.command)
+            modifiersDown = modifiers
+            modifiersPressedSinceFrame.formUnion(modifiers)
+            let shownModifiers = modifiers.union(modifiersPressedSinceFrame)
+            io.pointee.KeyCtrl = shownModifiers.contains(.control)
+            io.pointee.KeyShift = shownModifiers.contains(.shift)
+            io.pointee.KeyAlt = shownModifiers.contains(.alt)
+            io.pointee.KeySuper = shownModifiers.contains(.command)
         case .text(let text):
             io.pointee.AddInputCharactersUTF8(text)
         }
@@ -234,6 +248,24 @@ public final class ImGuiSDLBridge {
             for b in 0..<5 { down.storeBytes(of: buttonsDown[b] || buttonsPressedSinceFrame[b], toByteOffset: b, as: Bool.self) }
         }
         buttonsPressedSinceFrame = [Bool](repeating: false, count: 5)
+        // Keys tapped before the last frame were shown down for it; now they show as they are.
+        // Everything is set before NewFrame: ImGui asserts that the modifiers do not change
+        // within a frame (io.KeyMods against KeyCtrl/KeyShift/KeyAlt/KeySuper).
+        if !keysReleasedAtNextFrame.isEmpty {
+            withUnsafeMutableBytes(of: &io.pointee.KeysDown) { keys in
+                for scancode in keysReleasedAtNextFrame where !keysDown.contains(scancode) {
+                    keys.storeBytes(of: false, toByteOffset: scancode, as: Bool.self)
+                }
+            }
+        }
+        keysReleasedAtNextFrame = keysPressedSinceFrame.subtracting(keysDown)
+        keysPressedSinceFrame.removeAll()
+        let shownModifiers = modifiersDown.union(modifiersPressedSinceFrame)
+        modifiersPressedSinceFrame = []
+        io.pointee.KeyCtrl = shownModifiers.contains(.control)
+        io.pointee.KeyShift = shownModifiers.contains(.shift)
+        io.pointee.KeyAlt = shownModifiers.contains(.alt)
+        io.pointee.KeySuper = shownModifiers.contains(.command)
         ImGui.NewFrame()
         registryInProgress.removeAll()
         panelBackgrounds.removeAll(keepingCapacity: true)

@@ -46,6 +46,7 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: requestedFPS ?? displayRefreshRate(),
                               replay: replay, document: document, launchArguments: arguments)
     app.uiDumpPath = args.values["--ui-dump"]
+    app.stateOutPath = args.values["--state-out"]
     app.state.inspectorShown = showInspector
     if args.flags.contains("--hud") { _ = app.state.reduce(.toggle(.hud)) }
     app.keepAllFrames = csvPath != nil
@@ -120,6 +121,8 @@ struct WindowShell {
     let launchArguments: [String]
     var uiDumpPath: String?
     var lastUIDump = ""
+    var stateOutPath: String?
+    var lastStateOut = 0.0
     var lastTitle = ""
 
     init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, document: TimingsDocument,
@@ -266,8 +269,15 @@ struct WindowShell {
     /// the last frame; a press on the column is the inspector's. Keys are the inspector's only
     /// while it types in a field.
     mutating func route(_ event: SDL_Event) -> [WindowAction] {
-        let taken = inspectorVisible && inspector.handle(sdlEvent: event)
-        if SDL_EventType(event.type) == SDL_KEYDOWN && taken { return [] }
+        guard inspectorVisible else { return actions(for: event) }
+        if SDL_EventType(event.type) == SDL_KEYDOWN {
+            // A key press is ImGui's only while it types in a field: otherwise Tab and the
+            // letters are the window's keys, and ImGui must not use Tab to focus a field.
+            guard inspector.wantsKeyboard else { return actions(for: event) }
+            _ = inspector.handle(sdlEvent: event)
+            return []
+        }
+        _ = inspector.handle(sdlEvent: event)
         return actions(for: event)
     }
 
@@ -391,6 +401,17 @@ struct WindowShell {
         if FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) { rename(temporary, path) }
     }
 
+    /// `--state-out`: the shown take's `state` object, ten times a second, written whole (a
+    /// temporary file and a rename) so a reader never sees half of it.
+    mutating func writeStateOut(now: Double) {
+        guard let path = stateOutPath, now - lastStateOut >= 0.1 else { return }
+        lastStateOut = now
+        let temporary = path + ".tmp"
+        if FileManager.default.createFile(atPath: temporary, contents: Data((state.shownPlayback.state.text + "\n").utf8)) {
+            rename(temporary, path)
+        }
+    }
+
     mutating func updateTitle() {
         let doc = state.document
         let name = URL(fileURLWithPath: doc.sourcePath).lastPathComponent
@@ -418,6 +439,7 @@ struct WindowShell {
             dispatch(.tick(realSeconds: realSeconds, wallTime: frameStart))
             lastFrameStart = frameStart
             updateTitle()
+            writeStateOut(now: frameStart)
             let afterUpdate = MonotonicClock.now()
             do {
                 try drawFrame(now: afterUpdate, realSeconds: realSeconds)

@@ -1,3 +1,4 @@
+@testable import App
 import CSDL2
 import Foundation
 import XCTest
