@@ -27,10 +27,11 @@ let package = Package(
         .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],
     targets: [
+        // The shim includes <SDL2/...> and the module map links the libraries, so no pkg-config
+        // flags are needed (sdl2.pc's -D_REENTRANT is one SwiftPM refuses with a warning).
         .systemLibrary(
             name: "CSDL2",
             path: "Sources/CSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .systemLibrary(name: "CImGui", path: "Sources/CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
@@ -40,7 +41,7 @@ let package = Package(
         .target(name: "Geometry", dependencies: ["Scenes"], path: "Sources/Geometry"),
         .target(
             name: "Inspector",
-            dependencies: ["CImGui", "CSDL2", "Motion"],
+            dependencies: ["CImGui", "CSDL2", "Motion", "Formats"],
             path: "Sources/Inspector",
             swiftSettings: [.interoperabilityMode(.Cxx)],
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]

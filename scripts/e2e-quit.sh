@@ -15,28 +15,9 @@ fi
 # ignored, and SDL leaves an ignored signal alone; with it the window gets Ctrl-C as from a terminal.
 set -m
 
-out=$(mktemp -d)
-passed=0; failed=0
-pass() { echo "ok   - $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL - $1"; failed=$((failed + 1)); }
+# shellcheck source=scripts/e2e-lib.sh
+. "$(cd "$(dirname "$0")" && pwd)/e2e-lib.sh"
 
-wait_window() {
-  local id
-  for _ in $(seq 1 100); do
-    id=$(xdotool search --pid "$pid" --name '^SplashLab' 2>/dev/null | head -n 1)
-    if [ -n "$id" ]; then echo "$id"; return 0; fi
-    sleep 0.1
-  done
-  return 1
-}
-wait_exit() {
-  local pid=$1 limit=$2
-  for _ in $(seq 1 $((limit * 10))); do
-    if ! kill -0 "$pid" 2>/dev/null; then wait "$pid"; status=$?; return; fi
-    sleep 0.1
-  done
-  status=timeout
-}
 press() { xdotool windowfocus --sync "$win" 2>/dev/null; xdotool key "$1"; sleep 0.25; }
 drag() { # x0 y0 x1 y1: a real press, moves and release
   xdotool mousemove --window "$win" "$1" "$2" mousedown 1

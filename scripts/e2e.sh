@@ -10,35 +10,11 @@ if [ -z "${SPLASHLAB_E2E_INSIDE_X:-}" ]; then
   exec xvfb-run -a -s "-screen 0 1280x1024x24" "$0" "$bin"
 fi
 
-out=$(mktemp -d)
-passed=0; failed=0
-pass() { echo "ok   - $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL - $1"; failed=$((failed + 1)); }
-
-# Waits for a window titled SplashLab and prints its id.
-wait_window() {
-  local id
-  for _ in $(seq 1 100); do
-    id=$(xdotool search --pid "$pid" --name '^SplashLab' 2>/dev/null | head -n 1)
-    if [ -n "$id" ]; then echo "$id"; return 0; fi
-    sleep 0.1
-  done
-  return 1
-}
+# shellcheck source=scripts/e2e-lib.sh
+. "$here/e2e-lib.sh"
 
 # Number of distinct colours in a PNG: a blank or single-colour screen has very few.
 colours() { convert "$1" -format '%k' info: 2>/dev/null || echo 0; }
-
-# Waits up to $2 seconds for process $1 to exit; sets $status to its exit status, or "timeout".
-# (Not in a subshell: only the shell that started a process can wait for it.)
-wait_exit() {
-  local pid=$1 limit=$2
-  for _ in $(seq 1 $((limit * 10))); do
-    if ! kill -0 "$pid" 2>/dev/null; then wait "$pid"; status=$?; return; fi
-    sleep 0.1
-  done
-  status=timeout
-}
 
 # Starts the window with the given arguments at window scale 1, logging to $out/NAME.log; sets
 # $pid and $win, or reports that it did not open.
@@ -297,9 +273,16 @@ if start ab --seed 3 --ui-dump "$out/ab.json"; then
   type_into "$out/ab.json" splash.logo.endSize 150
   sleep 0.3
   press "$win" v
-  sleep 0.6
-  press "$win" space
   sleep 0.3
+  press "$win" space
+  # Paused; then to 1.0 s (the splash holding, logo grown) exactly, through the timeline's ruler.
+  for _ in $(seq 1 40); do
+    y=$(control "$out/ab.json" timeline.ruler cy)
+    [ -n "$y" ] && [ "$y" -gt 20 ] && break
+    xdotool mousemove --window "$win" 560 300 click 4; sleep 0.15
+  done
+  xdotool mousemove --window "$win" "$(control "$out/ab.json" timeline.ruler at:1.0)" "$(control "$out/ab.json" timeline.ruler cy)"
+  sleep 0.3; xdotool click 1; sleep 0.6
   timeout 15 import -window "$win" "$out/ab-split.png" 2>/dev/null
   vw=$(control "$out/ab.json" viewport width); vx=$(control "$out/ab.json" viewport x)
   # White (logo and text) share of each screen's middle band: B's logo is larger.

@@ -1,6 +1,6 @@
 #ifndef SPLASHLAB_CSDL2_SHIM_H
 #define SPLASHLAB_CSDL2_SHIM_H
-#include <SDL.h>
-#include <SDL_image.h>
-#include <SDL_ttf.h>
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_image.h>
+#include <SDL2/SDL_ttf.h>
 #endif

@@ -53,7 +53,7 @@ public enum TimingsFilePatch {
 
     /// Adds `"a": {"b": value}` for the missing `path` to the object starting at `start`.
     private static func insert(path: [String], json: [UInt8], intoObjectAt start: Int, bytes: [UInt8]) -> [UInt8] {
-        var scanner = Scanner(bytes: bytes)
+        let scanner = Scanner(bytes: bytes)
         let end = scanner.endOfValue(at: start)  // one past the closing brace
         let close = end - 1
         var value = json

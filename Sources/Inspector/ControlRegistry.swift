@@ -1,3 +1,4 @@
+import Formats
 import Motion
 
 // MARK: Registered controls
@@ -73,22 +74,7 @@ public struct ControlRegistry: Equatable, Sendable {
     }
 }
 
-func jsonNumber(_ v: Double) -> String { v.isFinite ? formatNumber(v) : "null" }
+/// Numbers as the rest of SplashLab's JSON prints them; non-finite ones are null, as JSON has no infinity.
+func jsonNumber(_ v: Double) -> String { v.isFinite ? JSONOutput.number(v).text : "null" }
 
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}
+func jsonString(_ s: String) -> String { JSONOutput.string(s).text }

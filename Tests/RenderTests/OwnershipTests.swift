@@ -60,7 +60,7 @@ final class OwnershipTests: XCTestCase {
         var (session, renderer, w, h): (PreviewSession?, SceneRenderer?, Int, Int) = try RenderHarness.make(PreviewOptions(device: se, seed: 3), scale: 1)
         for t in [0.0, 2.3, 2.5, 4] { _ = try RenderHarness.draw(session!.preview.scene(at: t), with: renderer!, w, h) }
         while try renderer!.warmUp() {}
-        weak var context = renderer!.context
+        weak let context = renderer!.context
         var caches: (TextRenderer, ImageLibrary)? = (renderer!.text, renderer!.images)
         XCTAssertGreaterThan(renderer!.context.liveTextureCount, 10)
         SDL_ClearError()

@@ -1,0 +1,29 @@
+# Shared by the end-to-end scripts (sourced, not run): a tally of checks, and waiting for the
+# window of process $pid and for a process to exit.
+
+out=$(mktemp -d)
+passed=0; failed=0
+pass() { echo "ok   - $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL - $1"; failed=$((failed + 1)); }
+
+# Waits for the window of process $pid, titled SplashLab, and prints its id.
+wait_window() {
+  local id
+  for _ in $(seq 1 100); do
+    id=$(xdotool search --pid "$pid" --name '^SplashLab' 2>/dev/null | head -n 1)
+    if [ -n "$id" ]; then echo "$id"; return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+
+# Waits up to $2 seconds for process $1 to exit; sets $status to its exit status, or "timeout".
+# (Not in a subshell: only the shell that started a process can wait for it.)
+wait_exit() {
+  local pid=$1 limit=$2
+  for _ in $(seq 1 $((limit * 10))); do
+    if ! kill -0 "$pid" 2>/dev/null; then wait "$pid"; status=$?; return; fi
+    sleep 0.1
+  done
+  status=timeout
+}
