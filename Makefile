@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/splashlab
 BIN_DEBUG := .build/debug/splashlab
 
-.PHONY: run test bench fuzz deps deps-test build release e2e clean
+.PHONY: run test bench fuzz deps deps-test build release e2e soak clean
 
 run: deps release
 	$(BIN_RELEASE) run $(ARGS)
@@ -42,6 +42,12 @@ release: deps
 
 e2e: deps-test build
 	scripts/e2e.sh $(BIN_DEBUG)
+
+# The real window under MINUTES of random real input (scripts/soak.sh): invariants on every state
+# sample, RSS growth and a clean quit. SOAK_SEED=N repeats a run's choices.
+MINUTES ?= 10
+soak: deps-test build
+	scripts/soak.sh $(BIN_DEBUG) $(MINUTES)
 
 clean:
 	rm -rf .build

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Soak test: the real window under Xvfb, driven for MINUTES by random real input (xdotool) from a
+# seeded RNG, with the state it writes checked on every sample and its RSS and CPU sampled.
+#   scripts/soak.sh PATH/TO/splashlab [MINUTES]      (default 10)
+# SOAK_SEED=N repeats a run's choices; SOAK_REPLAY=DIR/inputs.jsonl plays a run's exact inputs
+# again; SOAK_ONLY=drag,flick narrows the actions and SOAK_KEYS=r,a the keys
+# pressed (see soak.py). Everything the app writes (state, UI dump, timings copy, recovery file) stays in a
+# temporary folder, printed at the start. See scripts/soak.py for the invariants and limits.
+set -uo pipefail
+bin=$(realpath "${1:?usage: scripts/soak.sh PATH/TO/splashlab [MINUTES]}")
+minutes=${2:-10}
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -z "${SPLASHLAB_SOAK_INSIDE_X:-}" ]; then
+  export SPLASHLAB_SOAK_INSIDE_X=1
+  exec xvfb-run -a -s "-screen 0 1280x1024x24" "$0" "$bin" "$minutes"
+fi
+out=$(mktemp -d -t splashlab-soak.XXXXXX)
+args=(--bin "$bin" --minutes "$minutes" --dir "$out" --timings "$here/../Assets/timings.json")
+[ -n "${SOAK_SEED:-}" ] && args+=(--seed "$SOAK_SEED")
+[ -n "${SOAK_ONLY:-}" ] && args+=(--only "$SOAK_ONLY")
+[ -n "${SOAK_KEYS:-}" ] && args+=(--keys "$SOAK_KEYS")
+[ -n "${SOAK_REPLAY:-}" ] && args+=(--replay "$(realpath "$SOAK_REPLAY")")
+exec python3 "$here/soak.py" "${args[@]}"
