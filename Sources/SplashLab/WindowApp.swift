@@ -357,7 +357,7 @@ struct WindowShell {
             let device = preview.feed.device
             for m in mappings { try touches.draw(markers, mapping: m, deviceWidth: device.width, deviceHeight: device.height) }
         }
-        guard inspectorVisible else { inspectorCost = 0; return }
+        guard inspectorVisible else { inspectorCost = 0; writeUIDump(); return }
         let d = density
         let column = renderer.context.outputSize.width - columnPixels
         var hudHeight = 0.0
