@@ -129,8 +129,20 @@ public struct PanelInteraction: Equatable, Sendable {
         let target: Double = projected < 0.5 ? 0 : 1
         switch timings.completion {
         case .spring:
-            // The completion spring (critically damped by default) starts at the pointer's speed.
-            animator.animate(to: target, timing: .spring(timings.spring), at: t, initialVelocity: -velocityY / height)
+            // The completion spring (critically damped by default) starts at the pointer's speed,
+            // up to the speed at which it would pass its target: a critically damped spring
+            // x(t) = (x0 + (v0 + ω x0) t) e^(−ωt) from x0 = p − target crosses zero for t > 0 only
+            // when v0 + ω x0 has the other sign from x0, so |v0| ≤ ω |x0| toward the target keeps
+            // it from flying past the presented or hidden end after a fast flick. A spring tuned to
+            // bounce (damping fraction below 1) keeps the full speed: overshoot is what was asked for.
+            var velocity = -velocityY / height
+            let spring = timings.spring
+            if spring.dampingRatio >= 1 {
+                let towardTarget = (target - p) * velocity > 0
+                let limit = spring.naturalFrequency * abs(target - p)
+                if towardTarget && abs(velocity) > limit { velocity = velocity < 0 ? -limit : limit }
+            }
+            animator.animate(to: target, timing: .spring(spring), at: t, initialVelocity: velocity)
         case .percent:
             if p > 1 || p < 0 {
                 animator.animate(to: target, timing: .curve(timings.curve, duration: timings.duration * 0.3), at: t)
