@@ -172,8 +172,9 @@ public struct TimingsDocument: Sendable {
         return .saved(path: target, changed: changes.map(\.path))
     }
 
-    /// Writes through a temporary file beside the target and a rename.
-    static func writeAtomically(_ text: String, to path: String) throws {
+    /// Writes through a temporary file beside the target and a rename, so a reader never sees
+    /// half a file.
+    public static func writeAtomically(_ text: String, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false

@@ -25,9 +25,10 @@ public struct Playback: Sendable {
     /// shared), so a 10,000-input take keeps about 80 of them.
     public static let snapshotInterval = 128
 
-    /// A take from its log. The log is run through once here, taking the snapshots, so that every
-    /// later seek, to anywhere in it, costs at most `snapshotInterval` inputs.
-    public init(initial: Preview, log: [InputEvent] = [], time: Double = 0) {
+    /// A take from its log. With `takingSnapshots` the log is run through once here, taking the
+    /// snapshots, so that every later seek, to anywhere in it, costs at most `snapshotInterval`
+    /// inputs; without, snapshots are taken as playback reaches them.
+    public init(initial: Preview, log: [InputEvent] = [], time: Double = 0, takingSnapshots: Bool = true) {
         self.initial = initial
         self.log = log
         self.time = 0
@@ -35,7 +36,7 @@ public struct Playback: Sendable {
         applied = 0
         snapshots = [(0, initial)]
         horizon = 0
-        if let last = log.last {
+        if takingSnapshots, let last = log.last {
             seek(to: last.time)
             horizon = 0
         }
@@ -101,9 +102,10 @@ public struct Playback: Sendable {
     }
 
     /// The same take over another initial preview (new timings): the log is kept and the model
-    /// rebuilt at the current time.
+    /// rebuilt at the current time. An inspector drag does this every frame, so the log is not
+    /// run through to its end first: snapshots are taken as playback goes on.
     public func replacingInitial(_ newInitial: Preview) -> Playback {
-        var copy = Playback(initial: newInitial, log: log, time: time)
+        var copy = Playback(initial: newInitial, log: log, time: time, takingSnapshots: false)
         copy.horizon = horizon
         return copy
     }

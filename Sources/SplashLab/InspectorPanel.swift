@@ -22,7 +22,7 @@ enum InspectorPanel {
         case .duration: useful = 0...(p.path.hasSuffix("minHold") || p.path.hasSuffix("timeout") ? 10 : 2)
         case .size: useful = p.path.hasSuffix("referenceHeight") ? 300...1500 : (p.path.hasSuffix("rise") ? -100...100 : 0...300)
         case .scale: useful = 0.5...1.5
-        case .spring: useful = p.unit == "s" ? 0.05...2 : 0.05...2
+        case .spring: useful = 0.05...2
         case .keyframes: useful = p.path.hasSuffix("keyTimes") ? 0...1 : 0...30
         default: useful = range
         }
@@ -53,6 +53,10 @@ enum InspectorPanel {
             if ui.button(id: "ab.toggle", label: state.showingA ? "Showing A" : "Showing B") { actions.append(.toggleAB) }
             ui.sameLine()
             if ui.button(id: "ab.split", label: state.split ? "Single" : "A | B") { actions.append(.toggleSplit) }
+            if doc.snapshotA != nil {
+                let changed = doc.differencesFromA
+                ui.text(changed.isEmpty ? "B = A so far" : "B differs from A in: " + changed.joined(separator: ", "))
+            }
             if let pending = state.pendingDiskVersion {
                 ui.text("\(URL(fileURLWithPath: pending.path).lastPathComponent) changed on disk.")
                 if ui.button(id: "disk.takeTheirs", label: "Take theirs") { actions.append(.takeTheirs) }
@@ -195,19 +199,18 @@ enum InspectorPanel {
 
     // MARK: Springs
 
-    /// The springs as (label, response path, damping-fraction path).
-    static let springs = [("panel completion", "panel.springResponse", "panel.springDampingFraction"),
-                          ("scroll edge bounce", "scroll.bounceResponse", "scroll.bounceDampingFraction")]
+    /// The springs as (editor id, label, response path, damping-fraction path).
+    static let springs = [("panel.spring", "panel completion", "panel.springResponse", "panel.springDampingFraction"),
+                          ("scroll.bounce", "scroll edge bounce", "scroll.bounceResponse", "scroll.bounceDampingFraction")]
 
     static func springs(_ ui: ImGuiSDLBridge, timings: Timings) -> [WindowAction] {
         var actions: [WindowAction] = []
-        for (label, responsePath, fractionPath) in springs {
+        for (id, label, responsePath, fractionPath) in springs {
             guard let response = TimingsSchema.number(responsePath, in: timings),
                   let fraction = TimingsSchema.number(fractionPath, in: timings),
                   let parameters = try? SpringParameters(response: response, dampingFraction: fraction) else { continue }
             ui.text("Spring: \(label)")
-            switch ui.springEditor(id: responsePath.replacingOccurrences(of: ".springResponse", with: ".spring")
-                                    .replacingOccurrences(of: ".bounceResponse", with: ".bounce"), parameters: parameters, plotHeight: 100) {
+            switch ui.springEditor(id: id, parameters: parameters, plotHeight: 100) {
             case .none: break
             case let .refused(message): actions.append(.say(message, isError: true))
             case let .changed(spring, isFinal):

@@ -102,7 +102,7 @@ func displayRefreshRate() -> Double {
 /// right, never over the device.
 struct WindowShell {
     var state: WindowState
-    var session: PreviewSession
+    let session: PreviewSession
     let renderer: SceneRenderer
     let hud: HUDRenderer
     let touches: TouchMarkerRenderer
@@ -338,7 +338,7 @@ struct WindowShell {
 
     // MARK: Drawing
 
-    mutating func drawFrame(now: Double, realSeconds: Double) throws {
+    mutating func drawFrame(realSeconds: Double) throws {
         renderer.panelHeightFraction = state.document.current.panel.heightFraction
         let mappings = deviceMappings()
         if mappings.count == 2, let a = state.playbackA {
@@ -397,8 +397,7 @@ struct WindowShell {
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
         guard text != lastUIDump else { return }
         lastUIDump = text
-        let temporary = path + ".tmp"
-        if FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) { rename(temporary, path) }
+        try? TimingsDocument.writeAtomically(text, to: path)
     }
 
     /// `--state-out`: the shown take's `state` object, ten times a second, written whole (a
@@ -406,10 +405,7 @@ struct WindowShell {
     mutating func writeStateOut(now: Double) {
         guard let path = stateOutPath, now - lastStateOut >= 0.1 else { return }
         lastStateOut = now
-        let temporary = path + ".tmp"
-        if FileManager.default.createFile(atPath: temporary, contents: Data((state.shownPlayback.state.text + "\n").utf8)) {
-            rename(temporary, path)
-        }
+        try? TimingsDocument.writeAtomically(state.shownPlayback.state.text + "\n", to: path)
     }
 
     mutating func updateTitle() {
@@ -442,7 +438,7 @@ struct WindowShell {
             writeStateOut(now: frameStart)
             let afterUpdate = MonotonicClock.now()
             do {
-                try drawFrame(now: afterUpdate, realSeconds: realSeconds)
+                try drawFrame(realSeconds: realSeconds)
             } catch {
                 printError("splashlab: \(error)")
                 state.isRunning = false
