@@ -70,9 +70,12 @@ type_into() {
     [ -n "$y" ] && [ "$y" -gt 40 ] && [ "$y" -lt "$((height - 40))" ] && break
     xdotool mousemove --window "$win" 560 300 click 5; sleep 0.15
   done
-  xdotool mousemove --window "$win" "$(control "$file" "$id" cx)" "$(control "$file" "$id" cy)"; sleep 0.3
-  xdotool click 1
-  for _ in $(seq 1 30); do control "$file" "$id.entry" x >/dev/null && break; sleep 0.1; done
+  # A click on the number opens typing; on a slow first frame it can be missed, so up to three tries.
+  for _ in 1 2 3; do
+    xdotool mousemove --window "$win" "$(control "$file" "$id" cx)" "$(control "$file" "$id" cy)"; sleep 0.3
+    xdotool click 1
+    for _ in $(seq 1 20); do control "$file" "$id.entry" x >/dev/null && break 2; sleep 0.1; done
+  done
   # ImGui focuses a new text entry a frame or two after it appears; keys before that are lost.
   sleep 0.8
   xdotool key ctrl+a; xdotool type --delay 60 "$text"; sleep 0.2; xdotool key Return
@@ -221,15 +224,19 @@ cp "$here/../Assets/timings.json" "$tuned"
 cp "$tuned" "$out/tuned-original.json"
 export XDG_STATE_HOME="$out/state"
 if start tune --seed 3 --skip-splash --timings "$tuned" --ui-dump "$out/tune.json"; then
-  sleep 0.8
+  sleep 1.2
   xdotool windowfocus --sync "$win" 2>/dev/null
-  cx=$(control "$out/tune.json" curve.cp1 cx); cy=$(control "$out/tune.json" curve.cp1 cy)
-  # A real pointer hovers before it presses; ImGui picks the item under the pointer on the frame before a press.
-  xdotool mousemove --window "$win" "$cx" "$cy"; sleep 0.3; xdotool mousedown 1; sleep 0.2
-  for d in 10 20 30 40; do xdotool mousemove --window "$win" "$((cx + d / 2))" "$((cy - d))"; sleep 0.05; done
-  xdotool mouseup 1
-  sleep 0.4
-  cp1=$(control "$out/tune.json" curve.cp1 value)
+  # A real pointer hovers before it presses; ImGui picks the item under the pointer on the frame
+  # before a press. A slow first frame can still miss it: up to three tries.
+  for _ in 1 2 3; do
+    cx=$(control "$out/tune.json" curve.cp1 cx); cy=$(control "$out/tune.json" curve.cp1 cy)
+    xdotool mousemove --window "$win" "$cx" "$cy"; sleep 0.3; xdotool mousedown 1; sleep 0.2
+    for d in 10 20 30 40; do xdotool mousemove --window "$win" "$((cx + d / 2))" "$((cy - d))"; sleep 0.05; done
+    xdotool mouseup 1
+    sleep 0.4
+    cp1=$(control "$out/tune.json" curve.cp1 value)
+    [ "$cp1" != "[0.42, 0]" ] && break
+  done
   type_into "$out/tune.json" splash.logo.duration 0.45
   xdotool key ctrl+s
   for _ in $(seq 1 30); do grep -q '"duration": 0.45' "$tuned" && break; sleep 0.1; done
