@@ -96,7 +96,9 @@ public struct PanelInteraction: Equatable, Sendable {
         guard drag == nil, animator.target != target else { return }
         // The configured duration covers the whole way; a partial way takes its share.
         let share = min(max(abs(target - progress(at: t)), 0.05), 1)
-        animator.animate(to: target, timing: .curve(timings.curve, duration: timings.duration * share), at: t)
+        // Hidden and presented are walls: a reversal during a fast flight keeps the flight's
+        // velocity but may not carry the panel past either end.
+        animator.animate(to: target, timing: .curve(timings.curve, duration: timings.duration * share), at: t, within: 0...1)
     }
 
     // MARK: Dragging
@@ -136,8 +138,11 @@ public struct PanelInteraction: Equatable, Sendable {
             // it from flying past the presented or hidden end after a fast flick. A spring tuned to
             // bounce (damping fraction below 1) keeps the full speed: overshoot is what was asked for.
             var velocity = -velocityY / height
+            // Let go at or past an end while still pushing beyond it (a rubber-banded pull), the
+            // wall takes the outward speed: the spring brings the panel straight back.
+            if (p >= 1 && velocity > 0) || (p <= 0 && velocity < 0) { velocity = 0 }
             let spring = timings.spring
-            if spring.dampingRatio >= 1 {
+            if spring.dampingRatio >= 1 - 1e-9 {
                 let towardTarget = (target - p) * velocity > 0
                 let limit = spring.naturalFrequency * abs(target - p)
                 if towardTarget && abs(velocity) > limit { velocity = velocity < 0 ? -limit : limit }
