@@ -215,6 +215,14 @@ public final class ImGuiSDLBridge {
         return io.pointee.WantCaptureKeyboard || isTypingInField
     }
 
+    /// True while ImGui has input it has not shown yet (a press or a key tapped between frames,
+    /// shown down for one frame and released at the next) or a field is being typed in (its caret
+    /// blinks): a window that draws only on change must draw again.
+    public var needsAnotherFrame: Bool {
+        !isShutDown && (!keysReleasedAtNextFrame.isEmpty || !keysPressedSinceFrame.isEmpty || buttonsPressedSinceFrame.contains(true)
+            || isTypingInField || withContext { $0.pointee.WantTextInput })
+    }
+
     /// Shorthand for `InspectorInput(sdlEvent:)` then `handle(_:)`; false for events it ignores.
     @discardableResult
     public func handle(sdlEvent event: SDL_Event) -> Bool {

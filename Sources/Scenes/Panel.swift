@@ -132,19 +132,22 @@ public struct PanelInteraction: Equatable, Sendable {
         switch timings.completion {
         case .spring:
             // The completion spring (critically damped by default) starts at the pointer's speed,
-            // up to the speed at which it would pass its target: a critically damped spring
-            // x(t) = (x0 + (v0 + ω x0) t) e^(−ωt) from x0 = p − target crosses zero for t > 0 only
-            // when v0 + ω x0 has the other sign from x0, so |v0| ≤ ω |x0| toward the target keeps
-            // it from flying past the presented or hidden end after a fast flick. A spring tuned to
-            // bounce (damping fraction below 1) keeps the full speed: overshoot is what was asked for.
+            // up to the speed at which it would pass its target. From x0 = p − target, a spring
+            // with ζ ≥ 1 is x(t) = A e^(r1 t) + B e^(r2 t), r1,2 = −ω(ζ ∓ √(ζ² − 1)); it crosses
+            // zero for t > 0 only when the slow mode's A has the other sign from x0, that is when
+            // v0 reaches the target faster than −r2 |x0| = ω(ζ + √(ζ² − 1)) |x0| (at ζ = 1, the
+            // repeated root: x(t) = (x0 + (v0 + ω x0) t) e^(−ωt), the same bound ω |x0|). So a
+            // fast flick does not fly past presented or hidden. A spring tuned to bounce (damping
+            // fraction below 1) keeps the full speed: overshoot is what was asked for.
             var velocity = -velocityY / height
             // Let go at or past an end while still pushing beyond it (a rubber-banded pull), the
             // wall takes the outward speed: the spring brings the panel straight back.
             if (p >= 1 && velocity > 0) || (p <= 0 && velocity < 0) { velocity = 0 }
             let spring = timings.spring
-            if spring.dampingRatio >= 1 - 1e-9 {
+            if !bounces {
                 let towardTarget = (target - p) * velocity > 0
-                let limit = spring.naturalFrequency * abs(target - p)
+                let zeta = max(spring.dampingRatio, 1)
+                let limit = spring.naturalFrequency * (zeta + (zeta * zeta - 1).squareRoot()) * abs(target - p)
                 if towardTarget && abs(velocity) > limit { velocity = velocity < 0 ? -limit : limit }
             }
             animator.animate(to: target, timing: .spring(spring), at: t, initialVelocity: velocity)
@@ -157,10 +160,18 @@ public struct PanelInteraction: Equatable, Sendable {
         }
     }
 
+    /// True when the timings ask for overshoot: a completion spring tuned to bounce (damping
+    /// fraction below 1), or a panel.curve that itself leaves [0, 1] (a back easing). Only then
+    /// may the panel pass presented or hidden outside a drag.
+    public var bounces: Bool {
+        let range = timings.curve.outputRange
+        return (timings.completion == .spring && timings.spring.dampingRatio < 1 - 1e-9) || range.lowerBound < 0 || range.upperBound > 1
+    }
+
     /// The `state` inspector's `panel` object.
     public func json(at t: Double) -> JSONOutput {
         .object([("phase", .string(phase(at: t).rawValue)), ("progress", .number(progress(at: t))),
                  ("top", .number(top(at: t))), ("height", .number(height)), ("dim", .number(dim(at: t))),
-                 ("velocity", .number(velocity(at: t)))])
+                 ("velocity", .number(velocity(at: t))), ("bounces", .bool(bounces))])
     }
 }

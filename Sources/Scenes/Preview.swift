@@ -207,6 +207,16 @@ public struct Preview: Sendable {
         return abs(scroll.sample(at: t).velocity) > 0 ? "feed-fling" : "feed-idle"
     }
 
+    /// True when nothing on screen changes from t on without input: the splash is over and the
+    /// card, the panel and the scroll are each settled or held by the pointer (a held drag moves
+    /// only with input). The window sleeps longer then.
+    public func isAtRest(at t: Double) -> Bool {
+        guard splashFrame(at: t).phase == .done else { return false }
+        if let card = cardState(at: t), card.phase(at: t) != .open { return false }
+        if panel.isVisible(at: t) && ![.presented, .dragging].contains(panel.phase(at: t)) { return false }
+        return scroll.isDragging || scroll.sample(at: t).velocity == 0
+    }
+
     public func cardState(at t: Double) -> CardTransition? {
         guard let card, !card.isClosed(at: t) else { return nil }
         return card

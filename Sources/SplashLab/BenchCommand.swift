@@ -19,6 +19,26 @@ func benchCommand(_ arguments: [String]) throws -> Int32 {
         print(try motionBenchmark().text)
         return 0
     }
+    if args.flags.contains("--idle") {
+        let seconds = try args.positiveDouble("--seconds", usage: usage) ?? 5
+        guard seconds <= 600 else { throw UsageError(message: "--seconds must be at most 600 (got \(seconds))", usage: usage) }
+        for name in ["--frames", "--frames-csv", "--scale", "--motion"] where args.values[name] != nil || args.flags.contains(name) {
+            throw UsageError(message: "--idle measures the window; \(name) is for the rendered scenario", usage: usage)
+        }
+        // The window takes the preview options (device, timings, renderer...) as `run` does.
+        var forwarded: [String] = []
+        var i = 0
+        while i < arguments.count {
+            if arguments[i] == "--idle" { i += 1; continue }
+            if arguments[i] == "--seconds" { i += 2; continue }
+            if arguments[i].hasPrefix("--seconds=") { i += 1; continue }
+            forwarded.append(arguments[i]); i += 1
+        }
+        return try runWindow(forwarded, idleProbeSeconds: seconds)
+    }
+    for name in ["--seconds", "--inspector"] where args.values[name] != nil {
+        throw UsageError(message: "\(name) is for --idle", usage: usage)
+    }
     var options = try PreviewOptions(args, usage: usage)
     options.seed = 1
     let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale

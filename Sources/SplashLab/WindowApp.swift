@@ -8,7 +8,7 @@ import Render
 import Scenes
 
 /// `splashlab run`: the preview window, driven by the real clock, with the inspector beside it.
-func runWindow(_ arguments: [String]) throws -> Int32 {
+func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws -> Int32 {
     let usage = CLI.usage("run")
     let args = try ParsedArguments(arguments, command: "run")
     let options = try PreviewOptions(args, usage: usage)
@@ -51,6 +51,10 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
     if args.flags.contains("--hud") { _ = app.state.reduce(.toggle(.hud)) }
     app.keepAllFrames = csvPath != nil
     app.checkRecovery()
+    if let seconds = idleProbeSeconds {
+        app.idleProbe = IdleProbe(seconds: seconds)
+        app.state.loopDisappearance = false
+    }
     app.loop()
     // The inspector's font atlas goes before the renderer that made it; then every context, then SDL.
     app.inspector.shutdown()
@@ -65,6 +69,7 @@ func runWindow(_ arguments: [String]) throws -> Int32 {
         }
         printError("wrote \(app.allFrames.count) frames to \(csvPath)")
     }
+    if let report = app.idleProbe?.report { print(report.text) }
     return 0
 }
 
@@ -124,6 +129,23 @@ struct WindowShell {
     var stateOutPath: String?
     var lastStateOut = 0.0
     var lastTitle = ""
+    /// Nothing is drawn while nothing on screen would change: a change (an event, an action, a
+    /// new message, the inspector's own need) sets this, and the preview's scenes are compared
+    /// with the last drawn ones, which catches playback and scheduled animations within a frame.
+    var changedSinceDraw = true
+    /// ImGui shows a hover or press one frame after the input that caused it, so every frame
+    /// drawn for a change is followed by one more.
+    var settleFrames = 0
+    var drawnScenes: [Scene] = []
+    var lastDrawTime = -Double.infinity
+    var framesDrawn = 0
+    /// With the HUD on and nothing moving, its figures refresh at this rate (Hz): often enough to
+    /// read, a small fraction of a core under software GL.
+    static let restingHUDRate = 2.0
+    /// How long the window sleeps between looks while the preview is at rest (s).
+    static let restingLookInterval = 0.1
+    /// `bench --idle`: measures this window at rest, then quits.
+    var idleProbe: IdleProbe?
 
     init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, document: TimingsDocument,
          launchArguments: [String]) throws {
@@ -282,6 +304,7 @@ struct WindowShell {
     }
 
     mutating func dispatch(_ action: WindowAction) {
+        if case .tick = action {} else { changedSinceDraw = true }
         for effect in state.reduce(action) { perform(effect) }
     }
 
@@ -338,18 +361,26 @@ struct WindowShell {
 
     // MARK: Drawing
 
-    mutating func drawFrame(realSeconds: Double) throws {
+    /// What the device screens show now: A and B side by side at the same moment of the same
+    /// take, or the shown take alone.
+    func scenesToShow() -> [Scene] {
+        if deviceMappings().count == 2, let a = state.playbackA { return [a.scene, state.playback.scene] }
+        return [state.shownPlayback.scene]
+    }
+
+    /// Whether this iteration of the loop must draw (see `changedSinceDraw`).
+    func needsFrame(showing scenes: [Scene], now: Double) -> Bool {
+        if changedSinceDraw || settleFrames > 0 || scenes != drawnScenes { return true }
+        guard inspectorVisible else { return false }
+        return inspector.needsAnotherFrame || (state.shows(.hud) && now - lastDrawTime >= 1 / WindowShell.restingHUDRate)
+    }
+
+    mutating func drawFrame(_ scenes: [Scene], sinceLastDraw: Double) throws {
         renderer.panelHeightFraction = state.document.current.panel.heightFraction
         let mappings = deviceMappings()
-        if mappings.count == 2, let a = state.playbackA {
-            // A and B side by side, at the same moment of the same take.
-            renderer.setMapping(mappings[0])
-            try renderer.draw(a.scene, clearing: true)
-            renderer.setMapping(mappings[1])
-            try renderer.draw(state.playback.scene, clearing: false)
-        } else {
-            renderer.setMapping(mappings[0])
-            try renderer.draw(state.shownPlayback.scene)
+        for (index, scene) in scenes.enumerated() {
+            renderer.setMapping(mappings[min(index, mappings.count - 1)])
+            try renderer.draw(scene, clearing: index == 0)
         }
         if state.showTouches {
             // Over each device screen, never into the model: markers come from the take's log.
@@ -370,7 +401,7 @@ struct WindowShell {
             hudCost = MonotonicClock.now() - hudStart
             hudHeight = 190
         }
-        inspector.beginFrame(deltaTime: max(realSeconds, 1.0 / 240))
+        inspector.beginFrame(deltaTime: min(max(sinceLastDraw, 1.0 / 240), 1))
         let asked = InspectorPanel.draw(inspector, state: state, x: Double(column) / d, width: Double(columnPixels) / d,
                                         height: Double(renderer.context.outputSize.height) / d, hudHeight: hudHeight, inspectorCost: inspectorCost)
         if state.split {
@@ -426,23 +457,47 @@ struct WindowShell {
         var lastFrameStart = lastPresent
         let budget = state.frameStep
         var event = SDL_Event()
+        var drewLastIteration = true
         while state.isRunning {
             let frameStart = MonotonicClock.now()
-            while SDL_PollEvent(&event) != 0 { for action in route(event) { dispatch(action) } }
+            while SDL_PollEvent(&event) != 0 {
+                changedSinceDraw = true
+                for action in route(event) { dispatch(action) }
+            }
             watchTimings(now: frameStart)
             let afterInput = MonotonicClock.now()
             let realSeconds = frameStart - lastFrameStart
+            let messageBefore = state.message
             dispatch(.tick(realSeconds: realSeconds, wallTime: frameStart))
+            if state.message != messageBefore { changedSinceDraw = true }
             lastFrameStart = frameStart
             updateTitle()
             writeStateOut(now: frameStart)
+            if idleProbe != nil { probeIdle(now: frameStart) }
+            let scenes = scenesToShow()
             let afterUpdate = MonotonicClock.now()
+            guard needsFrame(showing: scenes, now: frameStart) else {
+                // Nothing on screen would change: sleep until an event arrives or the next frame
+                // is due (a scheduled animation shows up in the scene comparison then). With the
+                // preview at rest nothing is scheduled: look ten times a second (the timings
+                // file's watch, a message's end, the resting HUD) instead of every frame.
+                let atRest = state.shownPlayback.preview.isAtRest(at: state.time) && (state.playbackA?.preview.isAtRest(at: state.time) ?? true)
+                let wait = (atRest ? WindowShell.restingLookInterval : budget) - (MonotonicClock.now() - frameStart)
+                SDL_WaitEventTimeout(nil, Int32(max(wait, 0) * 1000))
+                drewLastIteration = false
+                continue
+            }
+            if changedSinceDraw { settleFrames = 1 } else if settleFrames > 0 { settleFrames -= 1 }
+            changedSinceDraw = false
             do {
-                try drawFrame(realSeconds: realSeconds)
+                try drawFrame(scenes, sinceLastDraw: frameStart - lastDrawTime)
             } catch {
                 printError("splashlab: \(error)")
                 state.isRunning = false
             }
+            drawnScenes = scenes
+            lastDrawTime = frameStart
+            framesDrawn += 1
             let afterRender = MonotonicClock.now()
             renderer.context.present()
             var afterPresent = MonotonicClock.now()
@@ -456,12 +511,14 @@ struct WindowShell {
                 usleep(UInt32(max(budget - (afterPresent - frameStart), 0) * 1e6))
                 afterPresent = MonotonicClock.now()
             }
+            // After a rest there was no frame to keep pace with: the interval is this frame's own.
+            let interval = drewLastIteration ? afterPresent - lastPresent : afterPresent - frameStart
             let record = FrameRecord(previewTime: state.time, input: afterInput - frameStart, update: afterUpdate - afterInput,
-                                     render: afterRender - afterUpdate, present: afterPresent - afterRender,
-                                     interval: afterPresent - lastPresent)
+                                     render: afterRender - afterUpdate, present: afterPresent - afterRender, interval: interval)
             frames.append(record)
             if keepAllFrames { allFrames.append(record) }
             lastPresent = afterPresent
+            drewLastIteration = true
         }
     }
 }

@@ -70,6 +70,27 @@ final class PanelBoundsPropertyTests: XCTestCase {
         XCTAssertEqual(all.count, 0, all.prefix(5).joined(separator: "\n"))
     }
 
+    /// Found by the soak after an inspector edit: an overdamped spring (ζ 5.08, response 2.38 s)
+    /// from a fast flick carried the panel to progress −0.47. Above critical the bound on the
+    /// start speed is ω(ζ + √(ζ² − 1)) |x0|, not ω |x0|.
+    func testOverdampedSpringsKeepThePanelBetweenItsEnds() {
+        var all: [String] = []
+        for (response, fraction) in [(2.384, 5.083892344), (0.35, 1.5), (0.2, 10.0)] {
+            var timings = Timings.Panel()
+            timings.springResponse = response
+            timings.springDampingFraction = fraction
+            for seed in UInt64(1)...100 { all += breaks(seed: seed, timings: timings) }
+        }
+        XCTAssertEqual(all.count, 0, all.prefix(5).joined(separator: "\n"))
+    }
+
+    func testABouncySpringSaysSo() {
+        var timings = Timings.Panel()
+        XCTAssertFalse(PanelInteraction(screenHeight: 667, timings: timings).bounces)
+        timings.springDampingFraction = 0.6
+        XCTAssertTrue(PanelInteraction(screenHeight: 667, timings: timings).bounces)
+    }
+
     func testPercentCompletionKeepsThePanelBetweenItsEnds() {
         var timings = Timings.Panel()
         timings.completion = .percent

@@ -224,4 +224,24 @@ final class CommandLineTests: XCTestCase {
         let rss = try XCTUnwrap(object["peakRSSMB"] as? Double)
         XCTAssertTrue(rss > 5 && rss < 4_000, "\(rss)")
     }
+
+    /// The window at rest draws nothing; with the HUD on it draws at its resting rate; a key
+    /// through SDL's event queue wakes it for the panel's presentation. Frame counts, not times.
+    func testBenchIdleDrawsNothingAtRestAndWakesForAKey() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let r = try CLI.run(["bench", "--idle", "--seconds", "1.5", "--inspector", "on"],
+                            environment: ["SDL_VIDEODRIVER": "offscreen", "XDG_STATE_HOME": state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        func frames(_ key: String) throws -> Int { try XCTUnwrap((object[key] as? [String: Any])?["framesDrawn"] as? Int, key) }
+        XCTAssertEqual(try frames("rest"), 0)
+        // 2 Hz over 1.5 s, plus the frame that shows the HUD appearing and the one after it.
+        XCTAssertGreaterThanOrEqual(try frames("restWithHUD"), 2)
+        XCTAssertLessThanOrEqual(try frames("restWithHUD"), 7)
+        XCTAssertGreaterThan(try frames("afterKeyP"), 3, "P presents the panel: the window wakes and draws its motion")
+        let cpu = try XCTUnwrap((object["rest"] as? [String: Any])?["cpuPercentOfCore"] as? Double)
+        XCTAssertTrue(cpu >= 0 && cpu < 100, "\(cpu)")
+        XCTAssertEqual(try CLI.run(["bench", "--idle", "--frames", "60"]).status, 2, "--frames is the scenario's")
+    }
 }
