@@ -86,7 +86,6 @@ public struct PreviewSession {
         let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels)
         let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground,
                                          feedLayout: preview.feed, mapping: mapping)
-        renderer.panelHeightFraction = timings.panel.heightFraction
         return renderer
     }
 }

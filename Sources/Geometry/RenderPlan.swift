@@ -212,8 +212,6 @@ public enum WarmUpItem: Hashable, Sendable {
     case photo(Int)
     /// The feed texture the disappearance samples, at the top of the feed.
     case feedTexture
-    /// The panel's texture at its height in points.
-    case panel(height: Double)
     /// A feed tile next to the visible ones, before a scroll reaches it.
     case tile(Int)
 }
@@ -224,13 +222,14 @@ public enum WarmUp {
     /// feed frames draw (the outline, the photos on the first screen, the feed texture), the
     /// panel, and the tiles next to those on screen. nil when everything is ready.
     /// - Parameter isReady: whether an item is already made.
-    public static func next(feed: FeedLayout, scale: Double, panelHeight: Double, likelyCard: Int?,
+    /// - Parameter splashShown: false once the splash is over: what only it draws is not made.
+    public static func next(feed: FeedLayout, scale: Double, likelyCard: Int?, splashShown: Bool = true,
                             visibleTiles: ClosedRange<Int>?, isReady: (WarmUpItem) -> Bool) -> WarmUpItem? {
         var candidates: [WarmUpItem] = []
         if let likelyCard { candidates.append(.snapshot(likelyCard)) }
-        candidates.append(.logoOutline)
+        if splashShown { candidates.append(.logoOutline) }
         candidates += feed.visibleCards(scrollOffset: 0).map { .photo(feed.content.ads[$0].photo) }
-        candidates += [.feedTexture, .panel(height: panelHeight)]
+        if splashShown { candidates.append(.feedTexture) }
         let visible = visibleTiles ?? 0...0
         let lastTile = FeedTiling.lastTileIndex(feed: feed, scale: scale)
         for index in [visible.upperBound + 1, visible.lowerBound - 1] where index >= 0 && index <= lastTile {

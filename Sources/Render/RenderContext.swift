@@ -32,6 +32,10 @@ public final class RenderContext {
     public private(set) var isClosed = false
     /// Live textures and fonts, unretained: each removes itself when it is freed.
     private var textures: [ObjectIdentifier: Unmanaged<Texture>] = [:]
+    /// Pixel bytes (4 a pixel) of the textures alive now, and the most ever alive at once: the
+    /// GL driver keeps each in memory (in RAM under software GL), so this is most of the RSS.
+    public private(set) var liveTextureBytes = 0
+    public private(set) var peakTextureBytes = 0
     private var fonts: [ObjectIdentifier: Unmanaged<Font>] = [:]
     nonisolated(unsafe) private static var sdlStarted = false
     /// Every open context, so that `stopSDL()` can close them before SDL goes.
@@ -190,6 +194,8 @@ public final class RenderContext {
     private func adopt(_ handle: OpaquePointer, width: Int, height: Int) -> Texture {
         let texture = Texture(handle: handle, width: width, height: height, owner: self)
         textures[ObjectIdentifier(texture)] = Unmanaged.passUnretained(texture)
+        liveTextureBytes += width * height * 4
+        peakTextureBytes = max(peakTextureBytes, liveTextureBytes)
         return texture
     }
 
@@ -206,7 +212,10 @@ public final class RenderContext {
     var liveTextureCount: Int { textures.count }
     var liveFontCount: Int { fonts.count }
 
-    fileprivate func forget(_ texture: Texture) { textures[ObjectIdentifier(texture)] = nil }
+    fileprivate func forget(_ texture: Texture) {
+        guard textures.removeValue(forKey: ObjectIdentifier(texture)) != nil else { return }
+        liveTextureBytes -= texture.width * texture.height * 4
+    }
     fileprivate func forget(_ font: Font) { fonts[ObjectIdentifier(font)] = nil }
 
     // MARK: Signals

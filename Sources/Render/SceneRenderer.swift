@@ -11,8 +11,9 @@ public typealias PointToPixel = Geometry.PointToPixel
 /// Draws a `Scene` with SDL. The only place scene values become pixels.
 ///
 /// What to draw is decided by Geometry's `RenderPlan` (occlusion, the hole's cases, whether to
-/// clear); this walks the plan and issues SDL calls. Static layers are cached as textures (the
-/// feed as tiles, the panel, card snapshots), because under software GL fill rate is the cost.
+/// clear); this walks the plan and issues SDL calls. Static layers that cost more to draw than to copy
+/// are cached as textures (the feed as tiles, card snapshots), because under software GL fill
+/// rate is the cost; the panel, mostly one opaque fill, is drawn from its elements.
 /// The logo-shaped hole is drawn as geometry (`HoleGeometry`): the feed texture mapped through
 /// the logo's triangulated outline, with an anti-aliasing fringe.
 ///
@@ -32,8 +33,6 @@ public final class SceneRenderer {
     private var groupTexture: Texture?
     /// Detail screens rendered once per card, the snapshots that grow from the cards.
     private var snapshots: [Int: Texture] = [:]
-    /// The panel drawn once; moving it is one textured copy a frame.
-    private var panel: (texture: Texture, height: Double)?
     /// Feed tiles by index, and the header and tab bar drawn once each.
     private var tiles: [Int: Texture] = [:]
     private var header: Texture?
@@ -47,13 +46,15 @@ public final class SceneRenderer {
     private var screenClip: PixelRect?
     private var vertices: [SDL_Vertex] = []
     private var triangles: [ClipVertex] = []
-    /// The panel's height share, for warming its texture at the size it will be drawn.
-    public var panelHeightFraction = 0.6
     /// Letterbox colour around the device screen in a window.
     static let surround = Color(32, 33, 36)
-    /// Full-screen snapshot textures kept (14 MB each at @3x): the card on screen, the likely
-    /// next one, and one more.
-    static let snapshotsKept = 3
+    /// Full-screen snapshot textures kept (14 MB each at @3x): the card on screen and the likely
+    /// next one. A third kept the iPhone 15 Pro Max over its 200 MB.
+    static let snapshotsKept = 2
+    /// Whether the last drawn scene showed any of the splash. Once it does not, the textures only
+    /// the splash uses (the feed texture its hole samples, the layer group's) are let go, and
+    /// the warm-up stops making them; scrubbing back makes them again.
+    private var splashShown = true
 
     public init(context: RenderContext, images: ImageLibrary, launchBackground: LaunchBackground,
                 feedLayout: FeedLayout, mapping: PointToPixel) throws {
@@ -82,7 +83,6 @@ public final class SceneRenderer {
             feedTexture = nil; feedTextureKey = nil
             groupTexture = nil
             snapshots = [:]
-            panel = nil
             tiles = [:]; lastVisibleTiles = nil
             header = nil; tabBar = nil
         }
@@ -113,6 +113,14 @@ public final class SceneRenderer {
         clearsWholeOutput = clearing
         defer { clearsWholeOutput = true }
         prefetchSnapshot = scene.likelyCard
+        splashShown = scene.showsSplash
+        if !splashShown {
+            feedTexture = nil; feedTextureKey = nil
+            groupTexture = nil
+        }
+        // With no card on screen and none under a press, no snapshot is about to be drawn: let
+        // them go (14 MB each at @3x). A press warms the one it needs before the card opens.
+        if scene.likelyCard == nil && !scene.commands.contains(where: \.isCard) { snapshots.removeAll() }
         let plan = try plan(for: scene)
         // The feed is drawn into its texture only when a step samples it: the launch frame and
         // the splash's first second never pay for it.
@@ -170,19 +178,12 @@ public final class SceneRenderer {
         case let .dim(alpha, bottom):
             fillRect(Rect(x: 0, y: 0, width: deviceWidth, height: bottom), Color(0, 0, 0, alpha), m)
         case let .panel(top, height):
-            let texture = try panelTexture(height: height)
-            guard let handle = texture.handle else { return }
-            let w = Int32(texture.width), h = Int32(texture.height)
-            // The rounded top blends; the body below it is opaque and is copied without blending.
-            let y = Pixels.float((m.offsetY + top * m.scale).rounded())
-            let corner = min(Pixels.int32(PanelLayout.cornerRadius * m.scale, .up), h)
-            var topSource = SDL_Rect(x: 0, y: 0, w: w, h: corner), bodySource = SDL_Rect(x: 0, y: corner, w: w, h: h - corner)
-            var topRect = SDL_FRect(x: Float(m.offsetX), y: y, w: Float(w), h: Float(corner))
-            var bodyRect = SDL_FRect(x: Float(m.offsetX), y: y + Float(corner), w: Float(w), h: Float(h - corner))
-            SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
-            SDL_RenderCopyF(renderer, handle, &topSource, &topRect)
-            SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_NONE)
-            SDL_RenderCopyF(renderer, handle, &bodySource, &bodyRect)
+            // Drawn from its elements at its top, snapped to a whole pixel as a layer's frame is:
+            // an opaque fill and a few cached texts cost less a frame than copying a texture of the
+            // panel's size (ratio p50 about 1.45 -> 1.1 at @3x), and hold 12 MB less.
+            let layout = PanelLayout(width: deviceWidth, height: height)
+            let at = PointToPixel(scale: m.scale, offsetX: m.offsetX, offsetY: (m.offsetY + top * m.scale).rounded())
+            for element in layout.elements { try draw(element, at) }
         case let .group(alpha, children):
             let texture = try groupTarget()
             try drawOffscreen(into: texture) {
@@ -253,22 +254,6 @@ public final class SceneRenderer {
 
     // MARK: Cached layers
 
-    /// The panel's look in a texture of its width and its height plus room for a rubber-banded pull.
-    func panelTexture(height: Double) throws -> Texture {
-        if let panel, panel.height == height { return panel.texture }
-        panel = nil
-        let layout = PanelLayout(width: deviceWidth, height: height)
-        let t = try makeTargetTexture(width: screenPixels.width, height: Pixels.int((height + 200) * mapping.scale),
-                                      blend: SDL_BLENDMODE_BLEND, what: "the panel texture")
-        try drawOffscreen(into: t) {
-            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
-            SDL_RenderClear(renderer)
-            for element in layout.elements { try draw(element, mapping.local) }
-        }
-        panel = (t, height)
-        return t
-    }
-
     /// The detail screen of card `index` rendered to a texture at the screen's pixel size, the
     /// snapshot a present animator grows from the card.
     func snapshot(_ index: Int) throws -> Texture {
@@ -294,15 +279,13 @@ public final class SceneRenderer {
     /// is nothing left to do.
     @discardableResult
     public func warmUp() throws -> Bool {
-        let panelHeight = (deviceHeight * panelHeightFraction).rounded()
-        guard let item = WarmUp.next(feed: feedLayout, scale: mapping.scale, panelHeight: panelHeight, likelyCard: prefetchSnapshot,
+        guard let item = WarmUp.next(feed: feedLayout, scale: mapping.scale, likelyCard: prefetchSnapshot, splashShown: splashShown,
                                      visibleTiles: lastVisibleTiles, isReady: isReady) else { return false }
         switch item {
         case let .snapshot(index): _ = try snapshot(index)
         case .logoOutline: _ = try images.logoOutline()
         case let .photo(n): _ = try images.texture(.photo(n))
         case .feedTexture: try prepareFeed(scrollOffset: 0)
-        case let .panel(height): _ = try panelTexture(height: height)
         case let .tile(index): _ = try tile(index)
         }
         SDL_SetRenderTarget(renderer, nil)
@@ -316,8 +299,6 @@ public final class SceneRenderer {
         case let .photo(n): return images.isLoaded(.photo(n))
         // Made once ahead of the disappearance; after that each frame keeps it current.
         case .feedTexture: return feedTexture != nil
-        // Any panel texture: one drawn at another height is remade when drawn, not here.
-        case .panel: return panel != nil
         case let .tile(index): return tiles[index] != nil
         }
     }

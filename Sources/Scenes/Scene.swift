@@ -79,6 +79,28 @@ public indirect enum DrawCommand: Equatable, Sendable {
     case panel(top: Double, height: Double)
 }
 
+extension DrawCommand {
+    /// True for what only the splash draws: the launch background, its images, the hole, a
+    /// layer group, or the feed at a scale other than 1.
+    var isSplash: Bool {
+        switch self {
+        case .launchBackground, .launchBackgroundOutsideHole, .image, .feedThroughHole, .group: return true
+        case let .feed(scale): return scale != 1
+        case .cardSnapshot, .detail, .dim, .panel: return false
+        }
+    }
+}
+
+extension DrawCommand {
+    /// A card's snapshot or its live detail screen.
+    public var isCard: Bool {
+        switch self {
+        case .cardSnapshot, .detail: return true
+        default: return false
+        }
+    }
+}
+
 /// A frame to draw: the device's size in points and the commands.
 public struct Scene: Equatable, Sendable {
     public var width: Double
@@ -92,6 +114,8 @@ public struct Scene: Equatable, Sendable {
     public init(width: Double, height: Double, commands: [DrawCommand], feedScrollOffset: Double = 0) {
         self.width = width; self.height = height; self.commands = commands; self.feedScrollOffset = feedScrollOffset
     }
+    /// Whether any of the splash is on screen (see `DrawCommand.isSplash`).
+    public var showsSplash: Bool { commands.contains { $0.isSplash } }
 }
 
 extension SplashSequence {

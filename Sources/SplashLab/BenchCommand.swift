@@ -136,6 +136,14 @@ func processCPUTime() -> Double {
     return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
 }
 
+/// The resident set now, from /proc/self/statm (pages), in MB; 0 where it cannot be read.
+func residentMegabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
 func peakResidentMegabytes() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -161,6 +169,8 @@ struct PhaseTotals {
     var floors: [Double] = []
     var cpuTime = 0.0
     var count = 0
+    var textureBytes = 0
+    var residentMB = 0.0
 }
 
 func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath: String?) throws -> JSONOutput {
@@ -216,6 +226,8 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
         phases[name, default: PhaseTotals()].floors.append(floorTime)
         phases[name, default: PhaseTotals()].cpuTime += cpu1 - cpu0
         phases[name, default: PhaseTotals()].count += 1
+        phases[name, default: PhaseTotals()].textureBytes = max(phases[name]!.textureBytes, context.liveTextureBytes)
+        phases[name, default: PhaseTotals()].residentMB = max(phases[name]!.residentMB, residentMegabytes())
     }
     let cpuTotal = processCPUTime() - cpuStart
     let frameTimes = records.map { $0.input + $0.update + $0.render + $0.present }
@@ -230,7 +242,9 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
         let p = phases[name]!
         let f = Percentiles(p.frames), g = Percentiles(p.floors)
         return (name, .object([("frames", .int(p.count)), ("frame", f.millisecondsJSON), ("ratio", ratio(f, g)),
-                               ("process", .object([("cpuMsPerFrame", .number(roundMs(p.cpuTime / Double(p.count))))]))]))
+                               ("process", .object([("cpuMsPerFrame", .number(roundMs(p.cpuTime / Double(p.count))))])),
+                               ("textureMB", .number((Double(p.textureBytes) / 1_048_576 * 10).rounded() / 10)),
+                               ("rssMB", .number((p.residentMB * 10).rounded() / 10))]))
     }
     if let csvPath {
         let budget = FrameBudget(refreshRate: 60)
@@ -254,5 +268,6 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
         ("phases", .object(phaseJSON)),
         ("firstFrameMs", .number(((firstFrameMs ?? 0) * 10).rounded() / 10)),
         ("peakRSSMB", .number((peakResidentMegabytes() * 10).rounded() / 10)),
+        ("peakTextureMB", .number((Double(context.peakTextureBytes) / 1_048_576 * 10).rounded() / 10)),
     ])
 }

@@ -376,7 +376,6 @@ struct WindowShell {
     }
 
     mutating func drawFrame(_ scenes: [Scene], sinceLastDraw: Double) throws {
-        renderer.panelHeightFraction = state.document.current.panel.heightFraction
         let mappings = deviceMappings()
         for (index, scene) in scenes.enumerated() {
             renderer.setMapping(mappings[min(index, mappings.count - 1)])

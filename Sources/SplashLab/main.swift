@@ -1,5 +1,6 @@
 import Formats
 import App
+import CSDL2
 import Foundation
 import Motion
 import Render
@@ -16,7 +17,15 @@ func printError(_ text: String) {
 
 let commands = CLI.commands.map(\.name) + ["help"]
 
+/// Large blocks (textures under software GL, video frames, decoded images) are mapped from the
+/// kernel and given back when freed. glibc's default raises its mmap threshold after the first
+/// such block is freed, up to 32 MB, after which textures come from the heap and its holes keep
+/// the process's memory at its high-water mark: the soak saw steps of megabytes that never came
+/// back. A fixed threshold turns that adaptation off (mallopt(3), M_MMAP_THRESHOLD).
+let largeBlockThreshold: Int32 = 256 * 1024
+
 func main() -> Int32 {
+    _ = mallopt(M_MMAP_THRESHOLD, largeBlockThreshold)
     var arguments = Array(CommandLine.arguments.dropFirst())
     var command = "run"
     if let first = arguments.first, !first.hasPrefix("-") {

@@ -138,9 +138,14 @@ final class FeedTilingTests: XCTestCase {
             y += copy.height
         }
         XCTAssertEqual(y, viewBottom)
-        XCTAssertEqual(t.visibleTiles, 0...1)
-        XCTAssertTrue(t.keeps(tile: 3))
-        XCTAssertFalse(t.keeps(tile: 4))
+        // The grid scrolled 300 pt: tiles from the one holding content y = 300 to the one holding
+        // the viewport's last row, and one kept on each side.
+        let first = Int(300 / FeedTiling.tileHeight), last = Int((300 + feed.viewport.height - 0.5) / FeedTiling.tileHeight)
+        XCTAssertEqual(t.visibleTiles, first...last)
+        XCTAssertTrue(t.keeps(tile: first - FeedTiling.keptAround))
+        XCTAssertTrue(t.keeps(tile: last + FeedTiling.keptAround))
+        XCTAssertFalse(t.keeps(tile: last + FeedTiling.keptAround + 1))
+        XCTAssertFalse(t.keeps(tile: first - FeedTiling.keptAround - 1))
     }
 
     /// Absurd offsets (a drag to 1e38, a model value that is not a number) lay out without
@@ -166,22 +171,30 @@ final class WarmUpTests: XCTestCase {
     func order(likelyCard: Int?, visible: ClosedRange<Int>?) -> [WarmUpItem] {
         var ready = Set<WarmUpItem>()
         var out: [WarmUpItem] = []
-        while let item = WarmUp.next(feed: feed, scale: 2, panelHeight: 400, likelyCard: likelyCard, visibleTiles: visible, isReady: { ready.contains($0) }) {
+        while let item = WarmUp.next(feed: feed, scale: 2, likelyCard: likelyCard, visibleTiles: visible, isReady: { ready.contains($0) }) {
             out.append(item)
             ready.insert(item)
         }
         return out
     }
 
-    /// The snapshot under a press comes first, the disappearance's needs next, the panel, then
-    /// the tiles just ahead of and behind those on screen, and nothing once all are ready.
+    /// The snapshot under a press comes first, the disappearance's needs next, then the tiles
+    /// just ahead of and behind those on screen, and nothing once all are ready. Once the splash
+    /// is over, what only it needs is not made.
     func testWarmUpOrder() {
         let items = order(likelyCard: 5, visible: 1...2)
         XCTAssertEqual(items.first, .snapshot(5))
         XCTAssertEqual(items[1], .logoOutline)
         let photos = feed.visibleCards(scrollOffset: 0).map { feed.content.ads[$0].photo }
         XCTAssertEqual(Array(items[2..<(2 + Set(photos).count)]).count, Set(photos).count)
-        XCTAssertEqual(Array(items.suffix(4)), [.feedTexture, .panel(height: 400), .tile(3), .tile(0)])
+        XCTAssertEqual(Array(items.suffix(3)), [.feedTexture, .tile(3), .tile(0)])
+        var ready = Set<WarmUpItem>(), afterSplash: [WarmUpItem] = []
+        while let item = WarmUp.next(feed: feed, scale: 2, likelyCard: nil, splashShown: false, visibleTiles: 1...2, isReady: { ready.contains($0) }) {
+            afterSplash.append(item); ready.insert(item)
+        }
+        XCTAssertFalse(afterSplash.contains(.feedTexture))
+        XCTAssertFalse(afterSplash.contains(.logoOutline))
+        XCTAssertEqual(Array(afterSplash.suffix(2)), [.tile(3), .tile(0)])
         // At the top of the feed there is no tile above to warm.
         XCTAssertEqual(order(likelyCard: nil, visible: 0...1).last, .tile(2))
         // At the end of the content there is none below either.

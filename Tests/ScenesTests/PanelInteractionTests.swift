@@ -42,7 +42,7 @@ final class PanelInteractionTests: XCTestCase {
         XCTAssertEqual(p.panel.dim(at: 1), 0.4, accuracy: 1e-12)
         XCTAssertEqual(p.panel.dim(at: 0.375), 0.4 * p.panel.progress(at: 0.375), accuracy: 1e-12)
         let state = p.state(at: 1).text
-        XCTAssertTrue(state.contains("\"panel\": {\"phase\": \"presented\", \"progress\": 1, \"top\": 267, \"height\": 400, \"dim\": 0.4, \"velocity\": 0}"), state)
+        XCTAssertTrue(state.contains("\"panel\": {\"phase\": \"presented\", \"progress\": 1, \"top\": 267, \"height\": 400, \"dim\": 0.4, \"velocity\": 0, \"bounces\": false}"), state)
     }
 
     func testFastShortFlickDownDismisses() {
