@@ -86,6 +86,10 @@ public struct PreviewSession {
         let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels)
         let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground,
                                          feedLayout: preview.feed, mapping: mapping)
+        // The launch frame and the logo's first moves, with the text fading in: the appearance's
+        // first frames then cost what the others do.
+        let splash = preview.splash
+        try renderer.prime(with: [0, 0.05, splash.appearDuration * 0.5, splash.appearDuration].map { preview.scene(at: $0) })
         return renderer
     }
 }

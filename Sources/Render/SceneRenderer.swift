@@ -273,6 +273,15 @@ public final class SceneRenderer {
         return t
     }
 
+    /// Draws `scenes` into the back buffer and waits for the GL to finish, without presenting,
+    /// so that what their first frames would otherwise pay for (image decoding, text, and above
+    /// all the software GL's compiling of each new pipeline state on first use: 60-140 ms) is
+    /// paid before the first frame. The next frame draws over all of it.
+    public func prime(with scenes: [Scene]) throws {
+        for scene in scenes { try draw(scene) }
+        context.finishDrawing()
+    }
+
     // MARK: Warming caches in idle time
 
     /// Does the next warm-up step (`WarmUp.next`), a few milliseconds at most; false once there

@@ -101,11 +101,17 @@ final class AssetTests: XCTestCase {
         XCTAssertTrue(warnings.contains { $0.contains("\(dir)/logo.png not found; using the built-in logo.png") }, "\(warnings)")
     }
 
+    /// A bad asset is refused when the renderer is made (it primes the first frames) or when the
+    /// frame that needs it is drawn, whichever comes first; either way the message names the file.
+    func makeAndDraw(_ options: PreviewOptions, at t: Double) throws {
+        let (session, renderer, w, h) = try RenderHarness.make(options, scale: 1)
+        try RenderHarness.draw(session.preview.scene(at: t), with: renderer, w, h)
+    }
+
     func testCorruptPNGNamesTheFile() throws {
         let dir = temporaryFolder()
         _ = FileManager.default.createFile(atPath: dir + "/logo.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 40)))
-        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
-        XCTAssertThrowsError(try RenderHarness.draw(session.preview.scene(at: 0), with: renderer, w, h)) {
+        XCTAssertThrowsError(try makeAndDraw(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), at: 0)) {
             XCTAssertTrue("\($0)".contains("\(dir)/logo.png"), "\($0)")
         }
     }
@@ -115,8 +121,7 @@ final class AssetTests: XCTestCase {
         // An opaque RGB image: no alpha channel, so no shape for the hole.
         let pixels = [UInt8](repeating: 200, count: 64 * 64 * 4)
         try writePNG(pixels, width: 64, height: 64, to: dir + "/logo.png")
-        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
-        XCTAssertThrowsError(try RenderHarness.draw(session.preview.scene(at: 0), with: renderer, w, h)) {
+        XCTAssertThrowsError(try makeAndDraw(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), at: 0)) {
             XCTAssertTrue("\($0)".contains("\(dir)/logo.png: the logo has no transparent pixels"), "\($0)")
         }
     }
@@ -130,8 +135,7 @@ final class AssetTests: XCTestCase {
         XCTAssertThrowsError(try AssetCatalog.pngSize(dir + "/logo.png")) {
             XCTAssertTrue("\($0)".contains("9000x100 px; images over 8192 px on a side are refused"), "\($0)")
         }
-        let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
-        XCTAssertThrowsError(try RenderHarness.draw(session.preview.scene(at: 0), with: renderer, w, h)) {
+        XCTAssertThrowsError(try makeAndDraw(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), at: 0)) {
             XCTAssertTrue("\($0)".contains("refused"), "\($0)")
         }
     }
