@@ -42,7 +42,8 @@ public final class TimingsFileWatcher {
         guard data != lastContents else { return nil }
         lastContents = data
         do {
-            let timings = try Timings.parse(text: String(decoding: data, as: UTF8.self), path: path)
+            // The bytes, as at start: invalid UTF-8 is refused at its byte, not read as U+FFFD.
+            let timings = try Timings.parse(bytes: [UInt8](data), path: path)
             current = timings
             return .reloaded(timings)
         } catch let error as JSONFileError {

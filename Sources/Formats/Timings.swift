@@ -111,6 +111,12 @@ extension Timings {
         try parse(JSONParser.parse(fileAt: path), path: path)
     }
 
+    /// Reads a timings file's bytes as `load` reads the file: a BOM skipped, invalid UTF-8
+    /// refused at its byte.
+    public static func parse(bytes: [UInt8], path: String) throws -> Timings {
+        try parse(JSONParser.parse(bytes: bytes, path: path), path: path)
+    }
+
     public static func parse(text: String, path: String) throws -> Timings {
         try parse(JSONParser.parse(text, path: path), path: path)
     }

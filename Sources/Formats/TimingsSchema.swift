@@ -95,7 +95,7 @@ public struct TimingParameter {
         default: return "\(path) does not take that kind of value"
         }
         if case let .choice(name) = value, !choices.contains(name) {
-            return "\(path) must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")) (got \"\(name)\")"
+            return "\(path) must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")) (got \(abbreviatedForMessage(name)))"
         }
         if case let .curve(c) = value, let message = TimingParameter.curveProblem(c) { return "\(path): \(message)" }
         if case let .curves(cs) = value {
@@ -377,7 +377,7 @@ public enum TimingsSchema {
         case .choice:
             guard case let .string(text) = node.value else { throw o.failure(node, "\(o.name(key)) must be a string, not \(node.value.typeName)") }
             guard p.choices.contains(text) else {
-                throw o.failure(node, "\(o.name(key)) must be \(p.choices.map { "\"\($0)\"" }.joined(separator: " or ")) (got \"\(text)\")")
+                throw o.failure(node, "\(o.name(key)) must be \(p.choices.map { "\"\($0)\"" }.joined(separator: " or ")) (got \(abbreviatedForMessage(text)))")
             }
             return .choice(text)
         case .keyframes where p.defaultValue.isCurveList:

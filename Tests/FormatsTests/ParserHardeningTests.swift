@@ -326,4 +326,12 @@ final class SpringLimitTests: XCTestCase {
         XCTAssertTrue(stiff.settlingDuration.isFinite)
         XCTAssertEqual(undamped.settlingDuration, .infinity)
     }
+
+    /// A choice's wrong value is echoed cut, like every other token.
+    func testALongChoiceIsCutInTheMessage() {
+        let text = "{\"panel\": {\"completion\": \"" + String(repeating: "x", count: 5000) + "\"}}"
+        XCTAssertThrowsError(try Timings.parse(text: text, path: "t.json")) {
+            XCTAssertEqual("\($0)", "t.json:1:26: panel.completion must be \"spring\" or \"percent\" (got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (5000 characters))")
+        }
+    }
 }

@@ -28,6 +28,16 @@ final class TimingsReloadTests: XCTestCase {
         XCTAssertTrue("\(syntax)".hasPrefix("\(path):1:27: expected a quoted field name"), "\(syntax)")
         // And the file is never written by the watcher.
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\"card\": {\"duration\": 0.2,}}")
+        // Bytes that are not UTF-8 are refused at their byte, as at start, not read as U+FFFD;
+        // a byte-order mark is skipped.
+        Thread.sleep(forTimeInterval: 0.02)
+        try Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]).write(to: URL(fileURLWithPath: path))
+        guard case let .failed(bytes)? = watcher.poll() else { return XCTFail("expected an error") }
+        XCTAssertTrue("\(bytes)".contains("byte 3 (0xFF) is not valid UTF-8"), "\(bytes)")
+        Thread.sleep(forTimeInterval: 0.02)
+        try Data([0xEF, 0xBB, 0xBF] + Array("{\"card\": {\"duration\": 0.25}}".utf8)).write(to: URL(fileURLWithPath: path))
+        guard case let .reloaded(withBOM)? = watcher.poll() else { return XCTFail("expected a reload") }
+        XCTAssertEqual(withBOM.card.duration, 0.25)
     }
 
     func testSessionWithNewTimingsReplaysTheSequenceWithThem() throws {
