@@ -19,6 +19,11 @@ public final class TextRenderer {
     private var useCount = 0
     /// Strings kept as textures at most; a feed, a detail and the overlays need a few hundred.
     static let capacity = 600
+    /// Pixel bytes kept at most. Six hundred strings of a large size are tens of MB (the soak saw
+    /// the process grow 16 MB over ten minutes of HUD and timeline numbers); a screen's worth of
+    /// text is about 2 MB at @3x.
+    static let byteBudget = 6 * 1_048_576
+    private(set) var cachedBytes = 0
 
     struct FontKey: Hashable { var bold: Bool; var pixelSize: Int }
     struct TextKey: Hashable { var text: String; var font: FontKey; var color: Color; var maxWidth: Int }
@@ -67,8 +72,10 @@ public final class TextRenderer {
         guard let surface = rendered else { throw RenderError("SDL_ttf could not render text: \(sdlError())") }
         defer { SDL_FreeSurface(surface) }
         let texture = try context.makeTexture(from: surface, what: "a text texture")
-        if cache.count >= TextRenderer.capacity { evictLeastRecent() }
+        let bytes = texture.width * texture.height * 4
+        if cache.count >= TextRenderer.capacity || cachedBytes + bytes > TextRenderer.byteBudget { evictLeastRecent() }
         cache[key] = texture
+        cachedBytes += bytes
         useCount += 1
         lastUse[key] = useCount
         return try entry(texture)
@@ -86,12 +93,15 @@ public final class TextRenderer {
         return try entry(hit)
     }
 
-    /// Drops the least recently drawn quarter. SDL finishes any queued draw of a texture before
+    /// Drops the least recently drawn strings: a quarter of those kept, and more until the rest fit in
+    /// three quarters of the byte budget. SDL finishes any queued draw of a texture before
     /// destroying it, so one drawn earlier this frame is safe.
     private func evictLeastRecent() {
-        let oldest = lastUse.sorted { $0.value < $1.value }.prefix(TextRenderer.capacity / 4)
-        for (key, _) in oldest {
-            cache.removeValue(forKey: key)
+        let oldest = lastUse.sorted { $0.value < $1.value }
+        let quarter = max(cache.count / 4, 1)
+        for (index, (key, _)) in oldest.enumerated() {
+            if index >= quarter && cachedBytes <= TextRenderer.byteBudget * 3 / 4 { break }
+            if let texture = cache.removeValue(forKey: key) { cachedBytes -= texture.width * texture.height * 4 }
             lastUse.removeValue(forKey: key)
         }
     }

@@ -92,6 +92,17 @@ final class TextCacheTests: XCTestCase {
         _ = try renderer.text.texture(String(format: "t %.3f s", Double(TextRenderer.capacity + 299) / 1000), pixelSize: 11, bold: false, color: .white, maxWidth: 0)
         XCTAssertEqual(renderer.text.cachedCount, before)
     }
+
+    /// Large strings are bounded by their bytes, not only by their count.
+    func testTextCacheStaysWithinItsByteBudget() throws {
+        let (_, renderer, _, _) = try RenderHarness.make(PreviewOptions(device: Device.named("iphone-se")!, seed: 1), scale: 1)
+        for i in 0..<200 {
+            _ = try renderer.text.texture("headline \(i)", pixelSize: 120, bold: true, color: .white, maxWidth: 0)
+        }
+        XCTAssertLessThanOrEqual(renderer.text.cachedBytes, TextRenderer.byteBudget)
+        XCTAssertLessThan(renderer.text.cachedCount, 200)
+        XCTAssertGreaterThan(renderer.text.cachedCount, 5)
+    }
 }
 
 final class AbsurdValueRenderTests: XCTestCase {
