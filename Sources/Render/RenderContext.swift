@@ -286,6 +286,69 @@ public final class RenderContext {
         glFinish?()
     }
 
+    /// glReadPixels, looked up through SDL, for GL renderers; nil for the software renderer.
+    private lazy var glReadPixels: (@convention(c) (Int32, Int32, Int32, Int32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void)? = {
+        guard rendererName != "software", let symbol = SDL_GL_GetProcAddress("glReadPixels") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32, Int32, Int32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void).self)
+    }()
+    private lazy var glPixelStorei: (@convention(c) (UInt32, Int32) -> Void)? = {
+        guard rendererName != "software", let symbol = SDL_GL_GetProcAddress("glPixelStorei") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UInt32, Int32) -> Void).self)
+    }()
+    private lazy var glGetError: (@convention(c) () -> UInt32)? = {
+        guard rendererName != "software", let symbol = SDL_GL_GetProcAddress("glGetError") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> UInt32).self)
+    }()
+
+    /// glFlush, looked up through SDL, for GL renderers.
+    private lazy var glFlush: (@convention(c) () -> Void)? = {
+        guard rendererName != "software", let symbol = SDL_GL_GetProcAddress("glFlush") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)
+    }()
+
+    /// Hands the queued drawing to the GPU (under Mesa's llvmpipe, its rasteriser threads)
+    /// without waiting for it, so it runs while this thread does other work before a read-back.
+    public func startDrawing() {
+        SDL_RenderFlush(renderer)
+        glFlush?()
+    }
+
+    /// Reads the screen's top-left `width`×`height` pixels as RGBA bytes into `destination`
+    /// (`width * 4` bytes a row, no padding), for a recording's every frame.
+    ///
+    /// With a GL renderer drawing to the screen this is one glReadPixels into `destination`, in
+    /// GL's row order, bottom row first: the caller flips rows where it copies them anyway (into
+    /// ffmpeg's pipe, a canvas). SDL_RenderReadPixels takes two to three times as long (16 ms
+    /// against 6 for a 14 MB @3x frame): it allocates a buffer, flips it in place and copies it
+    /// out again. A pixel-pack buffer gains nothing: Mesa's llvmpipe, the headless renderer,
+    /// does the copy within the glReadPixels call just the same. Otherwise (the software
+    /// renderer, a texture target) it is SDL_RenderReadPixels, top row first.
+    public func readPixels(width: Int, height: Int, into destination: UnsafeMutableRawBufferPointer) throws -> RowOrder {
+        precondition(destination.count >= width * height * 4, "the destination holds the frame")
+        if let glReadPixels, let glGetError, let glPixelStorei, SDL_GetRenderTarget(renderer) == nil,
+           SDL_GL_GetCurrentWindow() == window {
+            // Draws still queued in SDL's batch reach GL first.
+            SDL_RenderFlush(renderer)
+            // Errors from earlier calls are SDL's to report, not this read's.
+            while glGetError() != 0 {}
+            // SDL's desktop-GL read-back leaves its own row length set; 0 means rows of `width`.
+            if rendererName == "opengl" { glPixelStorei(RenderContext.glPackRowLength, 0) }
+            let bottom = Int32(outputSize.height - height)
+            glReadPixels(0, bottom, Int32(width), Int32(height), RenderContext.glRGBA, RenderContext.glUnsignedByte, destination.baseAddress)
+            let status = glGetError()
+            guard status == 0 else { throw RenderError("GL could not read the frame back (error 0x\(String(status, radix: 16)))") }
+            return .bottomUp
+        }
+        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        guard SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, destination.baseAddress, Int32(width * 4)) == 0 else {
+            throw RenderError("SDL could not read the frame back: \(sdlError())")
+        }
+        return .topDown
+    }
+
+    // GL's enum values (gl2.h, gl3.h), which CSDL2 does not import.
+    static let glRGBA: UInt32 = 0x1908, glUnsignedByte: UInt32 = 0x1401, glPackRowLength: UInt32 = 0x0D02
+
     /// Reads the current frame back as RGBA bytes (before present).
     public func readPixels(width: Int, height: Int) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -298,20 +361,52 @@ public final class RenderContext {
     }
 }
 
+/// The order of a read-back frame's rows in memory: GL reads bottom row first.
+public enum RowOrder: Sendable {
+    case topDown, bottomUp
+}
+
+/// Copies a frame's rows to `destination` (rows `rowBytes` long, `destinationStride` bytes
+/// apart) top row first, whichever order `source` holds them in.
+public func copyRows(from source: UnsafeRawPointer, order: RowOrder, rowBytes: Int, rows: Int,
+                     to destination: UnsafeMutableRawPointer, destinationStride: Int) {
+    for row in 0..<rows {
+        let from = order == .topDown ? row : rows - 1 - row
+        memcpy(destination + row * destinationStride, source + from * rowBytes, rowBytes)
+    }
+}
+
+/// Turns a frame's rows upside down in place: a bottom-up read-back for a PNG.
+public func flipRows(_ buffer: UnsafeMutableRawBufferPointer, rowBytes: Int, rows: Int) {
+    precondition(buffer.count >= rowBytes * rows, "the buffer holds the frame")
+    guard let base = buffer.baseAddress, rows > 1 else { return }
+    let spare = UnsafeMutableRawPointer.allocate(byteCount: rowBytes, alignment: 16)
+    defer { spare.deallocate() }
+    for top in 0..<(rows / 2) {
+        let a = base + top * rowBytes, b = base + (rows - 1 - top) * rowBytes
+        memcpy(spare, a, rowBytes); memcpy(a, b, rowBytes); memcpy(b, spare, rowBytes)
+    }
+}
+
 /// SDL's last error string.
 public func sdlError() -> String { String(cString: SDL_GetError()) }
 
 /// Writes RGBA bytes as a PNG through SDL_image.
 public func writePNG(_ pixels: [UInt8], width: Int, height: Int, to path: String) throws {
-    var copy = pixels
-    let status: Int32 = copy.withUnsafeMutableBytes { buffer in
-        guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(buffer.baseAddress, Int32(width), Int32(height), 32,
-                                                               Int32(width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue) else { return -2 }
-        defer { SDL_FreeSurface(surface) }
-        return IMG_SavePNG(surface, path)
+    try pixels.withUnsafeBytes { try writePNG($0, width: width, height: height, to: path) }
+}
+
+/// Writes RGBA bytes, top row first, as a PNG through SDL_image; safe off the main thread, since
+/// it uses no renderer.
+public func writePNG(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, to path: String) throws {
+    precondition(pixels.count >= width * height * 4, "the buffer holds the image")
+    // SDL only reads the pixels of a surface it is given; the mutable pointer is its signature's.
+    guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: pixels.baseAddress), Int32(width), Int32(height), 32,
+                                                           Int32(width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue) else {
+        throw RenderError("SDL could not wrap the frame for \(path): \(sdlError())")
     }
-    if status == -2 { throw RenderError("SDL could not wrap the frame for \(path): \(sdlError())") }
-    guard status == 0 else { throw RenderError("could not write \(path): \(sdlError())") }
+    defer { SDL_FreeSurface(surface) }
+    guard IMG_SavePNG(surface, path) == 0 else { throw RenderError("could not write \(path): \(sdlError())") }
 }
 
 /// Reads a PNG into RGBA bytes through SDL_image, for tests and comparisons.

@@ -216,13 +216,15 @@ public final class ReviewCanvas {
 
     /// Copies a device frame (RGBA, `box.width` × `box.height`) into its box.
     public func place(_ frame: [UInt8], in box: ReviewLayout.Box) {
-        precondition(frame.count == box.width * box.height * 4, "a tile's frame has the tile's size")
+        frame.withUnsafeBytes { place($0, order: .topDown, in: box) }
+    }
+
+    /// Copies a device frame (RGBA, `box.width` × `box.height`, rows in `order`) into its box.
+    public func place(_ frame: UnsafeRawBufferPointer, order: RowOrder, in box: ReviewLayout.Box) {
+        precondition(frame.count >= box.width * box.height * 4, "a tile's frame has the tile's size")
         pixels.withUnsafeMutableBytes { out in
-            frame.withUnsafeBytes { src in
-                for row in 0..<box.height {
-                    memcpy(out.baseAddress! + ((box.y + row) * width + box.x) * 4, src.baseAddress! + row * box.width * 4, box.width * 4)
-                }
-            }
+            copyRows(from: frame.baseAddress!, order: order, rowBytes: box.width * 4, rows: box.height,
+                     to: out.baseAddress! + (box.y * width + box.x) * 4, destinationStride: width * 4)
         }
     }
 

@@ -46,8 +46,8 @@ struct ReviewTile {
 /// Makes review frames: one or more variants' device frames, each drawn through its Playback on a
 /// shared offscreen context, with finger markers over them and labels and a strip around them.
 /// `record` (a single take, or `--compare`) and `render` (a still, `--compare`, `--filmstrip`)
-/// all draw through it, one frame at a time: a frame's device pixels are read back, copied into
-/// the one reused canvas and let go, so a recording never holds more than one frame.
+/// all draw through it, one frame at a time: a frame's device pixels are read back into the one
+/// reused tile buffer and copied into the one reused canvas, so drawing a frame allocates none.
 final class ReviewReel {
     enum Kind {
         /// One variant: the bare device frame, or with `--burn-in` a strip below it.
@@ -68,6 +68,25 @@ final class ReviewReel {
     let scale: Double
     let fontSize: Int, lineHeight: Int, padding: Int
     let labelLines: Int
+    /// One tile's device pixels, read back before they are placed on the canvas; nil for a bare
+    /// tile, which is read straight into the frame.
+    private let tilePixels: UnsafeMutableRawBufferPointer?
+
+    /// What a tile showed when it was last drawn, by its place in the frame.
+    private struct TileContent: Equatable {
+        var variant: Int
+        var scene: Scene
+        var markers: [TouchMarker]
+    }
+    private var lastDrawn: [Int: TileContent] = [:]
+
+    /// What drawing a frame left in the buffer it was given.
+    enum DrawnFrame: Equatable {
+        /// The frame, its rows in this order.
+        case drawn(RowOrder)
+        /// Nothing: the frame is the same as the one drawn before it, whose pixels the caller has.
+        case sameAsPrevious
+    }
 
     var width: Int { layout.width }
     var height: Int { layout.height }
@@ -124,13 +143,29 @@ final class ReviewReel {
         variants = made
         markers = TouchMarkerRenderer(renderer: context.renderer)
         canvas = layout.isBareTile ? nil : try ReviewCanvas(width: layout.width, height: layout.height)
+        tilePixels = canvas == nil ? nil : .allocate(byteCount: tileWidth * tileHeight * 4, alignment: 16)
     }
 
-    /// Draws one variant at one time into the shared context and reads its pixels back.
-    func deviceFrame(_ tile: ReviewTile) throws -> [UInt8] {
+    deinit { tilePixels?.deallocate() }
+
+    /// Draws one variant at one time into the shared context and reads its pixels into
+    /// `destination`; returns the order of their rows.
+    ///
+    /// With `skippingUnchanged`, a tile whose scene and finger markers are those it showed last
+    /// time in the same place is neither drawn nor read back (nil): what you see is a function
+    /// of the scene, so its pixels would be the same. The hold before the hole and a settled feed
+    /// are most of a splash recording's frames, and cost nothing to draw then.
+    ///
+    /// `destination` is asked for only once the drawing is under way: a recording's writer may
+    /// still be writing the previous frame out of the buffer it gives.
+    func deviceFrame(_ tile: ReviewTile, place: Int, skippingUnchanged: Bool,
+                     into destination: () throws -> UnsafeMutableRawBufferPointer) throws -> RowOrder? {
         let variant = variants[tile.variant]
         variant.playback.seek(to: tile.time)
         let scene = tile.launch ? variant.playback.preview.splash.launchScene() : variant.playback.scene
+        let shownMarkers = options.showTouches ? TouchMarkers.markers(at: tile.time, log: variant.playback.log) : []
+        let content = TileContent(variant: tile.variant, scene: scene, markers: shownMarkers)
+        if skippingUnchanged && lastDrawn[place] == content { return nil }
         if kind != .single {
             // The renderer skips its clear when the first layer covers the screen, but at a
             // fractional size (375 pt at 0.5) the last pixel column is only partly covered and
@@ -143,27 +178,53 @@ final class ReviewReel {
         try variant.renderer.draw(scene)
         if options.showTouches {
             let device = variant.session.options.device
-            try markers.draw(TouchMarkers.markers(at: tile.time, log: variant.playback.log), mapping: PointToPixel(scale: scale),
-                             deviceWidth: device.width, deviceHeight: device.height)
+            try markers.draw(shownMarkers, mapping: PointToPixel(scale: scale), deviceWidth: device.width, deviceHeight: device.height)
         }
-        return try context.readPixels(width: layout.tileWidth, height: layout.tileHeight)
+        context.startDrawing()
+        let order = try context.readPixels(width: layout.tileWidth, height: layout.tileHeight, into: try destination())
+        lastDrawn[place] = content
+        return order
     }
 
-    /// A review frame of `tiles`: the device frames in their places, each tile's label, and the
-    /// strip. `frame` and `frames` number the frame in a recording, for the counter.
-    func compose(_ tiles: [ReviewTile], frame: Int? = nil, of frames: Int? = nil) throws -> [UInt8] {
-        guard let canvas else { return try deviceFrame(tiles[0]) }
+    /// A review frame of `tiles` into `destination` (`width` × `height` RGBA): the device frames
+    /// in their places, each tile's label, and the strip. `frame` and `frames` number the frame
+    /// in a recording, for the counter. With `skippingUnchanged` a bare tile that is the same as
+    /// last time is not drawn again (`.sameAsPrevious`); on the canvas, an unchanged tile's
+    /// pixels are still there from the frame before.
+    func compose(_ tiles: [ReviewTile], frame: Int? = nil, of frames: Int? = nil, skippingUnchanged: Bool,
+                 into destination: () throws -> UnsafeMutableRawBufferPointer) throws -> DrawnFrame {
+        guard let canvas, let tilePixels else {
+            let order = try deviceFrame(tiles[0], place: 0, skippingUnchanged: skippingUnchanged, into: destination)
+            return order.map(DrawnFrame.drawn) ?? .sameAsPrevious
+        }
         for (i, tile) in tiles.enumerated() {
-            canvas.place(try deviceFrame(tile), in: layout.tile(i))
+            if let order = try deviceFrame(tile, place: i, skippingUnchanged: skippingUnchanged, into: { tilePixels }) {
+                canvas.place(UnsafeRawBufferPointer(tilePixels), order: order, in: layout.tile(i))
+            }
             if labelLines > 0 { try drawLabel(i, tile, on: canvas) }
         }
         if layout.stripHeight > 0 { try drawStrip(tiles, frame: frame, of: frames, on: canvas) }
-        return canvas.pixels
+        let frameBytes = try destination()
+        canvas.pixels.withUnsafeBytes { frameBytes.copyMemory(from: $0) }
+        return .drawn(.topDown)
     }
 
-    /// Every tile at time t: a single take, or the variants side by side, frame-locked.
-    func frame(at t: Double, index: Int, of frames: Int) throws -> [UInt8] {
-        try compose(variants.indices.map { ReviewTile(variant: $0, time: t) }, frame: index, of: frames)
+    /// A review frame of `tiles` as RGBA bytes, top row first: a still.
+    func compose(_ tiles: [ReviewTile]) throws -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        try pixels.withUnsafeMutableBytes { buffer in
+            if try compose(tiles, skippingUnchanged: false, into: { buffer }) == .drawn(.bottomUp) {
+                flipRows(buffer, rowBytes: width * 4, rows: height)
+            }
+        }
+        return pixels
+    }
+
+    /// Every tile at time t into `destination`: a single take, or the variants side by side,
+    /// frame-locked. A frame the same as the one before is `.sameAsPrevious`, not drawn again,
+    /// and `destination` is not asked for.
+    func frame(at t: Double, index: Int, of frames: Int, into destination: () throws -> UnsafeMutableRawBufferPointer) throws -> DrawnFrame {
+        try compose(variants.indices.map { ReviewTile(variant: $0, time: t) }, frame: index, of: frames, skippingUnchanged: true, into: destination)
     }
 
     // MARK: Text
