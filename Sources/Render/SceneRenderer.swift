@@ -298,6 +298,10 @@ public final class SceneRenderer {
         case let .tile(index): _ = try tile(index)
         }
         SDL_SetRenderTarget(renderer, nil)
+        // SDL batches draw calls and the software GL rasterises at a flush: without finishing
+        // here the warm-up's drawing would be done inside the next frame, the very spike it is
+        // meant to keep off the frame path.
+        context.finishDrawing()
         return true
     }
 
