@@ -168,8 +168,10 @@ extension InterruptibleAnimator {
     /// and is left as it is; so is a start already outside the bounds (a rubber-banded release).
     static func boundedStart(curve: TimingCurve, from value: Double, span: Double, velocity: Double,
                              duration: Double, within bounds: ClosedRange<Double>) -> (duration: Double, velocity: Double) {
-        guard bounds.contains(value), bounds.contains(value + span), curve.outputRange.lowerBound >= 0,
-              curve.outputRange.upperBound <= 1 else { return (duration, velocity) }
+        let own = curve.outputRange
+        guard bounds.contains(value), bounds.contains(value + span), own.lowerBound >= 0, own.upperBound <= 1 else {
+            return (duration, velocity)
+        }
         func fits(_ duration: Double, _ velocity: Double) -> Bool {
             let range = curve.matchingStartSlope(velocity * duration / span).outputRange
             let a = value + span * range.lowerBound, b = value + span * range.upperBound
