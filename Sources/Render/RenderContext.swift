@@ -181,7 +181,7 @@ public final class RenderContext {
             throw RenderError("SDL could not make \(what): \(sdlError())")
         }
         SDL_SetTextureBlendMode(handle, blend)
-        return adopt(handle, width: w, height: h)
+        return adopt(handle, width: w, height: h, isTarget: access == SDL_TEXTUREACCESS_TARGET)
     }
 
     /// A texture with a surface's pixels; `what` names it in an error.
@@ -191,8 +191,8 @@ public final class RenderContext {
         return adopt(handle, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
     }
 
-    private func adopt(_ handle: OpaquePointer, width: Int, height: Int) -> Texture {
-        let texture = Texture(handle: handle, width: width, height: height, owner: self)
+    private func adopt(_ handle: OpaquePointer, width: Int, height: Int, isTarget: Bool = false) -> Texture {
+        let texture = Texture(handle: handle, width: width, height: height, isTarget: isTarget, owner: self)
         textures[ObjectIdentifier(texture)] = Unmanaged.passUnretained(texture)
         liveTextureBytes += width * height * 4
         peakTextureBytes = max(peakTextureBytes, liveTextureBytes)
@@ -217,6 +217,48 @@ public final class RenderContext {
         liveTextureBytes -= texture.width * texture.height * 4
     }
     fileprivate func forget(_ font: Font) { fonts[ObjectIdentifier(font)] = nil }
+
+    // MARK: Render targets' memory
+
+    /// glFramebufferTexture2D, for GL renderers; nil for the software renderer.
+    private lazy var glFramebufferTexture2D: (@convention(c) (UInt32, UInt32, UInt32, UInt32, Int32) -> Void)? = {
+        guard rendererName != "software", let symbol = SDL_GL_GetProcAddress("glFramebufferTexture2D") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UInt32, UInt32, UInt32, UInt32, Int32) -> Void).self)
+    }()
+
+    /// Destroys a render-target texture so that its pixels are really let go.
+    ///
+    /// SDL's GL renderers keep one framebuffer object per target size and leave the last texture
+    /// drawn into attached to it (`GLES2_GetFBO` in SDL_render_gles2.c, `GL_GetFBO` in
+    /// SDL_render_gl.c). GL keeps a deleted texture's storage while it is attached to a framebuffer
+    /// that is not bound (OpenGL ES 2.0 §4.4.5), so a destroyed screen-sized target stayed resident
+    /// until the next texture of the same size was drawn into, which put both on the peak: 15 MB
+    /// at ipad-air-11. Binding the target once more and detaching it frees the storage with the
+    /// texture. The current target, viewport, clip and scale are put back as they were, so this is
+    /// safe in the middle of a frame.
+    fileprivate func destroyTarget(_ handle: OpaquePointer) {
+        guard !isClosed, let detach = glFramebufferTexture2D else { SDL_DestroyTexture(handle); return }
+        // A target being destroyed is no longer drawn into: SDL falls back to the window then.
+        let current = SDL_GetRenderTarget(renderer)
+        let previous = current == handle ? nil : current
+        var viewport = SDL_Rect(), clip = SDL_Rect()
+        var scaleX: Float = 1, scaleY: Float = 1
+        SDL_RenderGetViewport(renderer, &viewport)
+        let clipped = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+        SDL_RenderGetClipRect(renderer, &clip)
+        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+        if SDL_SetRenderTarget(renderer, handle) == 0 {
+            // GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture 0: detach.
+            detach(0x8D40, 0x8CE0, 0x0DE1, 0, 0)
+        }
+        SDL_SetRenderTarget(renderer, previous)
+        if current != handle {
+            SDL_RenderSetScale(renderer, scaleX, scaleY)
+            SDL_RenderSetViewport(renderer, &viewport)
+            if clipped { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }
+        }
+        SDL_DestroyTexture(handle)
+    }
 
     // MARK: Signals
 
@@ -435,15 +477,17 @@ public final class Texture {
     public private(set) var handle: OpaquePointer?
     public let width: Int
     public let height: Int
+    /// Made to be drawn into (`SDL_TEXTUREACCESS_TARGET`).
+    let isTarget: Bool
     private weak var owner: RenderContext?
 
-    fileprivate init(handle: OpaquePointer, width: Int, height: Int, owner: RenderContext) {
-        self.handle = handle; self.width = width; self.height = height; self.owner = owner
+    fileprivate init(handle: OpaquePointer, width: Int, height: Int, isTarget: Bool, owner: RenderContext) {
+        self.handle = handle; self.width = width; self.height = height; self.isTarget = isTarget; self.owner = owner
     }
 
     fileprivate func free() {
         guard let handle else { return }
-        SDL_DestroyTexture(handle)
+        if isTarget, let owner { owner.destroyTarget(handle) } else { SDL_DestroyTexture(handle) }
         self.handle = nil
     }
 

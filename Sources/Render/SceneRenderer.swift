@@ -258,18 +258,18 @@ public final class SceneRenderer {
     /// snapshot a present animator grows from the card.
     func snapshot(_ index: Int) throws -> Texture {
         if let t = snapshots[index] { return t }
+        // Room is made before the new one is allocated: a snapshot is a screen of pixels (15 MB
+        // at ipad-air-11), and allocating first would put a third one briefly on the peak.
+        for key in snapshots.keys where key != prefetchSnapshot {
+            if snapshots.count < SceneRenderer.snapshotsKept { break }
+            snapshots.removeValue(forKey: key)
+        }
         let screen = screenPixels
         let t = try makeTargetTexture(width: screen.width, height: screen.height, blend: SDL_BLENDMODE_BLEND, what: "a snapshot texture")
         try drawOffscreen(into: t) {
             for element in feedLayout.detail(index).elements { try draw(element, mapping.local) }
         }
         snapshots[index] = t
-        if snapshots.count > SceneRenderer.snapshotsKept {
-            for key in snapshots.keys where key != index && key != prefetchSnapshot {
-                snapshots.removeValue(forKey: key)
-                if snapshots.count <= SceneRenderer.snapshotsKept { break }
-            }
-        }
         return t
     }
 

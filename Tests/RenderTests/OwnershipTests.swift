@@ -74,4 +74,48 @@ final class OwnershipTests: XCTestCase {
         XCTAssertNil(context, "closed and gone with its last user")
         XCTAssertEqual(sdlError(), "")
     }
+
+    /// A render target freed while another of the same size is being drawn into (a tile let go
+    /// inside the feed texture's drawing) is detached from SDL's shared framebuffer object; the
+    /// drawing goes on into the same target, with the same clip.
+    func testFreeingATargetMidDrawKeepsTheCurrentTargetAndClip() throws {
+        let context = try RenderContext(target: .offscreen(width: 32, height: 32), rendererName: nil, vsync: false)
+        let drawnInto = try context.makeTexture(width: 16, height: 16, access: SDL_TEXTUREACCESS_TARGET, blend: SDL_BLENDMODE_NONE, what: "a test target")
+        var freed: Texture? = try context.makeTexture(width: 16, height: 16, access: SDL_TEXTUREACCESS_TARGET, blend: SDL_BLENDMODE_NONE, what: "a test target")
+        SDL_SetRenderTarget(context.renderer, freed?.handle)
+        SDL_SetRenderDrawColor(context.renderer, 0, 0, 255, 255)
+        SDL_RenderClear(context.renderer)
+        SDL_SetRenderTarget(context.renderer, drawnInto.handle)
+        SDL_SetRenderDrawColor(context.renderer, 0, 0, 0, 255)
+        SDL_RenderClear(context.renderer)
+        var clip = SDL_Rect(x: 0, y: 0, w: 8, h: 8)
+        SDL_RenderSetClipRect(context.renderer, &clip)
+        SDL_ClearError()
+        freed = nil
+        XCTAssertNil(freed)
+        XCTAssertEqual(SDL_GetRenderTarget(context.renderer), drawnInto.handle)
+        var after = SDL_Rect()
+        SDL_RenderGetClipRect(context.renderer, &after)
+        XCTAssertEqual(SDL_RenderIsClipEnabled(context.renderer), SDL_TRUE)
+        XCTAssertEqual([after.x, after.y, after.w, after.h], [0, 0, 8, 8])
+        SDL_SetRenderDrawColor(context.renderer, 255, 0, 0, 255)
+        SDL_RenderFillRect(context.renderer, nil)
+        let pixels = try context.readPixels(width: 16, height: 16)
+        XCTAssertEqual(Array(pixels[(2 * 16 + 2) * 4..<(2 * 16 + 2) * 4 + 4]), [255, 0, 0, 255], "inside the clip")
+        XCTAssertEqual(Array(pixels[(12 * 16 + 12) * 4..<(12 * 16 + 12) * 4 + 4]), [0, 0, 0, 255], "outside the clip")
+        XCTAssertEqual(context.liveTextureCount, 1)
+        XCTAssertEqual(sdlError(), "")
+    }
+
+    /// Freeing the target being drawn into leaves the window as the target, as SDL does.
+    func testFreeingTheCurrentTargetFallsBackToTheWindow() throws {
+        let context = try RenderContext(target: .offscreen(width: 32, height: 32), rendererName: nil, vsync: false)
+        var current: Texture? = try context.makeTexture(width: 32, height: 32, access: SDL_TEXTUREACCESS_TARGET, blend: SDL_BLENDMODE_NONE, what: "a test target")
+        SDL_SetRenderTarget(context.renderer, current?.handle)
+        SDL_ClearError()
+        current = nil
+        XCTAssertNil(current)
+        XCTAssertNil(SDL_GetRenderTarget(context.renderer))
+        XCTAssertEqual(sdlError(), "")
+    }
 }

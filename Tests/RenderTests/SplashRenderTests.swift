@@ -105,7 +105,7 @@ final class AssetTests: XCTestCase {
     /// frame that needs it is drawn, whichever comes first; either way the message names the file.
     func makeAndDraw(_ options: PreviewOptions, at t: Double) throws {
         let (session, renderer, w, h) = try RenderHarness.make(options, scale: 1)
-        try RenderHarness.draw(session.preview.scene(at: t), with: renderer, w, h)
+        _ = try RenderHarness.draw(session.preview.scene(at: t), with: renderer, w, h)
     }
 
     func testCorruptPNGNamesTheFile() throws {
