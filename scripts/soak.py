@@ -489,12 +489,20 @@ class Driver:
 
     def replay(self, path, seconds):
         with open(path) as f:
-            entries = [json.loads(line) for line in f if line.strip()]
+            # The first line is the run's header (seed, binary, window), not an input.
+            entries = [e for e in (json.loads(line) for line in f if line.strip()) if "t" in e and "argv" in e]
         for e in entries:
             if now() - self.t0 > seconds or not self.alive(): break
             wait = self.t0 + e["t"] - now()
             if wait > 0: time.sleep(wait)
             self.xdo(*e["argv"], kind=e.get("kind", ""))
+
+    def dump_stacks(self):
+        """Every thread's stack of a process that did not quit, into stacks.txt, when gdb is there."""
+        if not shutil.which("gdb"): return
+        with open(os.path.join(self.dir, "stacks.txt"), "w") as f:
+            subprocess.run(["gdb", "-p", str(self.proc.pid), "-batch", "-ex", "thread apply all bt"],
+                           stdout=f, stderr=subprocess.STDOUT, timeout=60)
 
     def quit(self):
         """Q, and Q again if the window asks (unsaved edits); the exit status, or 'timeout'."""
@@ -507,6 +515,7 @@ class Driver:
             if i == 15: self.xdo("key", "q", kind="quit", count=False)   # asked to confirm
             time.sleep(0.1)
         if self.proc.poll() is None:
+            self.dump_stacks()
             self.proc.kill(); self.proc.wait()
             return "timeout"
         return self.proc.returncode
