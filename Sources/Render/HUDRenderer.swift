@@ -85,7 +85,7 @@ public final class HUDRenderer {
         }
         var textY = graphBottom + Int(6 * density)
         for line in lines {
-            if let t = try text.texture(line, pixelSize: Int(11 * density), bold: false, color: Color(235, 235, 245), maxWidth: graphWidth) {
+            if let t = try text.transientTexture(line, pixelSize: Int(11 * density), bold: false, color: Color(235, 235, 245), maxWidth: graphWidth) {
                 var dst = SDL_Rect(x: Int32(graphX), y: Int32(textY), w: Int32(t.width), h: Int32(t.height))
                 SDL_RenderCopy(renderer, t.texture, nil, &dst)
             }

@@ -21,8 +21,8 @@ public final class TextRenderer {
     static let capacity = 600
     /// Pixel bytes kept at most. Six hundred strings of a large size are tens of MB (the soak saw
     /// the process grow 16 MB over ten minutes of HUD and timeline numbers); a screen's worth of
-    /// text is about 2 MB at @3x.
-    static let byteBudget = 6 * 1_048_576
+    /// text is about 2 MB at @3x, and the HUD's figures are kept apart (`transientTexture`).
+    static let byteBudget = 3 * 1_048_576
     private(set) var cachedBytes = 0
 
     struct FontKey: Hashable { var bold: Bool; var pixelSize: Int }
@@ -112,6 +112,35 @@ public final class TextRenderer {
     public func texture(_ text: String, pixelSize: Int, bold: Bool, color: Color, maxWidth: Int) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
         let key = TextKey(text: text, font: TextRenderer.fontKey(bold: bold, pixelSize: pixelSize), color: color, maxWidth: maxWidth)
         if let hit = try cached(key) { return hit }
+        guard let surface = try render(key) else { return nil }
+        return try store(surface, as: key)
+    }
+
+    /// Strings of the moment (the HUD's figures, new with every refresh) kept apart from the
+    /// cache, the last `transientCapacity` of them. In the cache they filled its whole byte
+    /// budget within a minute of HUD (7 MB of texture storage at a soak's peak) and pushed the
+    /// feed's and the detail's text out of it.
+    private var transient: [(key: TextKey, texture: Texture)] = []
+    static let transientCapacity = 24
+
+    /// A texture of `text` that is likely not drawn again after a few refreshes.
+    public func transientTexture(_ text: String, pixelSize: Int, bold: Bool, color: Color, maxWidth: Int) throws -> (texture: OpaquePointer, width: Int, height: Int)? {
+        let key = TextKey(text: text, font: TextRenderer.fontKey(bold: bold, pixelSize: pixelSize), color: color, maxWidth: maxWidth)
+        if let index = transient.firstIndex(where: { $0.key == key }) { return try entry(transient[index].texture) }
+        if let hit = try cached(key) { return hit }
+        guard let rendered = try render(key) else { return nil }
+        defer { SDL_FreeSurface(rendered) }
+        let texture = try context.makeTexture(from: rendered, what: "a text texture")
+        if transient.count >= TextRenderer.transientCapacity { transient.removeFirst() }
+        transient.append((key, texture))
+        return try entry(texture)
+    }
+
+    public var transientCount: Int { transient.count }
+
+    /// `key`'s text rendered by SDL_ttf, cut with an ellipsis to fit its width; nil for nothing to draw.
+    private func render(_ key: TextKey) throws -> UnsafeMutablePointer<SDL_Surface>? {
+        let text = key.text, maxWidth = key.maxWidth, color = key.color
         let f = try font(key.font)
         var shown = text
         func width(_ s: String) -> Int { var w: Int32 = 0, h: Int32 = 0; TTF_SizeUTF8(f, s, &w, &h); return Int(w) }
@@ -121,6 +150,9 @@ public final class TextRenderer {
             shown = String(chars) + "…"
         }
         guard !shown.isEmpty else { return nil }
-        return try store(TTF_RenderUTF8_Blended(f, shown, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)), as: key)
+        guard let surface = TTF_RenderUTF8_Blended(f, shown, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)) else {
+            throw RenderError("SDL_ttf could not render text: \(sdlError())")
+        }
+        return surface
     }
 }

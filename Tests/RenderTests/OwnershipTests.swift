@@ -118,4 +118,19 @@ final class OwnershipTests: XCTestCase {
         XCTAssertNil(SDL_GetRenderTarget(context.renderer))
         XCTAssertEqual(sdlError(), "")
     }
+
+    /// The HUD's figures change with every refresh: they are kept apart, the last few only, and
+    /// never take the cache's room.
+    func testTransientTextIsBoundedAndStaysOutOfTheCache() throws {
+        let context = try RenderContext(target: .offscreen(width: 64, height: 64), rendererName: nil, vsync: false)
+        let text = try TextRenderer(context: context)
+        _ = try text.texture("kept", pixelSize: 12, bold: false, color: .white, maxWidth: 0)
+        let first = try XCTUnwrap(text.transientTexture("frame p50 0.0 ms", pixelSize: 11, bold: false, color: .white, maxWidth: 200))
+        let again = try XCTUnwrap(text.transientTexture("frame p50 0.0 ms", pixelSize: 11, bold: false, color: .white, maxWidth: 200))
+        XCTAssertEqual(first.texture, again.texture, "drawn again while it is still kept")
+        for n in 1...200 { _ = try text.transientTexture("frame p50 \(n).0 ms", pixelSize: 11, bold: false, color: .white, maxWidth: 200) }
+        XCTAssertEqual(text.transientCount, TextRenderer.transientCapacity)
+        XCTAssertEqual(text.cachedCount, 1)
+        XCTAssertEqual(context.liveTextureCount, 1 + TextRenderer.transientCapacity)
+    }
 }
