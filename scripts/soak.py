@@ -9,7 +9,7 @@ from a seeded RNG: clicks, drags and flicks of every speed on the device, the wh
 of the key table except F9 and Ctrl+S / Ctrl+Shift+S (they write files), timeline scrubs, panel
 grabs mid-flight, edge drags from the bottom, and inspector edits (the curve's first control
 point, number fields, undo / redo). Meanwhile it checks every state sample the window writes and
-samples the process's RSS and CPU. Then it quits with Q (twice if there are unsaved edits).
+samples the process's RSS and CPU. Then it quits with Q (again, up to four times, while it asks to confirm).
 
 RSS samples go to TMPDIR/rss.csv. Every input goes to TMPDIR/inputs.jsonl as the exact xdotool command with its time; --replay
 plays such a file again (same commands, same times) with the same checks. A broken invariant
@@ -29,7 +29,7 @@ Invariants, on every state sample:
   - a card (detail) only while splash.phase is "done".
 
 Fails (exit 1) if the process died, an invariant broke, RSS grew by 5 MB or more after the
-first minute, or the quit was not clean (exit 0 after Q, Q twice if asked).
+first minute, or the quit was not clean (exit 0 after Q, pressed again while it asks).
 """
 import argparse
 import json
@@ -510,9 +510,15 @@ class Driver:
         if self.typing(): self.xdo("key", "Escape", kind="quit", count=False)
         self.xdo("windowfocus", "--sync", "%WIN%", count=False)
         self.xdo("key", "q", kind="quit", count=False)
+        self.quit_presses = 1
         for i in range(150):
             if self.proc.poll() is not None: break
-            if i == 15: self.xdo("key", "q", kind="quit", count=False)   # asked to confirm
+            # Asked to confirm (unsaved edits). An edit that lands after a Q (a field left with
+            # Escape just before it commits on the next frame) rightly asks again, so Q is pressed
+            # up to four times, 1.5 s apart, as a user would.
+            if i in (15, 30, 45):
+                self.xdo("key", "q", kind="quit", count=False)
+                self.quit_presses += 1
             time.sleep(0.1)
         if self.proc.poll() is None:
             self.dump_stacks()
@@ -579,7 +585,7 @@ def run(d, a, seconds):
     rss_text = (f"RSS {base[1]:.1f} MB at {base[0] / 60:.1f} min → {end[1]:.1f} MB at end ({growth:+.1f} MB)"
                 if base and end else "RSS not sampled")
     kinds = (" (" + ", ".join(f"{k}: {n}" for k, n in sorted(m.kinds.items())) + ")") if m.kinds else ""
-    quit_text = f"died with status {status}" if died else f"exit {status}"
+    quit_text = f"died with status {status}" if died else f"exit {status} after Q ×{getattr(d, 'quit_presses', 0)}"
     print(f"soak: {'alive' if not died else 'DIED'}, {elapsed / 60:.1f} min, {d.inputs} inputs, {rss_text}, "
           f"CPU {cpu:.0f}% of a core, {m.samples} state samples, invariants: {len(m.broken)} broken{kinds}, quit: {quit_text}", flush=True)
     if failures:
