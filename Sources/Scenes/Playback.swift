@@ -21,9 +21,11 @@ public struct Playback: Sendable {
     /// The latest time this take has reached, for the timeline's range.
     public private(set) var horizon: Double
 
-    /// Inputs between two snapshots. A snapshot is one `Preview` value (a few kilobytes, its arrays
-    /// shared), so a 10,000-input take keeps about 80 of them.
-    public static let snapshotInterval = 128
+    /// Inputs between two snapshots. A snapshot is one `Preview` value (about 13 KB), so a
+    /// 10,000-input take keeps about 20 of them. At 128 the snapshots of a 10-minute soak's take
+    /// (about 12,000 inputs) were over a megabyte of its memory growth; a seek now applies at most
+    /// 512 inputs, well under a millisecond (`bench --motion`'s `seek.scrubMs`).
+    public static let snapshotInterval = 512
 
     /// A take from its log. With `takingSnapshots` the log is run through once here, taking the
     /// snapshots, so that every later seek, to anywhere in it, costs at most `snapshotInterval`
