@@ -153,6 +153,8 @@ public final class RenderContext {
         let liveTextures = textures.values, liveFonts = fonts.values
         textures = [:]; fonts = [:]
         for t in liveTextures { t.takeUnretainedValue().free() }
+        for handle in retiredTargets { SDL_DestroyTexture(handle) }
+        retiredTargets = []
         // Fonts belong to SDL_ttf, not to the renderer, but must close before TTF_Quit (stopSDL).
         for f in liveFonts { f.takeUnretainedValue().free() }
         SDL_DestroyRenderer(renderer)
@@ -226,38 +228,58 @@ public final class RenderContext {
         return unsafeBitCast(symbol, to: (@convention(c) (UInt32, UInt32, UInt32, UInt32, Int32) -> Void).self)
     }()
 
-    /// Destroys a render-target texture so that its pixels are really let go.
+    /// Render targets let go and not yet destroyed (`releaseRetiredTargets`).
+    private var retiredTargets: [OpaquePointer] = []
+
+    /// Takes a freed render target, to be destroyed at the next safe point rather than at once:
+    /// destroying it properly switches the render target, which makes SDL flush its batch, and
+    /// in the middle of a frame (a tile let go while the feed is composed) that put the frame's
+    /// rasterisation inside its command building.
+    fileprivate func retire(_ handle: OpaquePointer) {
+        guard !isClosed else { SDL_DestroyTexture(handle); return }
+        retiredTargets.append(handle)
+    }
+
+    /// Destroys the render targets let go since the last call so that their pixels really go.
+    /// Called where SDL's batch is empty or about to be flushed anyway: at the start of a scene's
+    /// drawing, after a present, when drawing is finished, and before a screen-sized target is made.
     ///
     /// SDL's GL renderers keep one framebuffer object per target size and leave the last texture
     /// drawn into attached to it (`GLES2_GetFBO` in SDL_render_gles2.c, `GL_GetFBO` in
     /// SDL_render_gl.c). GL keeps a deleted texture's storage while it is attached to a framebuffer
     /// that is not bound (OpenGL ES 2.0 §4.4.5), so a destroyed screen-sized target stayed resident
     /// until the next texture of the same size was drawn into, which put both on the peak: 15 MB
-    /// at ipad-air-11. Binding the target once more and detaching it frees the storage with the
-    /// texture. The current target, viewport, clip and scale are put back as they were, so this is
-    /// safe in the middle of a frame.
-    fileprivate func destroyTarget(_ handle: OpaquePointer) {
-        guard !isClosed, let detach = glFramebufferTexture2D else { SDL_DestroyTexture(handle); return }
-        // A target being destroyed is no longer drawn into: SDL falls back to the window then.
+    /// at ipad-air-11. Binding each target once more and detaching it frees the storage with the
+    /// texture. The current target, viewport, clip and scale are put back as they were.
+    public func releaseRetiredTargets() {
+        guard !retiredTargets.isEmpty else { return }
+        let handles = retiredTargets
+        retiredTargets = []
+        guard !isClosed, let detach = glFramebufferTexture2D else {
+            for handle in handles { SDL_DestroyTexture(handle) }
+            return
+        }
+        // A retired target is never the current one (nothing draws into what it let go), but if it
+        // were, SDL's own fallback, the window, is where drawing goes on.
         let current = SDL_GetRenderTarget(renderer)
-        let previous = current == handle ? nil : current
+        let previous = handles.contains(where: { $0 == current }) ? nil : current
         var viewport = SDL_Rect(), clip = SDL_Rect()
         var scaleX: Float = 1, scaleY: Float = 1
         SDL_RenderGetViewport(renderer, &viewport)
         let clipped = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
         SDL_RenderGetClipRect(renderer, &clip)
         SDL_RenderGetScale(renderer, &scaleX, &scaleY)
-        if SDL_SetRenderTarget(renderer, handle) == 0 {
+        for handle in handles where SDL_SetRenderTarget(renderer, handle) == 0 {
             // GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture 0: detach.
             detach(0x8D40, 0x8CE0, 0x0DE1, 0, 0)
         }
         SDL_SetRenderTarget(renderer, previous)
-        if current != handle {
+        if previous == current {
             SDL_RenderSetScale(renderer, scaleX, scaleY)
             SDL_RenderSetViewport(renderer, &viewport)
             if clipped { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }
         }
-        SDL_DestroyTexture(handle)
+        for handle in handles { SDL_DestroyTexture(handle) }
     }
 
     // MARK: Signals
@@ -312,7 +334,10 @@ public final class RenderContext {
         return (Int(w), Int(h))
     }
 
-    public func present() { SDL_RenderPresent(renderer) }
+    public func present() {
+        SDL_RenderPresent(renderer)
+        releaseRetiredTargets()
+    }
 
     /// glFinish, looked up through SDL, for GL renderers; nil for the software renderer, whose
     /// present already completes the frame.
@@ -325,6 +350,7 @@ public final class RenderContext {
     /// measured frame includes the drawing itself and not only its submission.
     public func finishDrawing() {
         SDL_RenderFlush(renderer)
+        releaseRetiredTargets()
         glFinish?()
     }
 
@@ -487,7 +513,7 @@ public final class Texture {
 
     fileprivate func free() {
         guard let handle else { return }
-        if isTarget, let owner { owner.destroyTarget(handle) } else { SDL_DestroyTexture(handle) }
+        if isTarget, let owner { owner.retire(handle) } else { SDL_DestroyTexture(handle) }
         self.handle = nil
     }
 

@@ -121,6 +121,8 @@ public final class SceneRenderer {
         // With no card on screen and none under a press, no snapshot is about to be drawn: let
         // them go (14 MB each at @3x). A press warms the one it needs before the card opens.
         if scene.likelyCard == nil && !scene.commands.contains(where: \.isCard) { snapshots.removeAll() }
+        // What this and earlier frames let go is destroyed before this frame queues any drawing.
+        context.releaseRetiredTargets()
         let plan = try plan(for: scene)
         // The feed is drawn into its texture only when a step samples it: the launch frame and
         // the splash's first second never pay for it.
@@ -264,6 +266,7 @@ public final class SceneRenderer {
             if snapshots.count < SceneRenderer.snapshotsKept { break }
             snapshots.removeValue(forKey: key)
         }
+        context.releaseRetiredTargets()
         let screen = screenPixels
         let t = try makeTargetTexture(width: screen.width, height: screen.height, blend: SDL_BLENDMODE_BLEND, what: "a snapshot texture")
         try drawOffscreen(into: t) {

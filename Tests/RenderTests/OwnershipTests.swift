@@ -76,8 +76,8 @@ final class OwnershipTests: XCTestCase {
     }
 
     /// A render target freed while another of the same size is being drawn into (a tile let go
-    /// inside the feed texture's drawing) is detached from SDL's shared framebuffer object; the
-    /// drawing goes on into the same target, with the same clip.
+    /// inside the feed texture's drawing) is destroyed at the next safe point, detached from SDL's
+    /// shared framebuffer object; the drawing goes on into the same target, with the same clip.
     func testFreeingATargetMidDrawKeepsTheCurrentTargetAndClip() throws {
         let context = try RenderContext(target: .offscreen(width: 32, height: 32), rendererName: nil, vsync: false)
         let drawnInto = try context.makeTexture(width: 16, height: 16, access: SDL_TEXTUREACCESS_TARGET, blend: SDL_BLENDMODE_NONE, what: "a test target")
@@ -93,6 +93,8 @@ final class OwnershipTests: XCTestCase {
         SDL_ClearError()
         freed = nil
         XCTAssertNil(freed)
+        XCTAssertEqual(context.liveTextureCount, 1)
+        context.releaseRetiredTargets()
         XCTAssertEqual(SDL_GetRenderTarget(context.renderer), drawnInto.handle)
         var after = SDL_Rect()
         SDL_RenderGetClipRect(context.renderer, &after)
@@ -115,6 +117,7 @@ final class OwnershipTests: XCTestCase {
         SDL_ClearError()
         current = nil
         XCTAssertNil(current)
+        context.releaseRetiredTargets()
         XCTAssertNil(SDL_GetRenderTarget(context.renderer))
         XCTAssertEqual(sdlError(), "")
     }
