@@ -484,6 +484,17 @@ class Driver:
             self.press("h", kind="warm-up")
         else:
             self.warm_until = self.t0
+        # Every view first: each toggle key twice (on, then back), so the window has drawn every
+        # tool, the A | B split, the hidden-tools layout and the inspector's absence at least
+        # once before the baseline. Each changes the preview's scale, and the text and tiles
+        # of a new scale are first uses too.
+        if not self.args.only:
+            for key in ["a", "Tab", "i", "v", "b", "t", "c", "question", "F8"]:
+                self.press(key, kind="warm-up")
+                time.sleep(0.6)
+                if key != "a":
+                    self.press(key, kind="warm-up")
+                    time.sleep(0.3)
         rotation = [f for f, w in zip(fns, weights) if f != self.do_idle]
         turn = 0
         while now() < end and self.alive():
