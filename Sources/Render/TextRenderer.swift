@@ -64,12 +64,14 @@ public final class TextRenderer {
         if let hit = try cached(key) { return hit }
         guard !text.isEmpty else { return nil }
         let f = try font(key.font)
-        return try store(TTF_RenderUTF8_Blended_Wrapped(f, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a), UInt32(min(max(wrapWidth, 1), Pixels.limit))), as: key)
+        guard let surface = TTF_RenderUTF8_Blended_Wrapped(f, text, SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a), UInt32(min(max(wrapWidth, 1), Pixels.limit))) else {
+            throw RenderError("SDL_ttf could not render text: \(sdlError())")
+        }
+        return try store(surface, as: key)
     }
 
-    /// Turns a rendered surface into a cached texture.
-    private func store(_ rendered: UnsafeMutablePointer<SDL_Surface>?, as key: TextKey) throws -> (texture: OpaquePointer, width: Int, height: Int) {
-        guard let surface = rendered else { throw RenderError("SDL_ttf could not render text: \(sdlError())") }
+    /// Turns a rendered surface into a cached texture, and frees the surface.
+    private func store(_ surface: UnsafeMutablePointer<SDL_Surface>, as key: TextKey) throws -> (texture: OpaquePointer, width: Int, height: Int) {
         defer { SDL_FreeSurface(surface) }
         let texture = try context.makeTexture(from: surface, what: "a text texture")
         let bytes = texture.width * texture.height * 4

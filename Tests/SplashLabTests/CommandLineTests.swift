@@ -14,9 +14,10 @@ enum CLI {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    /// Runs `executable` (splashlab by default) with no display and no input, and waits for it.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], executable: String = binary) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")
@@ -25,6 +26,7 @@ enum CLI {
         env["SPLASHLAB_ASSETS"] = repositoryRoot.appendingPathComponent("Assets").path
         for (k, v) in extra { env[k] = v }
         process.environment = env
+        process.standardInput = FileHandle.nullDevice
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

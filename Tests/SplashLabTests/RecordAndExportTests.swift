@@ -95,21 +95,10 @@ final class RecordAndExportTests: XCTestCase {
         // Debian marks essential, so every machine that runs these tests has it.
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "/usr/bin/script (bsdutils) is missing")
         let out = temporaryDirectory() + "/tty.mp4"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(CLI.binary) record --out \(out) --duration 1 --fps 30 --scale 0.5 --seed 3", "/dev/null"]
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "DISPLAY")
-        env.removeValue(forKey: "WAYLAND_DISPLAY")
-        env["SPLASHLAB_ASSETS"] = CLI.repositoryRoot.appendingPathComponent("Assets").path
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let r = try CLI.run(["-qec", "\(CLI.binary) record --out \(out) --duration 1 --fps 30 --scale 0.5 --seed 3", "/dev/null"],
+                            executable: "/usr/bin/script")
+        let text = r.stdout
+        XCTAssertEqual(r.status, 0, text)
         let progress = text.components(separatedBy: "\n").filter { $0.contains("recording frame") }
         XCTAssertEqual(progress.count, 1, text)
         XCTAssertTrue(progress.first?.hasPrefix("\rrecording frame ") ?? false, text)
@@ -198,15 +187,9 @@ final class RecordAndExportTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         // Foundation stands in for UIKit's re-export of it.
         try r.stdout.replacingOccurrences(of: "import UIKit", with: "import Foundation").write(toFile: dir + "/Export.swift", atomically: true, encoding: .utf8)
-        let swiftc = Process()
-        swiftc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        swiftc.arguments = ["swiftc", "-typecheck", CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/UIKitDeclarations.swift").path, dir + "/Export.swift"]
-        let err = Pipe()
-        swiftc.standardError = err
-        try swiftc.run()
-        let output = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        swiftc.waitUntilExit()
-        XCTAssertEqual(swiftc.terminationStatus, 0, output)
+        let swiftc = try CLI.run(["swiftc", "-typecheck", CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/UIKitDeclarations.swift").path, dir + "/Export.swift"],
+                                 executable: "/usr/bin/env")
+        XCTAssertEqual(swiftc.status, 0, swiftc.stderr)
     }
 
     /// Each exported launch image is the same PNG as that device's frame at t = 0.
