@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/splashlab
 BIN_DEBUG := .build/debug/splashlab
 
-.PHONY: run test bench fuzz deps deps-test build release e2e soak clean
+.PHONY: run test bench bench-web fuzz deps deps-test build release e2e soak clean
 
 run: deps release
 	$(BIN_RELEASE) run $(ARGS)
@@ -19,6 +19,11 @@ test: deps-test
 bench: deps release
 	$(BIN_RELEASE) bench $(ARGS)
 	$(BIN_RELEASE) bench --motion
+
+# The disappearance against the same effect as a web page in headless Chromium (installed when
+# missing), alternated in one run: scripts/web-bench/README.md. RUNS=N sets the number of runs.
+bench-web: deps release
+	scripts/web-bench/run.sh $(BIN_RELEASE) $(or $(RUNS),3)
 
 # One libFuzzer target per parser (timings, script, launch, curve), each run FUZZ_SECONDS; they
 # build in their own package (Fuzz/, into .build/fuzz) with the fuzzer and address sanitizers,
