@@ -187,18 +187,28 @@ final class WarmUpTests: XCTestCase {
         XCTAssertEqual(items[1], .logoOutline)
         let photos = feed.visibleCards(scrollOffset: 0).map { feed.content.ads[$0].photo }
         XCTAssertEqual(Array(items[2..<(2 + Set(photos).count)]).count, Set(photos).count)
-        XCTAssertEqual(Array(items.suffix(3)), [.feedTexture, .tile(3), .tile(0)])
+        let firstScreen = Set(photos.map(WarmUpItem.photo))
+        let everyPhoto = Set(feed.content.ads.map { WarmUpItem.photo($0.photo) })
+        let tail = Array(items.drop { $0 != .feedTexture })
+        XCTAssertEqual(Array(tail.prefix(3)), [.feedTexture, .tile(3), .tile(0)])
+        // Last, every photo of the feed not on the first screen, each once.
+        XCTAssertEqual(Array(tail.dropFirst(3)).count, everyPhoto.subtracting(firstScreen).count)
+        XCTAssertEqual(Set(tail.dropFirst(3)), everyPhoto.subtracting(firstScreen))
         var ready = Set<WarmUpItem>(), afterSplash: [WarmUpItem] = []
         while let item = WarmUp.next(feed: feed, scale: 2, likelyCard: nil, splashShown: false, visibleTiles: 1...2, isReady: { ready.contains($0) }) {
             afterSplash.append(item); ready.insert(item)
         }
         XCTAssertFalse(afterSplash.contains(.feedTexture))
         XCTAssertFalse(afterSplash.contains(.logoOutline))
-        XCTAssertEqual(Array(afterSplash.suffix(2)), [.tile(3), .tile(0)])
+        XCTAssertEqual(Array(afterSplash.filter { if case .tile = $0 { return true } else { return false } }), [.tile(3), .tile(0)])
+        XCTAssertTrue(everyPhoto.isSubset(of: Set(afterSplash)), "every photo is warmed after the splash too")
+        func tiles(_ visible: ClosedRange<Int>) -> [WarmUpItem] {
+            order(likelyCard: nil, visible: visible).filter { if case .tile = $0 { return true } else { return false } }
+        }
         // At the top of the feed there is no tile above to warm.
-        XCTAssertEqual(order(likelyCard: nil, visible: 0...1).last, .tile(2))
+        XCTAssertEqual(tiles(0...1), [.tile(2)])
         // At the end of the content there is none below either.
         let last = FeedTiling.lastTileIndex(feed: feed, scale: 2)
-        XCTAssertEqual(order(likelyCard: nil, visible: (last - 1)...last).last, .tile(last - 2))
+        XCTAssertEqual(tiles((last - 1)...last), [.tile(last - 2)])
     }
 }
