@@ -355,6 +355,16 @@ else
   fail "no display gave status $status: $msg"
 fi
 
+# 10. The soak refuses what it cannot run with a message and exit code 2, before starting Xvfb.
+msg=$("$here/soak.sh" "$out/no-such-binary" 1 2>&1); status=$?
+msg2=$("$here/soak.sh" "$bin" soon 2>&1); status2=$?
+if [ "$status" = "2" ] && printf '%s' "$msg" | grep -q "is not an executable file" \
+   && [ "$status2" = "2" ] && printf '%s' "$msg2" | grep -q "MINUTES must be a positive number"; then
+  pass "soak.sh: a missing binary or a bad MINUTES gives a message and exit code 2"
+else
+  fail "soak.sh gave $status: $msg / $status2: $msg2"
+fi
+
 if "$here/e2e-quit.sh" "$bin"; then pass "quit after every overlay (scripts/e2e-quit.sh)"; else fail "quit after every overlay (scripts/e2e-quit.sh)"; fi
 echo "screenshots in $out"
 echo "e2e: $passed passed, $failed failed"

@@ -7,8 +7,15 @@
 # pressed (see soak.py). Everything the app writes (state, UI dump, timings copy, recovery file) stays in a
 # temporary folder, printed at the start. See scripts/soak.py for the invariants and limits.
 set -uo pipefail
-bin=$(realpath "${1:?usage: scripts/soak.sh PATH/TO/splashlab [MINUTES]}")
+usage="usage: scripts/soak.sh PATH/TO/splashlab [MINUTES]"
+[ $# -ge 1 ] && [ -n "$1" ] || { echo "$usage" >&2; exit 2; }
+# Checked here, before the re-run under Xvfb: a path that is not a program would otherwise
+# reach soak.py empty.
+[ -f "$1" ] && [ -x "$1" ] || { echo "soak: $1 is not an executable file" >&2; echo "$usage" >&2; exit 2; }
+bin=$(realpath "$1")
 minutes=${2:-10}
+[[ "$minutes" =~ ^[0-9]+([.][0-9]+)?$ ]] && [[ ! "$minutes" =~ ^0+([.]0+)?$ ]] \
+  || { echo "soak: MINUTES must be a positive number of minutes (got '$minutes')" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -z "${SPLASHLAB_SOAK_INSIDE_X:-}" ]; then
   export SPLASHLAB_SOAK_INSIDE_X=1
