@@ -240,9 +240,8 @@ public enum WarmUp {
         for index in [visible.upperBound + 1, visible.lowerBound - 1] where index >= 0 && index <= lastTile {
             candidates.append(.tile(index))
         }
-        if let photo = feed.content.ads.lazy.map({ WarmUpItem.photo($0.photo) }).first(where: { !isReady($0) }) {
-            candidates.append(photo)
-        }
-        return candidates.first { !isReady($0) }
+        if let item = candidates.first(where: { !isReady($0) }) { return item }
+        // Only once all of that is ready are the feed's other photos looked through.
+        return feed.content.ads.lazy.map { WarmUpItem.photo($0.photo) }.first { !isReady($0) }
     }
 }

@@ -9,8 +9,8 @@ import XCTest
 final class TouchMarkerBatchTests: XCTestCase {
     override func setUp() { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
 
-    /// 400 overlapping markers of 96 segments, half of them heads with rims: far more vertices
-    /// than one batch.
+    /// 400 overlapping markers of 50 px (50 segments each), half of them heads with rims: about
+    /// 300,000 vertices, far more than one batch.
     static let trail: [TouchMarker] = (0..<400).map { (i: Int) -> TouchMarker in
         let x = 20 + Double(i % 40) * 4, y = 20 + Double(i / 40) * 12
         let opacity = 0.2 + Double(i % 7) / 10
