@@ -66,6 +66,8 @@ public final class SceneRenderer {
         self.mapping = mapping
         deviceWidth = feedLayout.device.width
         deviceHeight = feedLayout.device.height
+        let screen = screenPixels
+        text.fitBudget(screenWidth: screen.width, height: screen.height)
     }
 
     var renderer: OpaquePointer { context.renderer }
@@ -85,6 +87,8 @@ public final class SceneRenderer {
             snapshots = [:]
             tiles = [:]; lastVisibleTiles = nil
             header = nil; tabBar = nil
+            let screen = screenPixels
+            text.fitBudget(screenWidth: screen.width, height: screen.height)
         }
     }
 

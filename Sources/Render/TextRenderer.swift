@@ -19,11 +19,36 @@ public final class TextRenderer {
     private var useCount = 0
     /// Strings kept as textures at most; a feed, a detail and the overlays need a few hundred.
     static let capacity = 600
-    /// Pixel bytes kept at most. Six hundred strings of a large size are tens of MB (the soak saw
-    /// the process grow 16 MB over ten minutes of HUD and timeline numbers); a screen's worth of
-    /// text is about 2 MB at @3x, and the HUD's figures are kept apart (`transientTexture`).
-    static let byteBudget = 3 * 1_048_576
+    /// Pixel bytes kept at most, at any size of screen. Six hundred strings of a large size are
+    /// tens of MB (the soak saw the process grow 16 MB over ten minutes of HUD and timeline
+    /// numbers); a screen's worth of text is about 2 MB at @3x, and the HUD's figures are kept
+    /// apart (`transientTexture`).
+    static let largestByteBudget = 3 * 1_048_576
+    /// Pixel bytes kept at least, whatever the screen: a few dozen strings of the overlays.
+    static let smallestByteBudget = 256 * 1024
+    /// Pixel bytes kept at most for the screen being drawn (`fitBudget`). Text is drawn at the
+    /// screen's scale, so a screen's worth of it takes bytes in proportion to the screen's pixels:
+    /// the budget is three quarters of the screen's own bytes, which keeps `largestByteBudget` for
+    /// every device at its native scale (iPhone SE at @2x is 4 MB a screen) and about as many
+    /// strings in a window that shows the device smaller. With a fixed 3 MB, a window at 1x kept
+    /// three times the strings it needed: a soak's cache was still filling after ten minutes
+    /// (0.7 MB at the first minute, 2 MB at the tenth), each string a size of the previews.
+    public private(set) var byteBudget = TextRenderer.largestByteBudget
     private(set) var cachedBytes = 0
+
+    /// The budget for a screen of `width` x `height` pixels.
+    static func byteBudget(screenWidth width: Int, height: Int) -> Int {
+        // In Double: a product of two Ints can overflow, and the result is clamped to Int's range below.
+        let screenBytes = Double(max(width, 0)) * Double(max(height, 0)) * 4
+        return Int(min(max(screenBytes * 0.75, Double(smallestByteBudget)), Double(largestByteBudget)))
+    }
+
+    /// Sizes the budget to the screen being drawn, letting go of the least recent strings at once
+    /// when it shrinks.
+    public func fitBudget(screenWidth width: Int, height: Int) {
+        byteBudget = TextRenderer.byteBudget(screenWidth: width, height: height)
+        while cachedBytes > byteBudget && !cache.isEmpty { evictLeastRecent() }
+    }
 
     struct FontKey: Hashable { var bold: Bool; var pixelSize: Int }
     struct TextKey: Hashable { var text: String; var font: FontKey; var color: Color; var maxWidth: Int }
@@ -75,7 +100,7 @@ public final class TextRenderer {
         defer { SDL_FreeSurface(surface) }
         let texture = try context.makeTexture(from: surface, what: "a text texture")
         let bytes = texture.width * texture.height * 4
-        if cache.count >= TextRenderer.capacity || cachedBytes + bytes > TextRenderer.byteBudget { evictLeastRecent() }
+        if cache.count >= TextRenderer.capacity || cachedBytes + bytes > byteBudget { evictLeastRecent() }
         cache[key] = texture
         cachedBytes += bytes
         useCount += 1
@@ -102,7 +127,7 @@ public final class TextRenderer {
         let oldest = lastUse.sorted { $0.value < $1.value }
         let quarter = max(cache.count / 4, 1)
         for (index, (key, _)) in oldest.enumerated() {
-            if index >= quarter && cachedBytes <= TextRenderer.byteBudget * 3 / 4 { break }
+            if index >= quarter && cachedBytes <= byteBudget * 3 / 4 { break }
             if let texture = cache.removeValue(forKey: key) { cachedBytes -= texture.width * texture.height * 4 }
             lastUse.removeValue(forKey: key)
         }

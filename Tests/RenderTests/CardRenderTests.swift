@@ -1,6 +1,7 @@
 @testable import App
 import Formats
 import Foundation
+import Geometry
 import XCTest
 @testable import Render
 import Scenes
@@ -95,13 +96,41 @@ final class TextCacheTests: XCTestCase {
 
     /// Large strings are bounded by their bytes, not only by their count.
     func testTextCacheStaysWithinItsByteBudget() throws {
-        let (_, renderer, _, _) = try RenderHarness.make(PreviewOptions(device: Device.named("iphone-se")!, seed: 1), scale: 1)
+        // At @3x the screen is 9 MB: the budget is the largest.
+        let (_, renderer, _, _) = try RenderHarness.make(PreviewOptions(device: Device.named("iphone-se")!, seed: 1), scale: 3)
+        XCTAssertEqual(renderer.text.byteBudget, TextRenderer.largestByteBudget)
         for i in 0..<200 {
             _ = try renderer.text.texture("headline \(i)", pixelSize: 120, bold: true, color: .white, maxWidth: 0)
         }
-        XCTAssertLessThanOrEqual(renderer.text.cachedBytes, TextRenderer.byteBudget)
+        XCTAssertLessThanOrEqual(renderer.text.cachedBytes, TextRenderer.largestByteBudget)
         XCTAssertLessThan(renderer.text.cachedCount, 200)
         XCTAssertGreaterThan(renderer.text.cachedCount, 5)
+    }
+
+    /// The budget follows the screen's pixels: three quarters of its bytes, between the smallest
+    /// and the largest budget. A rescale to a smaller screen lets go of strings at once.
+    func testTextBudgetFollowsTheScreenSize() throws {
+        let (_, renderer, _, _) = try RenderHarness.make(PreviewOptions(device: Device.named("iphone-se")!, seed: 1), scale: 2)
+        // 750 x 1334 pixels, 4 bytes each: 4,002,000 bytes, three quarters of them 3,001,500.
+        XCTAssertEqual(renderer.text.byteBudget, 3_001_500)
+        for i in 0..<120 {
+            _ = try renderer.text.texture("headline \(i)", pixelSize: 40, bold: true, color: .white, maxWidth: 0)
+        }
+        let filled = renderer.text.cachedBytes
+        XCTAssertGreaterThan(filled, 1_000_000, "the strings should fill more than the 1x budget")
+        renderer.setMapping(PointToPixel(scale: 1))
+        // 375 x 667 pixels: 1,000,500 bytes, three quarters of them 750,375.
+        XCTAssertEqual(renderer.text.byteBudget, 750_375)
+        XCTAssertLessThanOrEqual(renderer.text.cachedBytes, renderer.text.byteBudget)
+        XCTAssertGreaterThan(renderer.text.cachedCount, 0, "the most recent strings stay")
+        // The most recent string is one of those kept: drawing it again adds nothing.
+        let kept = renderer.text.cachedCount
+        _ = try renderer.text.texture("headline 119", pixelSize: 40, bold: true, color: .white, maxWidth: 0)
+        XCTAssertEqual(renderer.text.cachedCount, kept)
+        XCTAssertEqual(TextRenderer.byteBudget(screenWidth: 0, height: 0), TextRenderer.smallestByteBudget)
+        XCTAssertEqual(TextRenderer.byteBudget(screenWidth: -5, height: 100), TextRenderer.smallestByteBudget)
+        XCTAssertEqual(TextRenderer.byteBudget(screenWidth: Int.max, height: Int.max), TextRenderer.largestByteBudget)
+        XCTAssertEqual(TextRenderer.byteBudget(screenWidth: 1640, height: 2360), TextRenderer.largestByteBudget)
     }
 }
 
