@@ -30,7 +30,10 @@ Invariants, on every state sample:
 
 Fails (exit 1) if the process died, an invariant broke, RSS grew by 5 MB or more after the
 first minute (a warm-up in which every kind of input takes its turn), or the quit was not clean
-(exit 0 after Q, pressed again while it asks).
+(exit 0 after Q, pressed again while it asks). Growth is read at rest in one view, the same
+twice: after the warm-up and at the end, the driver brings the window to the inspector alone
+(from the `view` of the UI dump), leaves it for 12 s, and takes the median of five readings.
+The summary also gives the range of every sample in between.
 """
 import argparse
 import json
@@ -192,6 +195,8 @@ class Driver:
         self.rate, self.rate_since = 1.0, now()
         self.pending_undo = 0
         self.warm_until = 0.0
+        # RSS at rest in the resting view: after the warm-up, and at the end (rss_at_rest).
+        self.baseline, self.final, self.view_confirmed = None, None, True
         self.t0 = now()
         self.proc = None
 
@@ -442,6 +447,70 @@ class Driver:
     def do_idle(self):
         time.sleep(self.rng.uniform(0.2, 2.5))
 
+    # -- RSS at rest, in one view ------------------------------------------------------------
+
+    # The view RSS is read in, at the baseline and at the end: the inspector beside the device,
+    # no other tool, B alone, no touches, rate 1, playing. What the window holds depends on what
+    # it shows (a hidden inspector doubles the preview's scale, and the tiles, snapshots and
+    # text of that scale with it; the split draws two screens), so a sample taken in another view
+    # measures the view and not what the run left behind: one run was 148 MB for nine minutes,
+    # 158 MB just after a Tab, and 148 MB again at its end.
+    TOOL_KEYS = {"hud": "h", "timeline": "t", "curves": "c", "help": "question"}
+    # Longer than the window's heap trim interval (WindowShell.heapTrimInterval, 10 s), so the
+    # free pages of the view just left have gone back to the system.
+    REST_SECONDS = 12.0
+
+    def view(self):
+        d = self.ui()
+        return d.get("view") if d else None
+
+    def view_keys(self, v):
+        """The keys that take view `v` to the resting view, in an order that keeps each one a
+        window key (the inspector's fields take keys only while it shows)."""
+        keys = []
+        if v["toolsHidden"]: keys.append("Tab")
+        if not v["inspector"]: keys.append("i")
+        keys += [self.TOOL_KEYS[t] for t in v["tools"] if t in self.TOOL_KEYS]
+        if v["split"]: keys.append("v")
+        if v["showingA"]: keys.append("b")
+        if v["touches"]: keys.append("F8")
+        if v["rate"] != 1: keys.append("1")
+        if v["paused"]: keys.append("space")
+        return keys
+
+    def settle(self):
+        """Brings the window to the resting view and leaves it alone for REST_SECONDS. True when
+        the UI dump confirms the view."""
+        for _ in range(4):
+            if self.typing(): self.press("Escape", kind="settle")
+            time.sleep(0.5)
+            v = self.view()
+            if v is None: continue
+            keys = self.view_keys(v)
+            if not keys: break
+            for key in keys:
+                self.press(key, kind="settle")
+                time.sleep(0.2)
+        self.inspector_shown, self.tools_hidden, self.split = True, False, False
+        self.rate, self.rate_since = 1.0, now()
+        time.sleep(self.REST_SECONDS)
+        v = self.view()
+        return v is not None and not self.view_keys(v)
+
+    def rss_at_rest(self, label):
+        """The median of five RSS readings over two seconds, logged as a mark in inputs.jsonl."""
+        readings = []
+        for i in range(5):
+            try: readings.append(self.monitor.rss_mb())
+            except OSError: pass
+            if i < 4: time.sleep(0.5)
+        readings = [r for r in readings if r is not None]
+        if not readings: return None
+        mb = sorted(readings)[len(readings) // 2]
+        at = now() - self.t0
+        self.log.write(json.dumps({"mark": label, "at": round(at, 3), "rss_mb": round(mb, 2)}) + "\n"); self.log.flush()
+        return (at, mb)
+
     # -- the run ----------------------------------------------------------------------------
 
     def housekeeping(self):
@@ -506,6 +575,11 @@ class Driver:
         rotation = [f for f, w in zip(fns, weights) if f != self.do_idle]
         turn = 0
         while now() < end and self.alive():
+            if self.baseline is None and not self.warming_up():
+                self.view_confirmed &= self.settle()
+                self.baseline = self.rss_at_rest("baseline")
+                end += now() - self.warm_until   # the rest does not shorten the run's input
+                continue
             self.housekeeping()
             if self.warming_up() and rotation:
                 rotation[turn % len(rotation)]()
@@ -515,16 +589,27 @@ class Driver:
             if self.inputs % 25 == 0:
                 self.xdo("windowfocus", "--sync", "%WIN%", count=False)
             time.sleep(self.rng.uniform(0.02, 0.25))
+        if self.alive():
+            self.view_confirmed &= self.settle()
+            self.final = self.rss_at_rest("end")
 
     def replay(self, path, seconds):
         with open(path) as f:
-            # The first line is the run's header (seed, binary, window), not an input.
-            entries = [e for e in (json.loads(line) for line in f if line.strip()) if "t" in e and "argv" in e]
+            # The first line is the run's header (seed, binary, window), not an input; a mark
+            # says when the run read RSS at rest ("at", its own clock), read again then.
+            entries = [e for e in (json.loads(line) for line in f if line.strip())
+                       if ("t" in e and "argv" in e) or "mark" in e]
         for e in entries:
-            if now() - self.t0 > seconds or not self.alive(): break
-            wait = self.t0 + e["t"] - now()
+            if not self.alive(): break
+            at = e["t"] if "t" in e else e["at"] - 2.0   # a mark's readings took two seconds
+            if "mark" not in e and at > seconds + 60: break
+            wait = self.t0 + at - now()
             if wait > 0: time.sleep(wait)
-            self.xdo(*e["argv"], kind=e.get("kind", ""))
+            if "mark" in e:
+                if e["mark"] == "baseline": self.baseline = self.rss_at_rest("baseline")
+                elif e["mark"] == "end": self.final = self.rss_at_rest("end")
+            else:
+                self.xdo(*e["argv"], kind=e.get("kind", ""))
 
     def dump_stacks(self):
         """Every thread's stack of a process that did not quit, into stacks.txt, when gdb is there."""
@@ -601,18 +686,20 @@ def run(d, a, seconds):
         m.stop = True; m.join(2)
     with open(os.path.join(a.dir, "rss.csv"), "w") as f:
         f.write("seconds,rss_mb\n" + "".join(f"{t:.1f},{v:.1f}\n" for t, v in rss if v is not None))
-    # RSS: the first sample after a minute (half the run for runs under two minutes) against the last.
-    base_at = 60.0 if seconds >= 120 else seconds / 2
-    base = next(((t, v) for t, v in rss if t >= base_at and v is not None), None)
-    end = next(((t, v) for t, v in reversed(rss) if v is not None), None)
+    # RSS: at rest in the resting view after the warm-up (the first minute, half the run for runs
+    # under two minutes) against the same at the end; and the range of every sample between.
+    base, end = d.baseline, d.final
     growth = (end[1] - base[1]) if base and end else 0.0
+    between = [v for t, v in rss if v is not None and base and t >= base[0]]
     failures = []
     if died: failures.append(f"the process died (status {status})")
     if m.broken: failures.append(f"{len(m.broken)} invariant breaks (see {a.dir}/broken.jsonl)")
+    if not died and not (base and end): failures.append("RSS was not read at rest after the warm-up and at the end")
+    if not died and not d.view_confirmed: failures.append("the window did not reach the resting view to read RSS")
     if growth >= RSS_LIMIT_MB: failures.append(f"RSS grew {growth:.1f} MB")
     if not died and status != 0: failures.append(f"quit was not clean ({status})")
-    rss_text = (f"RSS {base[1]:.1f} MB at {base[0] / 60:.1f} min → {end[1]:.1f} MB at end ({growth:+.1f} MB)"
-                if base and end else "RSS not sampled")
+    rss_text = (f"RSS at rest {base[1]:.1f} MB at {base[0] / 60:.1f} min → {end[1]:.1f} MB at end ({growth:+.1f} MB; "
+                f"{min(between):.0f}-{max(between):.0f} MB in between)" if base and end and between else "RSS not read at rest")
     kinds = (" (" + ", ".join(f"{k}: {n}" for k, n in sorted(m.kinds.items())) + ")") if m.kinds else ""
     quit_text = f"died with status {status}" if died else f"exit {status} after Q ×{getattr(d, 'quit_presses', 0)}"
     print(f"soak: {'alive' if not died else 'DIED'}, {elapsed / 60:.1f} min, {d.inputs} inputs, {rss_text}, "

@@ -110,7 +110,7 @@ public enum CLI {
                   commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--state-out", value: "FILE", help: "write the `state` JSON of what the window shows, ten times a second (for soak tests)",
                   commands: ["run"], forwardedToCapture: false),
-        CLIOption(name: "--ui-dump", value: "FILE", help: "write the device viewport and every inspector control's place and value as JSON whenever they change",
+        CLIOption(name: "--ui-dump", value: "FILE", help: "write the view (inspector, tools, A / B), the device viewport and every inspector control's place and value as JSON whenever they change",
                   commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--frames", value: "N", help: "how many frames the scenario is rendered in (default 600)", commands: ["bench"], forwardedToCapture: false),
         CLIOption(name: "--motion", value: nil, help: "the motion math's and the playback's figures instead of frames", commands: ["bench"], forwardedToCapture: false),

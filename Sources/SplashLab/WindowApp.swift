@@ -420,13 +420,18 @@ struct WindowShell {
 
     var inspectorCost = 0.0
 
-    /// `--ui-dump`: the device viewport and the inspector's controls, rewritten whenever they change.
+    /// `--ui-dump`: what the window shows (the view: inspector, tools, A / B, touches, rate), the
+    /// device viewport and the inspector's controls, rewritten whenever they change.
     mutating func writeUIDump() {
         guard let path = uiDumpPath else { return }
         let v = viewport
         var controls = inspectorVisible ? inspector.registry.json() : "{\"controls\": []}\n"
         controls.removeFirst()
-        let text = "{\"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
+        let tools = Tool.allCases.filter { state.tools.contains($0) }.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let view = "{\"inspector\": \(state.inspectorShown), \"toolsHidden\": \(state.toolsHidden), \"tools\": [\(tools)], "
+            + "\"split\": \(state.split), \"showingA\": \(state.showingA), \"touches\": \(state.showTouches), "
+            + "\"rate\": \(JSONOutput.number(state.rate).text), \"paused\": \(state.isPaused)}"
+        let text = "{\"view\": \(view),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
         guard text != lastUIDump else { return }
         lastUIDump = text
