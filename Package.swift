@@ -56,7 +56,7 @@ let package = Package(
             path: "Sources/SplashLab",
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Scenes"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Motion
+import Scenes
 
 final class SpringTests: XCTestCase {
     /// Under-, critically and over-damped, all with mass ≠ 1 and a non-zero initial velocity.
@@ -65,6 +66,55 @@ final class SpringTests: XCTestCase {
             }
         }
         XCTAssertEqual(try SpringMotion(parameters: try SpringParameters(mass: 1, stiffness: 100, damping: 0)).settlingDuration, .infinity)
+    }
+
+    /// A spring with almost no damping settles after hours, and the time is found from its last
+    /// excursion, with a scan of about a period. The first is the panel spring a soak's inspector
+    /// edit left (damping fraction 0.000025): its settling time was scanned back from far past
+    /// the last excursion, a million steps in every frame, and the window stopped answering. The
+    /// second, at a 1 ms period, would take 300 million steps that way.
+    func testLightlyDampedSpringsSettleWhereTheirLastPeakLeavesTheBand() throws {
+        for (response, fraction) in [(0.252, 0.000024709), (0.001, 1e-7)] {
+            let p = try SpringParameters(response: response, dampingFraction: fraction)
+            let m = try SpringMotion(parameters: p)
+            let T = m.settlingDuration
+            // Peaks reach √(1 − ζ²) of the envelope e^(−ζω0 t)·A (A ≈ 1 from rest), so the last one
+            // outside the band is within a period before the envelope meets the band.
+            let decay = fraction * p.naturalFrequency
+            let period = 2 * Double.pi / (p.naturalFrequency * (1 - fraction * fraction).squareRoot())
+            let amplitude = (1 + pow(decay / (p.naturalFrequency * (1 - fraction * fraction).squareRoot()), 2)).squareRoot()
+            let envelopeMeetsBand = log(amplitude / SpringMotion.settlingTolerance) / decay
+            XCTAssertLessThanOrEqual(T, envelopeMeetsBand, "\(fraction)")
+            XCTAssertGreaterThan(T, envelopeMeetsBand - period, "\(fraction)")
+            XCTAssertGreaterThan(abs(1 - m.value(T - period / 1e4)), 0.001 - 1e-9, "\(fraction)")
+            for i in 0...4_000 {
+                let t = T + Double(i) * period / 1_000
+                XCTAssertLessThanOrEqual(abs(1 - m.value(t)), 0.001 + 1e-9, "\(fraction) at \(t)")
+            }
+        }
+    }
+
+    /// For 300 seeded springs of every kind, with initial velocities either way: just before the
+    /// settling time the motion is outside the band, and from it until its bound is a tenth of the
+    /// band, swept at a 400th of the period (or of the time), never outside it.
+    func testSettlingDurationHoldsForSeededSprings() throws {
+        var rng = SeededGenerator(seed: 20261130)
+        for i in 0..<300 {
+            let response = 0.02 + Double.random(in: 0..<1, using: &rng) * 1.5
+            let fraction = [0.05 + Double.random(in: 0..<1, using: &rng) * 0.9, 1.0, 1 + Double.random(in: 0..<1, using: &rng) * 4][i % 3]
+            let velocity = (Double.random(in: 0..<1, using: &rng) * 2 - 1) * 40
+            let m = try SpringMotion(parameters: try SpringParameters(response: response, dampingFraction: fraction), initialVelocity: velocity)
+            let T = m.settlingDuration
+            let label = "response \(response), fraction \(fraction), velocity \(velocity)"
+            XCTAssertTrue(T.isFinite && T > 0, label)
+            XCTAssertGreaterThan(abs(1 - m.value(T - max(T, 1e-3) * 1e-7)), 0.001 - 1e-9, label)
+            let step = fraction < 1 ? response / 400 : T / 400
+            var t = T
+            while m.displacementBound(t) > 1e-4 {
+                XCTAssertLessThanOrEqual(abs(1 - m.value(t)), 0.001 + 1e-12, "\(label) at \(t)")
+                t += step
+            }
+        }
     }
 
     func testBadParametersThrow() {
@@ -176,3 +226,4 @@ final class InterruptibleAnimatorTests: XCTestCase {
         XCTAssertEqual(b.value(at: 1.3), 100, accuracy: 1e-9)
     }
 }
+
