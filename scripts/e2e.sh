@@ -35,7 +35,8 @@ quit() { press "$win" q; wait_exit "$pid" 10; [ "$status" = "timeout" ] && { kil
 press() { xdotool windowfocus --sync "$1" 2>/dev/null; xdotool key "$2"; }
 
 # Reads the --ui-dump file: `control FILE ID FIELD` prints a control's x, y, width, height,
-# value, or its centre (cx, cy), or for a span value `at:T` the window x of time T.
+# value, or its centre (cx, cy), or for a span value `at:T` the window x of time T;
+# `control FILE view FIELD` prints a field of what the window shows, as JSON.
 control() {
   python3 - "$1" "$2" "$3" <<'PY'
 import json, sys
@@ -46,6 +47,8 @@ except Exception:
     sys.exit(1)
 if wanted == "viewport":
     print(data["viewport"][field]); sys.exit(0)
+if wanted == "view":
+    print(json.dumps(data["view"][field])); sys.exit(0)
 for c in data["controls"]:
     if c["id"] == wanted:
         if field == "cx": print(int(c["x"] + c["width"] / 2))
@@ -163,20 +166,22 @@ fi
 #    down to make room), and H again hides it; the device screen is never covered.
 if start hud --seed 3 --skip-splash --ui-dump "$out/hud.json"; then
   sleep 0.8
-  before=$(control "$out/hud.json" save y)
+  before=$(control "$out/hud.json" save y); tools_before=$(control "$out/hud.json" view tools)
   timeout 15 import -window "$win" "$out/hud-off.png" 2>/dev/null
   press "$win" h
   sleep 0.6
-  during=$(control "$out/hud.json" save y)
+  during=$(control "$out/hud.json" save y); tools_during=$(control "$out/hud.json" view tools)
   timeout 15 import -window "$win" "$out/hud-on.png" 2>/dev/null
   press "$win" h
   sleep 0.6
-  after=$(control "$out/hud.json" save y)
+  after=$(control "$out/hud.json" save y); tools_after=$(control "$out/hud.json" view tools)
   same=$(compare -metric AE -extract 375x667+0+0 "$out/hud-off.png" "$out/hud-on.png" null: 2>&1)
-  if [ "${during%.*}" -gt "$((${before%.*} + 100))" ] && [ "$after" = "$before" ] && [ "${same%% *}" -lt 2000 ]; then
-    pass "H shows the HUD beside the device and H hides it (inspector top $before → $during → $after, device pixels changed: $same)"
+  views="$tools_before → $tools_during → $tools_after"
+  if [ "${during%.*}" -gt "$((${before%.*} + 100))" ] && [ "$after" = "$before" ] && [ "${same%% *}" -lt 2000 ] \
+     && [ "$views" = '[] → ["hud"] → []' ]; then
+    pass "H shows the HUD beside the device and H hides it (inspector top $before → $during → $after, tools in the UI dump $views, device pixels changed: $same)"
   else
-    fail "the HUD did not toggle beside the device (inspector top $before → $during → $after, device pixels changed: $same)"
+    fail "the HUD did not toggle beside the device (inspector top $before → $during → $after, tools in the UI dump $views, device pixels changed: $same)"
   fi
   quit
 fi
