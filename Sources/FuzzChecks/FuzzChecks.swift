@@ -59,6 +59,25 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 }
             }
         }
+        // The inspector's spring editor shows each spring's figures in every frame: the settling
+        // time is a number, and after it the motion stays in the band. (A scan for it once took a
+        // million steps at a damping fraction of 0.000025, which froze the window.)
+        let springs = [(timings.panel.springResponse, timings.panel.springDampingFraction),
+                       (timings.scroll.bounceResponse, timings.scroll.bounceDampingFraction)]
+        for (response, fraction) in springs {
+            guard let parameters = try? SpringParameters(response: response, dampingFraction: fraction),
+                  let motion = try? SpringMotion(parameters: parameters) else { continue }
+            let settling = SpringResponseFigures(parameters).settlingTime
+            guard !settling.isNaN, settling >= 0 else { throw FuzzViolation("spring \(response), \(fraction): settling time \(settling)") }
+            guard settling.isFinite else { continue }
+            for step in 0...20 {
+                let t = settling * (1 + Double(step) * 0.005)
+                let off = abs(1 - motion.value(t))
+                guard off <= SpringMotion.settlingTolerance + 1e-9 else {
+                    throw FuzzViolation("spring \(response), \(fraction): \(off) from its target at t = \(t), after its settling time \(settling)")
+                }
+            }
+        }
     }
 
     private func checkScript(_ bytes: [UInt8]) throws {
