@@ -62,11 +62,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         // The inspector's spring editor shows each spring's figures in every frame: the settling
         // time is a number, and after it the motion stays in the band. (A scan for it once took a
         // million steps at a damping fraction of 0.000025, which froze the window.)
-        let springs = [(timings.panel.springResponse, timings.panel.springDampingFraction),
-                       (timings.scroll.bounceResponse, timings.scroll.bounceDampingFraction)]
-        for (response, fraction) in springs {
-            guard let parameters = try? SpringParameters(response: response, dampingFraction: fraction),
-                  let motion = try? SpringMotion(parameters: parameters) else { continue }
+        for parameters in [timings.panel.spring, timings.scroll.bounce] {
+            guard let motion = try? SpringMotion(parameters: parameters) else { continue }
+            let response = parameters.response, fraction = parameters.dampingFraction
             let settling = SpringResponseFigures(parameters).settlingTime
             guard !settling.isNaN, settling >= 0 else { throw FuzzViolation("spring \(response), \(fraction): settling time \(settling)") }
             guard settling.isFinite else { continue }

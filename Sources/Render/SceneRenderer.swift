@@ -66,8 +66,7 @@ public final class SceneRenderer {
         self.mapping = mapping
         deviceWidth = feedLayout.device.width
         deviceHeight = feedLayout.device.height
-        let screen = screenPixels
-        text.fitBudget(screenWidth: screen.width, height: screen.height)
+        text.fitBudget(to: screenPixels)
     }
 
     var renderer: OpaquePointer { context.renderer }
@@ -87,8 +86,7 @@ public final class SceneRenderer {
             snapshots = [:]
             tiles = [:]; lastVisibleTiles = nil
             header = nil; tabBar = nil
-            let screen = screenPixels
-            text.fitBudget(screenWidth: screen.width, height: screen.height)
+            text.fitBudget(to: screenPixels)
         }
     }
 

@@ -45,8 +45,8 @@ public final class TextRenderer {
 
     /// Sizes the budget to the screen being drawn, letting go of the least recent strings at once
     /// when it shrinks.
-    public func fitBudget(screenWidth width: Int, height: Int) {
-        byteBudget = TextRenderer.byteBudget(screenWidth: width, height: height)
+    public func fitBudget(to screen: PixelRect) {
+        byteBudget = TextRenderer.byteBudget(screenWidth: screen.width, height: screen.height)
         while cachedBytes > byteBudget && !cache.isEmpty { evictLeastRecent() }
     }
 

@@ -427,11 +427,13 @@ struct WindowShell {
         let v = viewport
         var controls = inspectorVisible ? inspector.registry.json() : "{\"controls\": []}\n"
         controls.removeFirst()
-        let tools = Tool.allCases.filter { state.tools.contains($0) }.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        let view = "{\"inspector\": \(state.inspectorShown), \"toolsHidden\": \(state.toolsHidden), \"tools\": [\(tools)], "
-            + "\"split\": \(state.split), \"showingA\": \(state.showingA), \"touches\": \(state.showTouches), "
-            + "\"rate\": \(JSONOutput.number(state.rate).text), \"paused\": \(state.isPaused)}"
-        let text = "{\"view\": \(view),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
+        let view = JSONOutput.object([
+            ("inspector", .bool(state.inspectorShown)), ("toolsHidden", .bool(state.toolsHidden)),
+            ("tools", .array(Tool.allCases.filter { state.tools.contains($0) }.map { .string($0.rawValue) })),
+            ("split", .bool(state.split)), ("showingA", .bool(state.showingA)), ("touches", .bool(state.showTouches)),
+            ("rate", .number(state.rate)), ("paused", .bool(state.isPaused)),
+        ])
+        let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
         guard text != lastUIDump else { return }
         lastUIDump = text
