@@ -61,7 +61,8 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "Motion"], exclude: ["Golden"]),
-        .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes"]),
+        // The recording writer's tests reach into the executable, which needs C++ interop to import.
+        .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes"], swiftSettings: [.interoperabilityMode(.Cxx)]),
         .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion"]),
         .testTarget(
             name: "InspectorTests",

@@ -3,12 +3,22 @@ import Foundation
 import Render
 
 /// One frame's RGBA pixels, allocated once and reused for frame after frame of a recording.
+///
+/// Its bytes have one owner at a time, and only the owner reads or writes them: the writer's
+/// pool, the drawing side (from `FrameWriter.freeBuffer()` until it submits the buffer), or the
+/// writer thread (while a write of it is queued or under way). Every hand-over happens under the
+/// writer's lock, which also orders the memory: what one owner wrote, the next one sees.
 final class FrameBuffer {
+    enum Owner { case pool, drawing, writer }
+
     let bytes: UnsafeMutableRawBufferPointer
-    /// How the read-back left the rows; the writer puts them out top row first.
+    /// How the read-back left the rows; the writer puts them out top row first. Its owner's,
+    /// like the bytes: the writer flips a PNG frame's rows in place.
     var rowOrder = RowOrder.topDown
-    /// Writes of this buffer queued and not yet done; it is free again at 0. The writer's lock
-    /// guards it.
+    /// Who holds the bytes now. The writer's lock guards it.
+    fileprivate(set) var owner = Owner.pool
+    /// Writes of this buffer queued and not yet done: a frame and the repeats of it. It goes
+    /// back to the pool at 0. The writer's lock guards it.
     fileprivate var pendingWrites = 0
 
     init(byteCount: Int) { bytes = .allocate(byteCount: byteCount, alignment: 64) }
@@ -33,6 +43,12 @@ final class FrameBuffer {
 /// is every `resendInterval`th repeat of a long still stretch, so that the pipe still holds the
 /// drawing back to ffmpeg's pace: a Ctrl-C stops the recording soon, and the progress is not
 /// far ahead of the file. A PNG sequence gets every frame.
+///
+/// A repeat is written from the buffer that holds the frame it repeats. That buffer may have
+/// gone back to the pool once its frame was written; a repeat then takes it back for the
+/// writer, so the drawing side cannot read the next frame into it until the repeat is out.
+/// (Without that, a buffer could be both in the pool and queued: the next read-back landed in
+/// it while the writer wrote or flipped it, and a recording under load held torn frames.)
 final class FrameWriter: @unchecked Sendable {
     let sink: RecordingSink
     let width: Int, height: Int, fps: Double
@@ -96,6 +112,8 @@ final class FrameWriter: @unchecked Sendable {
         while free.isEmpty && failure == nil { condition.wait() }
         if let failure { throw failure }
         let buffer = free.removeLast()
+        precondition(buffer.owner == .pool && buffer.pendingWrites == 0, "a pooled buffer has no writes pending")
+        buffer.owner = .drawing
         // A new frame goes into it: an unsent repeat of what it held cannot be sent any more,
         // nor need it be, since a frame follows it.
         if unsentRepeat?.buffer === buffer { unsentRepeat = nil }
@@ -109,19 +127,33 @@ final class FrameWriter: @unchecked Sendable {
     func submit(_ buffer: FrameBuffer, as index: Int, repeatsPrevious: Bool) throws {
         condition.lock()
         defer { condition.unlock() }
+        precondition(repeatsPrevious ? buffer.owner != .drawing : buffer.owner == .drawing,
+                     "a new frame comes from the drawing side, a repeat from a buffer it gave up")
         if case .ffmpeg = sink, repeatsPrevious, index - lastQueued < resendInterval {
+            // The pool may hand the buffer out again; if it does, this repeat is dropped
+            // (`freeBuffer`), since the frame drawn into it follows.
             unsentRepeat = QueuedFrame(buffer: buffer, index: index)
             framesSubmitted = index + 1
             return
         }
         unsentRepeat = nil
         while queued.count >= FrameWriter.queueLimit && failure == nil { condition.wait() }
-        if let failure { throw failure }
-        buffer.pendingWrites += 1
-        queued.append(QueuedFrame(buffer: buffer, index: index))
+        if let failure {
+            // Nothing will write it: back to the pool, for the ownership to stay whole.
+            if buffer.owner == .drawing { release(buffer) }
+            throw failure
+        }
+        queue(QueuedFrame(buffer: buffer, index: index))
         lastQueued = index
         framesSubmitted = index + 1
         condition.broadcast()
+    }
+
+    /// Frames the output holds so far: the last written frame's number and one.
+    var framesWrittenSoFar: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return framesWritten
     }
 
     /// Frames handed over so far, written or not.
@@ -138,14 +170,32 @@ final class FrameWriter: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         if let last = unsentRepeat, failure == nil {
-            last.buffer.pendingWrites += 1
-            queued.append(last)
+            queue(last)
             unsentRepeat = nil
         }
         closing = true
         condition.broadcast()
         while !stopped { condition.wait() }
         return (framesWritten, failure)
+    }
+
+    /// Hands `frame`'s buffer to the writer thread and queues it; the lock is held. A repeat's
+    /// buffer may be back in the pool since its frame was written: it leaves the pool here.
+    private func queue(_ frame: QueuedFrame) {
+        let buffer = frame.buffer
+        if buffer.owner == .pool, let k = free.firstIndex(where: { $0 === buffer }) { free.remove(at: k) }
+        buffer.owner = .writer
+        buffer.pendingWrites += 1
+        queued.append(frame)
+    }
+
+    /// One write of `buffer` is done, or will not be done; at the last, it goes back to the
+    /// pool. The lock is held.
+    private func release(_ buffer: FrameBuffer) {
+        if buffer.owner == .writer { buffer.pendingWrites -= 1 }
+        guard buffer.pendingWrites == 0 else { return }
+        buffer.owner = .pool
+        free.append(buffer)
     }
 
     private func writeUntilClosed() {
@@ -166,6 +216,8 @@ final class FrameWriter: @unchecked Sendable {
                 condition.lock()
                 // Frames after a failed one are not written: the file ends at the last good one.
                 failure = error
+                release(frame.buffer)
+                for dropped in queued { release(dropped.buffer) }
                 queued.removeAll()
                 stopped = true
                 condition.broadcast()
@@ -174,8 +226,7 @@ final class FrameWriter: @unchecked Sendable {
             }
             condition.lock()
             framesWritten = frame.index + 1
-            frame.buffer.pendingWrites -= 1
-            if frame.buffer.pendingWrites == 0 { free.append(frame.buffer) }
+            release(frame.buffer)
             condition.broadcast()
             condition.unlock()
         }
