@@ -152,45 +152,6 @@ public struct TimingsEditError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// An animated track of the splash, as the timeline and the curve view show it: when it begins
-/// (at the start or at the dismissal time d, after an optional delay), how long it lasts, and its
-/// curves. Keyframe tracks also name their key times.
-public struct SplashTrack: Equatable, Sendable {
-    public enum Anchor: String, Sendable { case start, dismissal }
-    public let id: String
-    public let label: String
-    public let anchor: Anchor
-    /// The parameter holding the delay after the anchor, if the track has one.
-    public let delayPath: String?
-    public let durationPath: String
-    /// One curve parameter, or a keyframe track's curve list.
-    public let curvePath: String
-    public let keyTimesPath: String?
-    /// Only shown with Reduce Motion on (and the others only with it off).
-    public let reduceMotionOnly: Bool
-
-    public func delay(in t: Timings) -> Double { delayPath.flatMap { TimingsSchema.number($0, in: t) } ?? 0 }
-    public func duration(in t: Timings) -> Double { TimingsSchema.number(durationPath, in: t) ?? 0 }
-    /// Begin and end in preview time, given the dismissal time d.
-    public func interval(in t: Timings, dismissalTime d: Double) -> (begin: Double, end: Double) {
-        let begin = (anchor == .start ? 0 : d) + delay(in: t)
-        return (begin, begin + duration(in: t))
-    }
-    /// Key times in [0, 1] of the track, or [0, 1] for a single curve.
-    public func keyTimes(in t: Timings) -> [Double] {
-        guard let keyTimesPath, case let .numbers(vs)? = TimingsSchema.parameter(keyTimesPath)?.value(in: t) else { return [0, 1] }
-        return vs
-    }
-    /// The curves, one per keyframe segment.
-    public func curves(in t: Timings) -> [TimingCurve] {
-        switch TimingsSchema.parameter(curvePath)?.value(in: t) {
-        case let .curve(c)?: return [c]
-        case let .curves(cs)?: return cs
-        default: return []
-        }
-    }
-}
-
 public enum TimingsSchema {
     static let seconds: ClosedRange<Double> = 0...600
 
@@ -285,29 +246,6 @@ public enum TimingsSchema {
         if case let .number(v)? = byPath[path]?.value(in: t) { return v }
         return nil
     }
-
-    /// The splash's animated tracks, as the timeline shows them.
-    public static let splashTracks: [SplashTrack] = [
-        SplashTrack(id: "logo", label: "logo size", anchor: .start, delayPath: nil, durationPath: "splash.logo.duration",
-                    curvePath: "splash.logo.curve", keyTimesPath: nil, reduceMotionOnly: false),
-        SplashTrack(id: "textRise", label: "text rise", anchor: .start, delayPath: nil, durationPath: "splash.text.riseDuration",
-                    curvePath: "splash.text.riseCurve", keyTimesPath: nil, reduceMotionOnly: false),
-        SplashTrack(id: "textFade", label: "text fade", anchor: .start, delayPath: nil, durationPath: "splash.text.fadeDuration",
-                    curvePath: "splash.text.fadeCurve", keyTimesPath: nil, reduceMotionOnly: false),
-        SplashTrack(id: "backdropText", label: "backdrop text fade", anchor: .dismissal, delayPath: nil, durationPath: "splash.backdropText.fadeDuration",
-                    curvePath: "splash.backdropText.fadeCurve", keyTimesPath: nil, reduceMotionOnly: false),
-        SplashTrack(id: "hole", label: "hole size", anchor: .dismissal, delayPath: nil, durationPath: "splash.hole.duration",
-                    curvePath: "splash.hole.timingFunctions", keyTimesPath: "splash.hole.keyTimes", reduceMotionOnly: false),
-        SplashTrack(id: "holeRotation", label: "hole rotation", anchor: .dismissal, delayPath: nil, durationPath: "splash.hole.duration",
-                    curvePath: "splash.hole.rotationCurve", keyTimesPath: nil, reduceMotionOnly: false),
-        SplashTrack(id: "feed", label: "feed scale", anchor: .dismissal, delayPath: nil, durationPath: "splash.feed.duration",
-                    curvePath: "splash.feed.curve", keyTimesPath: nil, reduceMotionOnly: false),
-        SplashTrack(id: "holeLogo", label: "hole logo fade", anchor: .dismissal, delayPath: "splash.holeLogo.fadeDelay",
-                    durationPath: "splash.holeLogo.fadeDuration", curvePath: "splash.holeLogo.fadeCurve", keyTimesPath: nil, reduceMotionOnly: false),
-        SplashTrack(id: "reduceMotion", label: "reduce-motion fade", anchor: .dismissal, delayPath: nil,
-                    durationPath: "splash.reduceMotion.fadeDuration", curvePath: "splash.reduceMotion.fadeCurve", keyTimesPath: nil,
-                    reduceMotionOnly: true),
-    ]
 
     // MARK: Rules between fields
 

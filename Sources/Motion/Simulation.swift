@@ -25,22 +25,38 @@ public protocol Simulation: Sendable {
 
 // MARK: - A timing curve between two values
 
-/// `from` to `to` over `duration` seconds along a timing curve; held at the ends outside it.
-public struct CurveSimulation: Simulation, Equatable {
-    public let from: Double, to: Double
+/// Eased progress from 0 to 1 along a timing curve over `duration` seconds, held at the ends
+/// outside it: what a Core Animation basic animation hands its property, which maps it to its
+/// own values. With no duration it is a step at 0, exactly 0 before and 1 from then on.
+public struct ProgressSimulation: Simulation, Equatable {
     public let curve: TimingCurve
     public let seconds: Double
-    public init(from: Double, to: Double, curve: TimingCurve, duration: Double) {
-        self.from = from; self.to = to; self.curve = curve; seconds = max(duration, 0)
+    public init(curve: TimingCurve, duration: Double) { self.curve = curve; seconds = max(duration, 0) }
+    public func x(_ t: Double) -> Double {
+        if seconds <= 0 { return t >= 0 ? 1 : 0 }
+        return curve.value(min(max(t / seconds, 0), 1))
     }
-    func progress(_ t: Double) -> Double { seconds > 0 ? min(max(t / seconds, 0), 1) : (t >= 0 ? 1 : 0) }
-    public func x(_ t: Double) -> Double { from + (to - from) * curve.value(progress(t)) }
     public func dx(_ t: Double) -> Double {
         guard seconds > 0, t > 0, t < seconds else { return 0 }
-        return (to - from) * curve.slope(t / seconds) / seconds
+        return curve.slope(t / seconds) / seconds
     }
     public func isDone(_ t: Double, tolerance: Tolerance) -> Bool { t >= seconds }
     public var totalDuration: Double? { seconds }
+}
+
+/// `from` to `to` over `duration` seconds along a timing curve; held at the ends outside it.
+public struct CurveSimulation: Simulation, Equatable {
+    public let from: Double, to: Double
+    public let progress: ProgressSimulation
+    public var curve: TimingCurve { progress.curve }
+    public var seconds: Double { progress.seconds }
+    public init(from: Double, to: Double, curve: TimingCurve, duration: Double) {
+        self.from = from; self.to = to; progress = ProgressSimulation(curve: curve, duration: duration)
+    }
+    public func x(_ t: Double) -> Double { from + (to - from) * progress.x(t) }
+    public func dx(_ t: Double) -> Double { (to - from) * progress.dx(t) }
+    public func isDone(_ t: Double, tolerance: Tolerance) -> Bool { progress.isDone(t, tolerance: tolerance) }
+    public var totalDuration: Double? { progress.totalDuration }
 }
 
 // MARK: - A keyframe track

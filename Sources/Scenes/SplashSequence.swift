@@ -69,40 +69,63 @@ public struct SplashFrame: Equatable, Sendable {
 
 /// The launch choreography as a pure function of time: the splash appears, holds until d, then a
 /// logo-shaped hole in a mask over the feed rotates and grows until it uncovers the screen.
+///
+/// Every animated value comes from a track of `SplashTrack.all`, through the track's own
+/// simulation; what is left here is how the layers are put together.
 public struct SplashSequence: Equatable, Sendable {
     public let timings: Timings
     public let device: Device
     public let layout: SplashLayout
     public let options: SplashOptions
 
-    private let holeTrack: KeyframeTrack
+    /// A track that plays in this sequence, with its motion and its begin in preview time.
+    private struct PlayingTrack: Sendable {
+        let track: SplashTrack
+        let simulation: any Simulation
+        let begin: Double
+        let end: Double
+    }
+    /// The playing tracks, and for every property the track that drives it.
+    private let playing: [PlayingTrack]
+    private let driver: [SplashTrack]
     /// The hole turns toward the upper-left corner: −atan(cy / cx).
     public let holeEndRotation: Double
+    /// d: the later of the minimum hold and the feed being ready, capped by the timeout, and
+    /// brought forward by a skip.
+    public let dismissalTime: Double
 
     public init(timings: Timings, device: Device, layout: SplashLayout, options: SplashOptions) {
         self.timings = timings; self.device = device; self.layout = layout; self.options = options
-        holeTrack = timings.holeTrack(screenHeight: device.height)
         holeEndRotation = -atan2(layout.logoCenter.y, layout.logoCenter.x)
+        let d = SplashHold.dismissalTime(timings, feedLatency: options.feedLatency, skipTime: options.skipTime)
+        dismissalTime = d
+        playing = SplashTrack.all.filter { $0.playing.includes(reduceMotion: options.reduceMotion) }.map { track in
+            let (begin, end) = track.interval(in: timings, dismissalTime: d)
+            return PlayingTrack(track: track, simulation: track.simulation(in: timings, screenHeight: device.height), begin: begin, end: end)
+        }
+        driver = SplashProperty.allCases.map { property in
+            guard let track = SplashTrack.all.first(where: { $0.drives == property }) else {
+                preconditionFailure("SplashTrack.all drives every SplashProperty; none drives \(property)")
+            }
+            return track
+        }
     }
 
+    /// The sequence is its inputs; the tracks and d are derived from them.
+    public static func == (a: SplashSequence, b: SplashSequence) -> Bool {
+        a.timings == b.timings && a.device == b.device && a.layout == b.layout && a.options == b.options
+    }
+
+    /// How long the appearing tracks last: the latest end of a track that counts from the start.
     public var appearDuration: Double {
-        let s = timings.splash
-        return max(s.logoDuration, s.textRiseDuration, s.textFadeDuration)
+        let ends = SplashTrack.all.filter { $0.anchor == .start }.map { $0.interval(in: timings, dismissalTime: 0).end }
+        return ends.dropFirst().reduce(ends.first ?? 0) { max($0, $1) }
     }
 
+    /// How long the disappearance lasts from d: the latest end of a playing track that counts from d.
     public var disappearDuration: Double {
-        let s = timings.splash
-        if options.reduceMotion { return s.reduceMotionFadeDuration }
-        return max(s.holeDuration, s.feedDuration, s.backdropTextFadeDuration, s.holeLogoFadeDelay + s.holeLogoFadeDuration)
-    }
-
-    /// d: the later of the minimum hold and the feed being ready, capped by the timeout, and
-    /// brought forward by a skip.
-    public var dismissalTime: Double {
-        let s = timings.splash
-        var d = min(max(s.minHold, options.feedLatency), s.timeout)
-        if let skip = options.skipTime, skip < d { d = max(skip, 0) }
-        return d
+        let ends = playing.filter { $0.track.anchor == .dismissal }.map { $0.track.interval(in: timings, dismissalTime: 0).end }
+        return ends.dropFirst().reduce(ends.first ?? 0) { max($0, $1) }
     }
 
     public var endTime: Double { dismissalTime + disappearDuration }
@@ -115,65 +138,59 @@ public struct SplashSequence: Equatable, Sendable {
         return .holding
     }
 
-    /// Eased progress of a one-shot animation that starts at `begin` and lasts `duration`.
-    @inline(__always)
-    static func eased(_ curve: TimingCurve, _ t: Double, begin: Double, duration: Double) -> Double {
-        if duration <= 0 { return t >= begin ? 1 : 0 }
-        let p = min(max((t - begin) / duration, 0), 1)
-        return curve.value(p)
+    /// Every property's value at t: from its track where the track plays, else its still value.
+    /// The tracks that count from the start freeze at d, where the splash window goes (a skip
+    /// brings d forward); those that count from d play on.
+    func values(at t: Double) -> [Double] {
+        var values = driver.map { $0.still(timings) }
+        let tFront = min(t, dismissalTime)
+        for p in playing {
+            let local = (p.track.anchor == .start ? tFront : t) - p.begin
+            values[p.track.drives.rawValue] = p.track.value(timings, p.simulation.x(local))
+        }
+        return values
+    }
+
+    /// When a playing track drives `property`: its begin and end in preview time.
+    func interval(driving property: SplashProperty) -> (begin: Double, end: Double)? {
+        playing.first { $0.track.drives == property }.map { ($0.begin, $0.end) }
     }
 
     public func frame(at t: Double) -> SplashFrame {
-        let s = timings.splash
         let d = dismissalTime
         let phase = self.phase(at: t)
         let reduce = options.reduceMotion
+        let v = values(at: t)
+        func value(_ property: SplashProperty) -> Double { v[property.rawValue] }
 
-        // Foreground pieces: animated in normally, still under reduce motion. A skip freezes them
-        // where they were at d, since the splash window is gone from then on.
-        let tFront = min(t, d)
-        let logoSize = reduce ? s.logoEndSize
-            : s.logoStartSize + (s.logoEndSize - s.logoStartSize) * SplashSequence.eased(s.logoCurve, tFront, begin: 0, duration: s.logoDuration)
-        let rise = reduce ? 0 : s.textRise * (1 - SplashSequence.eased(s.textRiseCurve, tFront, begin: 0, duration: s.textRiseDuration))
-        let textOpacity = reduce ? 1 : SplashSequence.eased(s.textFadeCurve, tFront, begin: 0, duration: s.textFadeDuration)
-
-        let feedScale: Double
-        if reduce {
-            feedScale = s.feedEndScale
-        } else {
-            feedScale = s.feedStartScale + (s.feedEndScale - s.feedStartScale) * SplashSequence.eased(s.feedCurve, t, begin: d, duration: s.feedDuration)
-        }
+        let feedScale = value(.feedScale)
         if phase == .done {
             return SplashFrame(time: t, phase: .done, dismissalTime: d, layers: nil, feedScale: feedScale)
         }
 
+        // The splash window is gone from d; with Reduce Motion it cross-fades instead.
         let splashOpacity: Double
-        if t < d { splashOpacity = 1 }
-        else if reduce { splashOpacity = 1 - SplashSequence.eased(s.reduceMotionFadeCurve, t, begin: d, duration: s.reduceMotionFadeDuration) }
-        else { splashOpacity = 0 }
+        if t < d { splashOpacity = 1 } else if reduce { splashOpacity = value(.splashOpacity) } else { splashOpacity = 0 }
 
+        let logoSize = value(.logoSize)
         let logo = LayerState(x: layout.logoCenter.x, y: layout.logoCenter.y, width: logoSize, height: logoSize)
-        let text = LayerState(x: layout.textCenter.x, y: layout.textCenter.y + rise,
-                              width: layout.textSize.width, height: layout.textSize.height, opacity: textOpacity)
-        let backdropTextOpacity = t < d ? 1 : 1 - SplashSequence.eased(s.backdropTextFadeCurve, t, begin: d, duration: s.backdropTextFadeDuration)
+        let text = LayerState(x: layout.textCenter.x, y: layout.textCenter.y + value(.textOffset),
+                              width: layout.textSize.width, height: layout.textSize.height, opacity: value(.textOpacity))
         let backdropText = LayerState(x: layout.textCenter.x, y: layout.textCenter.y,
-                                      width: layout.textSize.width, height: layout.textSize.height, opacity: backdropTextOpacity)
+                                      width: layout.textSize.width, height: layout.textSize.height,
+                                      opacity: t < d ? 1 : value(.backdropTextOpacity))
         var hole: LayerState?
         var holeLogo: LayerState?
         if !reduce && t >= d {
-            let local = s.holeDuration > 0 ? min(max((t - d) / s.holeDuration, 0), 1) : 1
-            let scale = holeTrack.sample(local).value
-            let rotation = holeEndRotation * s.holeRotationCurve.value(local)
+            let rotation = holeEndRotation * value(.holeTurn)
             // The hole lives inside the feed's transform, which scales about the screen centre.
             let cx = device.width / 2, cy = device.height / 2
             let x = cx + (layout.logoCenter.x - cx) * feedScale
             let y = cy + (layout.logoCenter.y - cy) * feedScale
-            let side = scale * s.logoEndSize * feedScale
+            let side = value(.holeSize) * feedScale
             hole = LayerState(x: x, y: y, width: side, height: side, rotation: rotation)
-            let fadeEnd = d + s.holeLogoFadeDelay + s.holeLogoFadeDuration
-            if t < fadeEnd {
-                let opacity = 1 - SplashSequence.eased(s.holeLogoFadeCurve, t, begin: d + s.holeLogoFadeDelay, duration: s.holeLogoFadeDuration)
-                holeLogo = LayerState(x: x, y: y, width: side, height: side, rotation: rotation, opacity: opacity)
+            if let fade = interval(driving: .holeLogoOpacity), t < fade.end {
+                holeLogo = LayerState(x: x, y: y, width: side, height: side, rotation: rotation, opacity: value(.holeLogoOpacity))
             }
         }
         let layers = SplashLayers(splashOpacity: splashOpacity, logo: logo, text: text,

@@ -96,7 +96,7 @@ enum InspectorPanel {
         let sequence = preview.splash
         let d = sequence.dismissalTime
         var lanes: [TimelineLane] = []
-        for track in TimingsSchema.splashTracks where track.reduceMotionOnly == sequence.options.reduceMotion {
+        for track in TimingsSchema.splashTracks where track.playing.includes(reduceMotion: sequence.options.reduceMotion) {
             let (begin, end) = track.interval(in: timings, dismissalTime: d)
             let keyTimes = track.keyTimesPath == nil ? [] : track.keyTimes(in: timings).map { begin + $0 * (end - begin) }
             lanes.append(TimelineLane(id: track.id, label: track.label, begin: begin, end: end, keyframeTimes: keyTimes,
