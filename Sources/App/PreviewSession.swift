@@ -82,7 +82,7 @@ public struct PreviewSession {
         // The logo is never drawn larger than its end size while visible (the hole's logo fades out
         // while the hole is still small), so that is the size to prepare it at, with room for the
         // 0.85 → 1 swing and the 1.05 feed scale.
-        let logoPixels = Int(clamping: (timings.splash.logoEndSize * 1.1 * mapping.scale).rounded(.up))
+        let logoPixels = Int(clamping: (preview.splash.stillValue(.logoSize) * 1.1 * mapping.scale).rounded(.up))
         let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels)
         let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground,
                                          feedLayout: preview.feed, mapping: mapping)

@@ -52,7 +52,7 @@ public struct Preview: Sendable {
 
     public func splashFrame(at t: Double) -> SplashFrame {
         if skipSplash {
-            return SplashFrame(time: t, phase: .done, dismissalTime: 0, layers: nil, feedScale: splash.timings.splash.feedEndScale)
+            return SplashFrame(time: t, phase: .done, dismissalTime: 0, layers: nil, feedScale: splash.stillValue(.feedScale))
         }
         return splash.frame(at: t)
     }

@@ -151,6 +151,9 @@ public struct SplashSequence: Equatable, Sendable {
         return values
     }
 
+    /// Where the track that drives `property` leaves it at rest: the grown logo, the settled feed.
+    public func stillValue(_ property: SplashProperty) -> Double { driver[property.rawValue].still(timings) }
+
     /// When a playing track drives `property`: its begin and end in preview time.
     func interval(driving property: SplashProperty) -> (begin: Double, end: Double)? {
         playing.first { $0.track.drives == property }.map { ($0.begin, $0.end) }

@@ -96,12 +96,149 @@ enum SwiftExport {
         }.joined(separator: "\n")
     }
 
+    // MARK: Splash tracks in UIKit and Core Animation
+
+    /// How a track is played on iOS, by the property it drives: a UIView property under a
+    /// `UIViewPropertyAnimator` (the line that sets where it starts, the animator's name and
+    /// what it animates to), or Core Animation lines on the hole's layers. A new property needs
+    /// its form here, as it needs its drawing in the renderer.
+    enum UIKitForm {
+        case view(setup: String?, name: String, body: String)
+        case layer([String])
+    }
+
+    static func form(of track: SplashTrack, in t: Timings) -> UIKitForm {
+        // The values the track maps its motion with, in the order of its `reads`.
+        let read = track.reads.map { TimingsSchema.parameter($0)?.value(in: t) }
+        func number(_ i: Int) -> String { if case let .number(v)? = read[i] { return SwiftExport.number(v) }; return "0" }
+        let duration = SwiftExport.number(track.duration(in: t))
+        let curve = track.curves(in: t).first ?? .linear
+        switch track.drives {
+        case .logoSize:
+            return .view(setup: "logo.transform = CGAffineTransform(scaleX: \(number(0)) / \(number(1)), y: \(number(0)) / \(number(1)))",
+                         name: "logoAnimator", body: "logo.transform = .identity")
+        case .textOffset:
+            return .view(setup: "text.transform = CGAffineTransform(translationX: 0, y: \(number(0)))", name: "riseAnimator", body: "text.transform = .identity")
+        case .textOpacity:
+            return .view(setup: "text.alpha = 0", name: "fadeAnimator", body: "text.alpha = 1")
+        case .feedScale:
+            return .view(setup: "feed.transform = CGAffineTransform(scaleX: \(number(0)), y: \(number(0)))", name: "feedAnimator",
+                         body: "feed.transform = CGAffineTransform(scaleX: \(number(1)), y: \(number(1)))")
+        case .backdropTextOpacity:
+            return .view(setup: nil, name: "textAnimator", body: "backdropText.alpha = 0")
+        case .splashOpacity:
+            return .view(setup: nil, name: "fadeAnimator", body: "splash.alpha = 0")
+        case .holeSize:
+            var scales: [Double] = []
+            if case let .numbers(vs)? = read[0] { scales = vs }
+            return .layer([
+                "let scale = CAKeyframeAnimation(keyPath: \"transform.scale\")",
+                "scale.values = [\(scales.dropLast().map(SwiftExport.number).joined(separator: ", ")), \(SwiftExport.number(scales.last ?? 1)) * screenHeight / SplashTimings.holeReferenceHeight]",
+                "scale.keyTimes = [\(track.keyTimes(in: t).map(SwiftExport.number).joined(separator: ", "))]",
+                "scale.timingFunctions = [",
+                track.curves(in: t).map { "    CAMediaTimingFunction(controlPoints: \(controlPoints($0)))" }.joined(separator: ",\n    "),
+                "]",
+                "scale.duration = \(duration)",
+            ])
+        case .holeTurn:
+            return .layer([
+                "let rotation = CABasicAnimation(keyPath: \"transform.rotation.z\")",
+                "rotation.fromValue = 0",
+                "// Counter-clockwise toward the upper-left corner: −atan(cy / cx).",
+                "rotation.toValue = -atan(logoCenter.y / logoCenter.x)",
+                "rotation.duration = \(duration)",
+                "rotation.timingFunction = CAMediaTimingFunction(controlPoints: \(controlPoints(curve)))",
+            ])
+        case .holeLogoOpacity:
+            return .layer([
+                "let logoFade = CABasicAnimation(keyPath: \"opacity\")",
+                "logoFade.fromValue = 1",
+                "logoFade.toValue = 0",
+                "logoFade.beginTime = CACurrentMediaTime() + \(SwiftExport.number(track.delay(in: t)))",
+                "logoFade.duration = \(duration)",
+                "logoFade.timingFunction = CAMediaTimingFunction(controlPoints: \(controlPoints(curve)))",
+                "logoFade.fillMode = .both",
+                "logoFade.isRemovedOnCompletion = false",
+                "holeLogo.add(logoFade, forKey: \"fade\")",
+            ])
+        }
+    }
+
+    /// The tracks that play with Reduce Motion `on` and count from `anchor`, in the list's order.
+    static func tracks(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool = false) -> [SplashTrack] {
+        SplashTrack.all.filter { $0.anchor == anchor && $0.playing.includes(reduceMotion: on) }
+    }
+
+    /// Each view track's starting line, then its animator: `let name =` and the animator block.
+    static func viewAnimators(_ tracks: [SplashTrack], _ t: Timings) -> (names: [String], text: String) {
+        var setups: [String] = [], animators: [String] = [], names: [String] = []
+        for track in tracks {
+            guard case let .view(setup, name, body) = form(of: track, in: t) else { continue }
+            if let setup { setups.append("    " + setup) }
+            names.append(name)
+            animators.append("    let \(name) =\n" + animator(track.duration(in: t), track.curves(in: t).first ?? .linear, body))
+        }
+        return (names, (setups + animators).joined(separator: "\n"))
+    }
+
+    /// The Core Animation tracks' lines, a blank line between tracks; the hole's transform tracks
+    /// (size and turn) are grouped and added to the hole and the logo over it.
+    static func layerAnimations(_ tracks: [SplashTrack], _ t: Timings) -> String {
+        var blocks: [String] = []
+        var grouped: [String] = []
+        let transforms: [SplashProperty: String] = [.holeSize: "scale", .holeTurn: "rotation"]
+        let holeDuration = tracks.first { $0.drives == .holeSize }.map { number($0.duration(in: t)) } ?? "0"
+        for track in tracks {
+            guard case let .layer(lines) = form(of: track, in: t) else { continue }
+            if !grouped.isEmpty && transforms[track.drives] == nil {
+                blocks.append(group(grouped, duration: holeDuration))
+                grouped = []
+            }
+            blocks.append(lines.map { "    " + $0 }.joined(separator: "\n"))
+            if let name = transforms[track.drives] { grouped.append(name) }
+        }
+        if !grouped.isEmpty { blocks.append(group(grouped, duration: holeDuration)) }
+        return blocks.joined(separator: "\n\n")
+    }
+
+    static func group(_ names: [String], duration: String) -> String {
+        """
+            let group = CAAnimationGroup()
+            group.animations = [\(names.joined(separator: ", "))]
+            group.duration = \(duration)
+            group.fillMode = .forwards
+            group.isRemovedOnCompletion = false
+            hole.add(group, forKey: "hole")
+            holeLogo.add(group, forKey: "hole")
+        """
+    }
+
+    /// The appearance's summary: what each start track does, from its parameters' values.
+    static func appearanceSummary(_ t: Timings) -> String {
+        tracks(.start).map { track -> String in
+            let read = track.reads.map { TimingsSchema.parameter($0)?.value(in: t).json.text ?? "" }
+            switch track.drives {
+            case .logoSize: return "logo \(read[0]) → \(read[1]) pt"
+            case .textOffset: return "text rises \(read[0]) pt"
+            case .textOpacity: return "fades in"
+            default: return track.label
+            }
+        }.joined(separator: ", ").replacingOccurrences(of: " pt, fades in", with: " pt and fades in")
+    }
+
     static func source(timings t: Timings, timingsPath: String) -> String {
-        let s = t.splash
         let spring = Optional(t.panel.spring)
+        let firstCurve = SplashTrack.all.first?.curves(in: t).first ?? .linear
+        let appearance = viewAnimators(tracks(.start), t)
+        let disappearance = viewAnimators(tracks(.dismissal), t)
+        let reduceMotion = tracks(.dismissal, reduceMotion: true).first
+        let reduceMotionFade = reduceMotion.map { track -> String in
+            guard case let .view(_, _, body) = form(of: track, in: t) else { return "" }
+            return animator(track.duration(in: t), track.curves(in: t).first ?? .linear, body, indent: "    ")
+        } ?? ""
         return """
         // Generated by `splashlab export swift` from \(timingsPath).
-        // Curves are CAMediaTimingFunction control points (\(s.logoCurve.specification) is \(controlPoints(s.logoCurve))).
+        // Curves are CAMediaTimingFunction control points (\(firstCurve.specification) is \(controlPoints(firstCurve))).
         import UIKit
 
         /// Every tunable value of \(timingsPath), as declared by `splashlab timings --schema`.
@@ -116,19 +253,11 @@ enum SwiftExport {
             (initialVelocity / 1000) * decelerationRate / (1 - decelerationRate)
         }
 
-        // MARK: - Appearance (t = 0): logo \(number(s.logoStartSize)) → \(number(s.logoEndSize)) pt, text rises \(number(s.textRise)) pt and fades in
+        // MARK: - Appearance (t = 0): \(appearanceSummary(t))
 
         func animateSplashAppearance(logo: UIView, text: UIView) {
-            logo.transform = CGAffineTransform(scaleX: \(number(s.logoStartSize)) / \(number(s.logoEndSize)), y: \(number(s.logoStartSize)) / \(number(s.logoEndSize)))
-            text.transform = CGAffineTransform(translationX: 0, y: \(number(s.textRise)))
-            text.alpha = 0
-            let logoAnimator =
-        \(animator(s.logoDuration, s.logoCurve, "logo.transform = .identity"))
-            let riseAnimator =
-        \(animator(s.textRiseDuration, s.textRiseCurve, "text.transform = .identity"))
-            let fadeAnimator =
-        \(animator(s.textFadeDuration, s.textFadeCurve, "text.alpha = 1"))
-            [logoAnimator, riseAnimator, fadeAnimator].forEach { $0.startAnimation() }
+        \(appearance.text)
+            [\(appearance.names.joined(separator: ", "))].forEach { $0.startAnimation() }
         }
 
         // MARK: - Disappearance (at d): the logo-shaped hole in the feed's mask
@@ -136,51 +265,15 @@ enum SwiftExport {
         /// `hole` is the mask layer (the logo's shape), `holeLogo` the logo drawn over it, `feed` the main view.
         func animateSplashDisappearance(hole: CALayer, holeLogo: CALayer, backdropText: UIView, feed: UIView, logoCenter: CGPoint) {
             let screenHeight = feed.bounds.height
-            let scale = CAKeyframeAnimation(keyPath: "transform.scale")
-            scale.values = [\(s.holeScales.dropLast().map(number).joined(separator: ", ")), \(number(s.holeScales.last ?? 1)) * screenHeight / SplashTimings.holeReferenceHeight]
-            scale.keyTimes = [\(s.holeKeyTimes.map(number).joined(separator: ", "))]
-            scale.timingFunctions = [
-        \(s.holeCurves.map { "        CAMediaTimingFunction(controlPoints: \(controlPoints($0)))" }.joined(separator: ",\n"))
-            ]
-            scale.duration = \(number(s.holeDuration))
+        \(layerAnimations(tracks(.dismissal), t))
 
-            let rotation = CABasicAnimation(keyPath: "transform.rotation.z")
-            rotation.fromValue = 0
-            // Counter-clockwise toward the upper-left corner: −atan(cy / cx).
-            rotation.toValue = -atan(logoCenter.y / logoCenter.x)
-            rotation.duration = \(number(s.holeDuration))
-            rotation.timingFunction = CAMediaTimingFunction(controlPoints: \(controlPoints(s.holeRotationCurve)))
-
-            let group = CAAnimationGroup()
-            group.animations = [scale, rotation]
-            group.duration = \(number(s.holeDuration))
-            group.fillMode = .forwards
-            group.isRemovedOnCompletion = false
-            hole.add(group, forKey: "hole")
-            holeLogo.add(group, forKey: "hole")
-
-            let logoFade = CABasicAnimation(keyPath: "opacity")
-            logoFade.fromValue = 1
-            logoFade.toValue = 0
-            logoFade.beginTime = CACurrentMediaTime() + \(number(s.holeLogoFadeDelay))
-            logoFade.duration = \(number(s.holeLogoFadeDuration))
-            logoFade.timingFunction = CAMediaTimingFunction(controlPoints: \(controlPoints(s.holeLogoFadeCurve)))
-            logoFade.fillMode = .both
-            logoFade.isRemovedOnCompletion = false
-            holeLogo.add(logoFade, forKey: "fade")
-
-            feed.transform = CGAffineTransform(scaleX: \(number(s.feedStartScale)), y: \(number(s.feedStartScale)))
-            let feedAnimator =
-        \(animator(s.feedDuration, s.feedCurve, "feed.transform = CGAffineTransform(scaleX: \(number(s.feedEndScale)), y: \(number(s.feedEndScale)))"))
-            let textAnimator =
-        \(animator(s.backdropTextFadeDuration, s.backdropTextFadeCurve, "backdropText.alpha = 0"))
-            feedAnimator.startAnimation()
-            textAnimator.startAnimation()
+        \(disappearance.text)
+        \(disappearance.names.map { "    \($0).startAnimation()" }.joined(separator: "\n"))
         }
 
         /// With Reduce Motion on: a still splash that cross-fades.
         func fadeOutSplashForReduceMotion(splash: UIView) -> UIViewPropertyAnimator {
-        \(animator(s.reduceMotionFadeDuration, s.reduceMotionFadeCurve, "splash.alpha = 0", indent: "    "))
+        \(reduceMotionFade)
         }
 
         // MARK: - Card → detail
