@@ -5,7 +5,8 @@
 #   diff -r before/ after/        # no output: the same state, frames and exports
 # It covers `state` at 200 times in 0…4 s × 2 orientations × 3 timings files (the defaults, and
 # two fuzz-corpus files with overshooting curves and lightly damped springs), the same with an
-# input script that drags, clicks and types, `export swift` for each file, `curve` for each
+# input script that drags, clicks and types, 200 states of the panel and a card interrupted
+# mid-flight (scripts/fingerprint-interactions.json), `export swift` for each file, `curve` for each
 # named curve and a spring, and rendered PNGs (hashed) at times across the splash.
 set -euo pipefail
 bin=$(realpath "${1:?usage: behaviour-fingerprint.sh BINARY OUT_DIR}")
@@ -28,6 +29,11 @@ for file in "${timings[@]}"; do
     done
   done
 done > "$out/.commands"
+# The panel presented, dragged, flung and interrupted mid-flight, a card reversed: the animator's
+# curves and springs under interruption.
+for t in $times; do
+  echo "state --skip-splash --seed 7 --script $repo/scripts/fingerprint-interactions.json --at $t"
+done >> "$out/.commands"
 # Two workers, odd and even lines; each line of state.md5 is a command and its output's hash.
 for worker in 0 1; do
   awk -v w=$worker 'NR % 2 == w' "$out/.commands" | while read -r line; do

@@ -9,30 +9,24 @@ public enum AnimationTiming: Equatable, Sendable {
 }
 
 /// Animates one value with value and velocity at every instant, and can be retargeted without a
-/// jump. Pausing and scrubbing are the preview clock's job (`Playback`), not the animator's. It plays the role of `UIViewPropertyAnimator`, as a
-/// value: every method takes the time of the one preview clock.
+/// jump. Pausing and scrubbing are the preview clock's job (`Playback`), not the animator's. It
+/// plays the role of `UIViewPropertyAnimator`, as a value: every method takes the time of the one
+/// preview clock.
 ///
-/// Continuity is the point: a retarget starts from the current presentation value and the current
-/// velocity. A spring takes that velocity directly; a bezier curve takes it by setting its first
-/// control point so the curve's start slope matches.
+/// It holds one motion, a `Simulation` (`AnimatorMotion`), and when that motion began, as
+/// Flutter's `AnimationController` holds its simulation. Continuity is the point: a retarget
+/// starts the next motion from the current presentation value and the current velocity. A spring
+/// takes that velocity directly; a bezier curve takes it by setting its first control point so
+/// the curve's start slope matches.
 public struct InterruptibleAnimator: Equatable, Sendable {
-    private enum Segment: Equatable, Sendable {
-        case rest(Double)
-        /// value = origin + span × curve(u), u running u0 → u1 over `duration` seconds.
-        case curve(origin: Double, span: Double, curve: TimingCurve, duration: Double, u0: Double, u1: Double)
-        /// value = target + the spring's displacement, in the value's own units. The settling time
-        /// is found once, at launch: it is a search, and every frame asks for it.
-        case spring(target: Double, motion: SpringMotion, settles: Double)
-    }
-
-    private var segment: Segment
+    private var motion: AnimatorMotion
     private var startTime: Double
     /// The value this animation was launched from, and its target.
     public private(set) var from: Double
     public private(set) var target: Double
 
     public init(value: Double) {
-        segment = .rest(value)
+        motion = .rest(RestSimulation(value: value))
         startTime = 0
         from = value
         target = value
@@ -41,8 +35,8 @@ public struct InterruptibleAnimator: Equatable, Sendable {
     // MARK: Reading
 
     public func sample(at time: Double) -> (value: Double, velocity: Double) {
-        let (value, velocity) = sampleSegment(elapsed: time - startTime)
-        return (value, velocity)
+        let elapsed = time - startTime
+        return (motion.x(elapsed), motion.dx(elapsed))
     }
 
     public func value(at time: Double) -> Double { sample(at: time).value }
@@ -50,46 +44,16 @@ public struct InterruptibleAnimator: Equatable, Sendable {
     /// When the current motion began (preview time).
     public var motionStart: Double { startTime }
     /// How long the current motion lasts: a curve's duration, a spring's settling time, 0 at rest.
-    public var motionDuration: Double {
-        switch segment {
-        case .rest: return 0
-        case let .curve(_, _, _, duration, _, _): return duration
-        case let .spring(_, _, settles): return settles
-        }
-    }
+    public var motionDuration: Double { motion.totalDuration ?? .infinity }
 
     /// True once the motion has come to rest at its target.
-    public func isFinished(at time: Double) -> Bool {
-        let elapsed = time - startTime
-        switch segment {
-        case .rest: return true
-        case let .curve(_, _, _, duration, _, _): return elapsed >= duration
-        case let .spring(_, _, settles): return elapsed >= settles
-        }
-    }
-
-    private func sampleSegment(elapsed: Double) -> (Double, Double) {
-        switch segment {
-        case let .rest(v):
-            return (v, 0)
-        case let .curve(origin, span, curve, duration, u0, u1):
-            if duration <= 0 { return (origin + span * curve.value(u1), 0) }
-            let f = min(max(elapsed / duration, 0), 1)
-            let u = u0 + (u1 - u0) * f
-            let velocity = f >= 1 ? 0 : span * curve.slope(u) * (u1 - u0) / duration
-            return (origin + span * curve.value(u), velocity)
-        case let .spring(target, motion, settles):
-            let t = max(elapsed, 0)
-            if t >= settles { return (target, 0) }
-            return (target + motion.displacement(t), motion.velocity(t))
-        }
-    }
+    public func isFinished(at time: Double) -> Bool { motion.isDone(time - startTime, tolerance: .standard) }
 
     // MARK: Driving
 
     /// Holds a value still, as under a finger.
     public mutating func set(value: Double, at time: Double) {
-        segment = .rest(value)
+        motion = .rest(RestSimulation(value: value))
         startTime = time
         from = value
         target = value
@@ -118,7 +82,7 @@ public struct InterruptibleAnimator: Equatable, Sendable {
         // The curve input whose output is the current fraction, found on the monotone x→y of the curve.
         let fraction = (current - origin) / span
         let u0 = inverseCurve(curve, fraction)
-        segment = .curve(origin: origin, span: span, curve: curve, duration: duration * max(1 - u0, 0), u0: u0, u1: 1)
+        motion = .curve(CurveSegmentSimulation(origin: origin, span: span, curve: curve, duration: duration * max(1 - u0, 0), from: u0, to: 1))
         startTime = time
         from = origin
         target = newTarget
@@ -135,13 +99,13 @@ public struct InterruptibleAnimator: Equatable, Sendable {
             // In the value's own units, so a spring can start at its target with a velocity (a
             // bounce) as well as away from it. It settles to within 0.001 of a unit.
             guard span != 0 || velocity != 0,
-                  let motion = try? SpringMotion(parameters: parameters, initialDisplacement: value - newTarget, initialVelocity: velocity) else {
-                segment = .rest(newTarget); return
+                  let spring = try? SpringMotion(parameters: parameters, initialDisplacement: value - newTarget, initialVelocity: velocity) else {
+                motion = .rest(RestSimulation(value: newTarget)); return
             }
-            segment = .spring(target: newTarget, motion: motion, settles: motion.settlingDuration)
+            motion = .spring(SpringToTargetSimulation(target: newTarget, spring: spring))
         case let .curve(curve, duration):
-            guard span != 0 else { segment = .rest(newTarget); return }
-            guard duration > 0 else { segment = .rest(newTarget); return }
+            guard span != 0 else { motion = .rest(RestSimulation(value: newTarget)); return }
+            guard duration > 0 else { motion = .rest(RestSimulation(value: newTarget)); return }
             // From rest the user's curve stands as given; in flight its start bends to the velocity.
             var (duration, velocity) = (duration, velocity)
             if let bounds, velocity != 0 {
@@ -149,9 +113,107 @@ public struct InterruptibleAnimator: Equatable, Sendable {
                                                                           duration: duration, within: bounds)
             }
             let shaped = velocity == 0 ? curve : curve.matchingStartSlope(velocity * duration / span)
-            segment = .curve(origin: value, span: span, curve: shaped, duration: duration, u0: 0, u1: 1)
+            motion = .curve(CurveSegmentSimulation(origin: value, span: span, curve: shaped, duration: duration, from: 0, to: 1))
         }
     }
+}
+
+// MARK: - The animator's motions
+
+/// The one motion an animator holds: at rest, along a curve, or a spring toward its target.
+/// A closed set, so that an animator stays a comparable value.
+enum AnimatorMotion: Simulation, Equatable {
+    case rest(RestSimulation)
+    case curve(CurveSegmentSimulation)
+    case spring(SpringToTargetSimulation)
+
+    // Each case answered directly: an existential of a curve (its bezier's coefficients and
+    // samples) would be boxed on the heap at every call.
+    func x(_ t: Double) -> Double {
+        switch self {
+        case let .rest(s): return s.x(t)
+        case let .curve(s): return s.x(t)
+        case let .spring(s): return s.x(t)
+        }
+    }
+    func dx(_ t: Double) -> Double {
+        switch self {
+        case let .rest(s): return s.dx(t)
+        case let .curve(s): return s.dx(t)
+        case let .spring(s): return s.dx(t)
+        }
+    }
+    func isDone(_ t: Double, tolerance: Tolerance) -> Bool {
+        switch self {
+        case let .rest(s): return s.isDone(t, tolerance: tolerance)
+        case let .curve(s): return s.isDone(t, tolerance: tolerance)
+        case let .spring(s): return s.isDone(t, tolerance: tolerance)
+        }
+    }
+    var totalDuration: Double? {
+        switch self {
+        case let .rest(s): return s.totalDuration
+        case let .curve(s): return s.totalDuration
+        case let .spring(s): return s.totalDuration
+        }
+    }
+}
+
+/// A value held still: under a finger, or where a motion ended.
+public struct RestSimulation: Simulation, Equatable {
+    public let value: Double
+    public init(value: Double) { self.value = value }
+    public func x(_ t: Double) -> Double { value }
+    public func dx(_ t: Double) -> Double { 0 }
+    public func isDone(_ t: Double, tolerance: Tolerance) -> Bool { true }
+    public var totalDuration: Double? { 0 }
+}
+
+/// `origin + span × curve(u)`, the curve's input u running `u0` → `u1` over `duration` seconds:
+/// a whole curve (0 → 1) or the rest of one from where an interrupted motion was on it. Its
+/// velocity is right-continuous at the start, so a motion that begins at t has its launch
+/// velocity there; it is 0 from the end on.
+public struct CurveSegmentSimulation: Simulation, Equatable {
+    public let origin: Double, span: Double
+    public let curve: TimingCurve
+    public let duration: Double
+    public let u0: Double, u1: Double
+    public init(origin: Double, span: Double, curve: TimingCurve, duration: Double, from u0: Double, to u1: Double) {
+        self.origin = origin; self.span = span; self.curve = curve; self.duration = duration; self.u0 = u0; self.u1 = u1
+    }
+    private func fraction(_ t: Double) -> Double { min(max(t / duration, 0), 1) }
+    public func x(_ t: Double) -> Double {
+        if duration <= 0 { return origin + span * curve.value(u1) }
+        return origin + span * curve.value(u0 + (u1 - u0) * fraction(t))
+    }
+    public func dx(_ t: Double) -> Double {
+        if duration <= 0 { return 0 }
+        let f = fraction(t)
+        return f >= 1 ? 0 : span * curve.slope(u0 + (u1 - u0) * f) * (u1 - u0) / duration
+    }
+    public func isDone(_ t: Double, tolerance: Tolerance) -> Bool { t >= duration }
+    public var totalDuration: Double? { duration }
+}
+
+/// A spring toward `target`, in the value's own units, until it settles (to within 0.001 of a
+/// unit), then exactly at the target. The settling time is found once: every frame asks for it.
+public struct SpringToTargetSimulation: Simulation, Equatable {
+    public let target: Double
+    public let spring: SpringMotion
+    public let settles: Double
+    public init(target: Double, spring: SpringMotion) {
+        self.target = target; self.spring = spring; settles = spring.settlingDuration
+    }
+    public func x(_ t: Double) -> Double {
+        let t = max(t, 0)
+        return t >= settles ? target : target + spring.displacement(t)
+    }
+    public func dx(_ t: Double) -> Double {
+        let t = max(t, 0)
+        return t >= settles ? 0 : spring.velocity(t)
+    }
+    public func isDone(_ t: Double, tolerance: Tolerance) -> Bool { t >= settles }
+    public var totalDuration: Double? { settles }
 }
 
 extension InterruptibleAnimator {

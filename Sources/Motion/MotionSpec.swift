@@ -34,6 +34,18 @@ public enum MotionSpec: Equatable, Sendable {
         self = .spring(try SpringMotion(parameters: parameters, initialVelocity: velocity))
     }
 
+    /// The motion over time: a curve as eased progress over one second, a spring as itself
+    /// (progress from 0 toward 1, for as long as it takes to settle).
+    public var simulation: any Simulation {
+        switch self {
+        case let .curve(curve): return ProgressSimulation(curve: curve, duration: 1)
+        case let .spring(motion): return motion
+        }
+    }
+
+    /// True for a spring: its time is in seconds; a curve's is progress.
+    public var isSpring: Bool { if case .spring = self { return true } else { return false } }
+
     // MARK: Limits of a written spring
 
     /// The undamped period (SwiftUI's response) accepted, in seconds. Below a millisecond a spring

@@ -27,7 +27,9 @@ public protocol Simulation: Sendable {
 
 /// Eased progress from 0 to 1 along a timing curve over `duration` seconds, held at the ends
 /// outside it: what a Core Animation basic animation hands its property, which maps it to its
-/// own values. With no duration it is a step at 0, exactly 0 before and 1 from then on.
+/// own values. With no duration it is a step at 0, exactly 0 before and 1 from then on. Its
+/// velocity is the curve's slope over the closed interval (the launch velocity at the start, the
+/// arrival velocity at the end) and 0 outside it.
 public struct ProgressSimulation: Simulation, Equatable {
     public let curve: TimingCurve
     public let seconds: Double
@@ -37,7 +39,7 @@ public struct ProgressSimulation: Simulation, Equatable {
         return curve.value(min(max(t / seconds, 0), 1))
     }
     public func dx(_ t: Double) -> Double {
-        guard seconds > 0, t > 0, t < seconds else { return 0 }
+        guard seconds > 0, t >= 0, t <= seconds else { return 0 }
         return curve.slope(t / seconds) / seconds
     }
     public func isDone(_ t: Double, tolerance: Tolerance) -> Bool { t >= seconds }

@@ -22,12 +22,9 @@ func curveCommand(_ arguments: [String]) throws -> Int32 {
     }
     let samples = try args.int("--samples", minimum: 2, usage: usage) ?? 21
     var times: [Double]
-    let span: Double
-    switch spec {
-    case .curve: span = 1
-    case .spring(let motion):
-        span = motion.settlingDuration
-        guard span.isFinite else { throw UsageError(message: "an undamped spring never settles; give it some damping", usage: usage) }
+    let simulation = spec.simulation
+    guard let span = simulation.totalDuration else {
+        throw UsageError(message: "an undamped spring never settles; give it some damping", usage: usage)
     }
     if let list = args.values["--at"] {
         times = try list.split(separator: ",").map { part in
@@ -39,26 +36,16 @@ func curveCommand(_ arguments: [String]) throws -> Int32 {
     } else {
         times = (0..<samples).map { span * Double($0) / Double(samples - 1) }
     }
-    let points: [(Double, Double, Double)] = times.map { t in
-        switch spec {
-        case .curve(let c): return (t, c.value(t), c.slope(t))
-        case .spring(let m): return (t, m.value(t), m.velocity(t))
-        }
-    }
-    if case .spring(let m) = spec { print("# settlingDuration=\(JSONOutput.number(m.settlingDuration).text)") }
+    let points: [(Double, Double, Double)] = times.map { t in (t, simulation.x(t), simulation.dx(t)) }
+    if spec.isSpring { print("# settlingDuration=\(JSONOutput.number(span).text)") }
     print("t,value,velocity")
     for p in points { print("\(JSONOutput.number(p.0).text),\(JSONOutput.number(p.1).text),\(JSONOutput.number(p.2).text)") }
     if let plot = args.values["--plot"] {
         let dense: [(Double, Double)] = (0...400).map { i in
             let t = span * Double(i) / 400
-            switch spec {
-            case .curve(let c): return (t, c.value(t))
-            case .spring(let m): return (t, m.value(t))
-            }
+            return (t, simulation.x(t))
         }
-        try plotCurve(title: args.positionals[0], xLabel: {
-            if case .spring = spec { return "t (s)" } else { return "progress" }
-        }(), dense: dense, samples: points.map { ($0.0, $0.1) }, span: span, to: plot)
+        try plotCurve(title: args.positionals[0], xLabel: spec.isSpring ? "t (s)" : "progress", dense: dense, samples: points.map { ($0.0, $0.1) }, span: span, to: plot)
     }
     return 0
 }
