@@ -20,7 +20,7 @@ func curveCommand(_ arguments: [String]) throws -> Int32 {
     do { spec = try MotionSpec(parsing: args.positionals[0]) } catch let e as MotionError {
         throw UsageError(message: "bad curve spec: \(e)", usage: usage)
     }
-    let samples = try args.int("--samples", minimum: 2, usage: usage) ?? 21
+    let samples = try args.int("--samples", in: OptionBounds.curveSamples, usage: usage) ?? 21
     var times: [Double]
     let span: Double
     switch spec {
@@ -30,6 +30,10 @@ func curveCommand(_ arguments: [String]) throws -> Int32 {
         guard span.isFinite else { throw UsageError(message: "an undamped spring never settles; give it some damping", usage: usage) }
     }
     if let list = args.values["--at"] {
+        let parts = list.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= OptionBounds.curveSamples.upperBound else {
+            throw UsageError(message: "--at lists \(parts.count) times; the limit is \(OptionBounds.grouped(OptionBounds.curveSamples.upperBound))", usage: usage)
+        }
         times = try list.split(separator: ",").map { part in
             let text = part.trimmingCharacters(in: .whitespaces)
             guard let v = Double(text), v.isFinite else { throw UsageError(message: "--at takes numbers separated by commas (got '\(text)')", usage: usage) }

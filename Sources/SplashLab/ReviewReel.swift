@@ -338,6 +338,9 @@ func compareSessions(_ paths: [String], options: PreviewOptions, usage: String) 
     guard paths.count >= 2 else {
         throw UsageError(message: "--compare needs two or more timings files to set side by side (got \(paths.count))", usage: usage)
     }
+    guard paths.count <= OptionBounds.comparedFiles.upperBound else {
+        throw UsageError(message: "--compare sets at most \(OptionBounds.comparedFiles.upperBound) timings files side by side (got \(paths.count))", usage: usage)
+    }
     var sessions: [PreviewSession] = []
     var shared = options
     for path in paths {

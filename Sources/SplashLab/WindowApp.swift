@@ -12,8 +12,8 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     let usage = CLI.usage("run")
     let args = try ParsedArguments(arguments, command: "run")
     let options = try PreviewOptions(args, usage: usage)
-    let requestedScale = try args.positiveDouble("--window-scale", usage: usage)
-    let requestedFPS = try args.positiveDouble("--fps", usage: usage)
+    let requestedScale = try args.double("--window-scale", in: OptionBounds.scale, usage: usage)
+    let requestedFPS = try args.double("--fps", in: OptionBounds.fps, usage: usage)
     let csvPath = args.values["--frames-csv"]
     var inspectorChoice: Bool?
     if let value = args.values["--inspector"] {
