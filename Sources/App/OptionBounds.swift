@@ -25,7 +25,8 @@ public enum OptionBounds {
     public static let benchFrames = 10...36_000
     /// `bench --idle --seconds`: how long each state is measured, up to ten minutes.
     public static let idleSeconds = 0...600.0
-    /// `curve --samples`, and how many times `curve --at` lists: up to 100,000 rows of CSV.
+    /// `curve --samples`: up to 100,000 rows of CSV. (`curve --at`'s list is one argument, which
+    /// Linux holds to 128 KiB, so at most some 65,000 times.)
     public static let curveSamples = 2...100_000
 
     /// A bound as `--help` says it: "0.1 to 4".
