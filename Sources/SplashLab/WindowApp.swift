@@ -326,6 +326,11 @@ struct WindowShell {
                 return
             }
             // The video is rendered offline from the script: hitch-free, whatever this window's frame rate was.
+            guard duration <= OptionBounds.recordingSeconds else {
+                dispatch(.say("wrote \(base).json; no video: the take is \(Int(duration)) s, over the \(Int(OptionBounds.recordingSeconds)) s a recording may be",
+                              isError: true))
+                return
+            }
             var arguments = ["record", "--out", base + ".mp4", "--script", base + ".json", "--seed", String(session.seed),
                              "--duration", JSONOutput.number(duration).text]
             arguments += CLI.forwardedToCapture(launchArguments)
