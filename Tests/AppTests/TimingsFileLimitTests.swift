@@ -26,16 +26,31 @@ final class TimingsFileLimitTests: XCTestCase {
         XCTAssertEqual(watcher.current.card.duration, 0.3)
     }
 
-    /// `--save-to /dev/zero`: the save reads its target to compare, and stops at the limit
-    /// instead of reading without end; the edit is kept, nothing is written.
-    func testASaveWhoseTargetIsADeviceWithNoEndIsRefused() throws {
+    /// A save reads its target to compare: a file past the limit is refused from its size, and a
+    /// device or FIFO (`--save-to /dev/zero`) is never opened, so the window cannot block or read
+    /// without end. The edit is kept and nothing is written.
+    func testASaveWhoseTargetIsTooLargeOrNotARegularFileIsRefused() throws {
         let path = folder + "/mine.json"
         let text = "{\"card\": {\"duration\": 0.3}}\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        var document = TimingsDocument(sourcePath: path, text: text, timings: try Timings.load(path: path), sourceIsBuiltIn: false,
-                                       saveTo: "/dev/zero")
-        XCTAssertThrowsError(try document.save()) {
-            XCTAssertEqual("\($0)", "/dev/zero: larger than the 16 MiB limit for a timings file; not overwriting it")
+        let big = folder + "/big.json"
+        XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: Data("{".utf8)))
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: big))
+        try handle.truncate(atOffset: UInt64(FileSizeLimit.timings.bytes) + 1)
+        try handle.close()
+        let fifo = folder + "/fifo.json"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let expected = [
+            (big, "\(big): larger than the 16 MiB limit for a timings file; not overwriting it"),
+            ("/dev/zero", "/dev/zero: not a regular file; not overwriting it"),
+            (fifo, "\(fifo): not a regular file; not overwriting it"),
+        ]
+        for (target, message) in expected {
+            var document = TimingsDocument(sourcePath: path, text: text, timings: try Timings.load(path: path), sourceIsBuiltIn: false,
+                                           saveTo: target)
+            XCTAssertNoThrow(try document.edit("card.duration", to: .number(0.4)))
+            XCTAssertThrowsError(try document.save()) { XCTAssertEqual("\($0)", message) }
         }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: big)).count, FileSizeLimit.timings.bytes + 1, "nothing written")
     }
 }
