@@ -125,8 +125,6 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     return 0
 }
 
-/// `--rate`: one of the window's playback rates (1, 0.5, 0.25, 0.1); anything else is refused,
-/// since only those give a whole number of frames per normal-speed frame.
 /// Refuses a recording longer than `OptionBounds.recordingSeconds` of video, whether its
 /// duration was given or follows from the splash and the script (a script's last input may lie
 /// hours in).
@@ -135,13 +133,16 @@ func checkRecordingLength(duration: Double, stretch: Double, given: Bool, usage:
     let limit = OptionBounds.recordingSeconds
     guard video > limit else { return }
     let seconds = { (v: Double) in JSONOutput.number(v).text + " s" }
+    let minutes = "\(JSONOutput.number(limit / 60).text) minutes"
     let slowed = stretch == 1 ? "" : " slowed \(JSONOutput.number(stretch).text)× makes \(seconds(video)) of video"
     if given {
-        throw UsageError(message: "--duration \(seconds(duration))\(slowed); the limit is \(seconds(limit)) of video (10 minutes)", usage: usage)
+        throw UsageError(message: "--duration \(seconds(duration))\(slowed); the limit is \(seconds(limit)) of video (\(minutes))", usage: usage)
     }
-    throw UsageError(message: "the recording would run \(seconds(duration)) (to the end of the splash or the script's last input, and 0.5 s more)\(slowed); the limit is \(seconds(limit)) of video (10 minutes): give --duration", usage: usage)
+    throw UsageError(message: "the recording would run \(seconds(duration)) (to the end of the splash or the script's last input, and 0.5 s more)\(slowed); the limit is \(seconds(limit)) of video (\(minutes)): give --duration", usage: usage)
 }
 
+/// `--rate`: one of the window's playback rates (1, 0.5, 0.25, 0.1); anything else is refused,
+/// since only those give a whole number of frames per normal-speed frame.
 func recordingRate(_ args: ParsedArguments, usage: String) throws -> Double {
     guard let text = args.values["--rate"] else { return 1 }
     let allowed = WindowState.rates.map { JSONOutput.number($0).text }.joined(separator: ", ")
