@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import Motion
 import Render
 import Scenes
 
@@ -74,7 +75,7 @@ public enum CLI {
                   commands: preview + ["bench"], forwardedToCapture: true),
         CLIOption(name: "--orientation", value: "O", help: "portrait (default) or landscape", commands: preview + ["bench"], forwardedToCapture: true),
         CLIOption(name: "--seed", value: "N", help: "fixes the splash text variant and the feed's content", commands: preview, forwardedToCapture: false),
-        CLIOption(name: "--feed-latency", value: "SECONDS", help: "when the simulated feed load completes (default 0.8)", commands: preview, forwardedToCapture: true),
+        CLIOption(name: "--feed-latency", value: "SECONDS", help: "when the simulated feed load completes, \(OptionBounds.text(OptionBounds.feedLatency)) s (default 0.8)", commands: preview, forwardedToCapture: true),
         CLIOption(name: "--reduce-motion", value: nil, help: "a still splash and a cross-fade, as with Reduce Motion on", commands: preview, forwardedToCapture: true),
         CLIOption(name: "--skip-splash", value: nil, help: "start at the feed", commands: preview, forwardedToCapture: true),
         CLIOption(name: "--timings", value: "FILE", help: "timings file (default: Assets/timings.json)",
@@ -83,24 +84,24 @@ public enum CLI {
                   commands: preview + ["export"], forwardedToCapture: true),
         CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: preview + ["bench", "export"], forwardedToCapture: true),
         CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record"], forwardedToCapture: false),
-        CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false),
+        CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false),
         CLIOption(name: "--launch", value: nil, help: "the launch frame alone", commands: ["render"], forwardedToCapture: false),
         CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets"], forwardedToCapture: false),
-        CLIOption(name: "--scale", value: "S", help: "pixels per point (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false),
-        CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more)", commands: ["record"], forwardedToCapture: false),
-        CLIOption(name: "--fps", value: "N", help: "frames per second (record: of the video, default 60; run: the frame budget, default the display's)", commands: ["record", "run"], forwardedToCapture: false),
+        CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false),
+        CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more); at most \(OptionBounds.number(OptionBounds.recordingSeconds)) s of video, slow motion included", commands: ["record"], forwardedToCapture: false),
+        CLIOption(name: "--fps", value: "N", help: "frames per second, \(OptionBounds.text(OptionBounds.fps)) (record: of the video, default 60; run: the frame budget, default the display's)", commands: ["record", "run"], forwardedToCapture: false),
         CLIOption(name: "--show-touches", value: nil, help: "draw the pointer's presses, drags and releases as finger circles over the device",
                   commands: ["render", "record"], forwardedToCapture: false),
         CLIOption(name: "--burn-in", value: nil, help: "a strip outside the device with time, phase, rate, device and the timings file's name and hash",
                   commands: ["render", "record"], forwardedToCapture: false),
-        CLIOption(name: "--compare", value: "FILE", help: "two or more timings files side by side, same script and seed, frame-locked and labelled",
+        CLIOption(name: "--compare", value: "FILE", help: "\(OptionBounds.text(OptionBounds.comparedFiles)) timings files side by side, same script and seed, frame-locked and labelled",
                   commands: ["render", "record"], forwardedToCapture: false, takesMany: true),
         CLIOption(name: "--rate", value: "R", help: "slow motion in the file: 1, 0.5, 0.25 or 0.1 (1/R times the frames)", commands: ["record"], forwardedToCapture: false),
         CLIOption(name: "--filmstrip", value: nil, help: "a grid of --count frames from --from to --to, each labelled with its time and phase", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's first time (default 0)", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--to", value: "SECONDS", help: "the filmstrip's last time (default: the end of the splash)", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--count", value: "N", help: "how many frames the filmstrip shows (default 8)", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--window-scale", value: "S", help: "window size in pixels per point (default: the largest up to 1 that fits)", commands: ["run"], forwardedToCapture: false),
+        CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's first time, \(OptionBounds.text(OptionBounds.previewTime)) s (default 0)", commands: ["render"], forwardedToCapture: false),
+        CLIOption(name: "--to", value: "SECONDS", help: "the filmstrip's last time, \(OptionBounds.text(OptionBounds.previewTime)) s (default: the end of the splash)", commands: ["render"], forwardedToCapture: false),
+        CLIOption(name: "--count", value: "N", help: "how many frames the filmstrip shows, \(OptionBounds.text(OptionBounds.filmstripFrames)) (default 8)", commands: ["render"], forwardedToCapture: false),
+        CLIOption(name: "--window-scale", value: "S", help: "window size in pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the largest up to 1 that fits)", commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--hud", value: nil, help: "start with the frame-budget HUD", commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--frames-csv", value: "FILE", help: "write every frame's timings as CSV (run: on quit)", commands: ["run", "bench"], forwardedToCapture: false),
         CLIOption(name: "--replay", value: "SCRIPT", help: "play an input script in the window", commands: ["run"], forwardedToCapture: false),
@@ -112,12 +113,12 @@ public enum CLI {
                   commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--ui-dump", value: "FILE", help: "write the view (inspector, tools, A / B), the device viewport and every inspector control's place and value as JSON whenever they change",
                   commands: ["run"], forwardedToCapture: false),
-        CLIOption(name: "--frames", value: "N", help: "how many frames the scenario is rendered in (default 600)", commands: ["bench"], forwardedToCapture: false),
+        CLIOption(name: "--frames", value: "N", help: "how many frames the scenario is rendered in, \(OptionBounds.text(OptionBounds.benchFrames)) (default 600)", commands: ["bench"], forwardedToCapture: false),
         CLIOption(name: "--motion", value: nil, help: "the motion math's and the playback's figures instead of frames", commands: ["bench"], forwardedToCapture: false),
         CLIOption(name: "--idle", value: nil, help: "open the real window at rest and print its CPU and frames drawn (needs a display, e.g. xvfb-run)",
                   commands: ["bench"], forwardedToCapture: false),
-        CLIOption(name: "--seconds", value: "S", help: "how long --idle measures each state (default 5)", commands: ["bench"], forwardedToCapture: false),
-        CLIOption(name: "--samples", value: "N", help: "how many evenly spaced samples", commands: ["curve"], forwardedToCapture: false),
+        CLIOption(name: "--seconds", value: "S", help: "how long --idle measures each state, in seconds, up to \(OptionBounds.number(OptionBounds.idleSeconds.upperBound)) (default 5)", commands: ["bench"], forwardedToCapture: false),
+        CLIOption(name: "--samples", value: "N", help: "how many evenly spaced samples, \(OptionBounds.text(OptionBounds.curveSamples)) (default 21)", commands: ["curve"], forwardedToCapture: false),
         CLIOption(name: "--plot", value: "FILE.png", help: "draw the curve to a PNG", commands: ["curve"], forwardedToCapture: false),
         CLIOption(name: "--schema", value: nil, help: "every tunable parameter as JSON: key path, kind, unit, range, default, doc", commands: ["timings"], forwardedToCapture: false),
         CLIOption(name: "--markdown", value: nil, help: "the same as README's table", commands: ["timings"], forwardedToCapture: false),
@@ -258,10 +259,41 @@ public struct ParsedArguments {
         return v
     }
 
-    public func int(_ name: String, minimum: Int, usage: String) throws -> Int? {
-        guard let text = values[name] else { return nil }
-        guard let v = Int(text), v >= minimum else { throw UsageError(message: "\(name) must be a whole number ≥ \(minimum) (got '\(text)')", usage: usage) }
+    /// A number within `bounds` (one of `OptionBounds`); `unit` follows the bound in the message,
+    /// e.g. " s". NaN, infinities and text are refused as by `double`.
+    public func double(_ name: String, in bounds: ClosedRange<Double>, unit: String = "", usage: String) throws -> Double? {
+        // Below a lower bound of 0 the message stays "must not be negative"; below any other, it names the bound.
+        guard let v = try double(name, allowNegative: bounds.lowerBound != 0, usage: usage) else { return nil }
+        try check(name, v, in: bounds, unit: unit, usage: usage)
         return v
+    }
+
+    /// A number above 0 and at most `bounds.upperBound`.
+    public func positiveDouble(_ name: String, atMost bound: Double, unit: String = "", usage: String) throws -> Double? {
+        guard let v = try positiveDouble(name, usage: usage) else { return nil }
+        try check(name, v, in: 0...bound, unit: unit, usage: usage)
+        return v
+    }
+
+    /// A whole number within `bounds`.
+    public func int(_ name: String, in bounds: ClosedRange<Int>, usage: String) throws -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let v = Int(text) else {
+            throw UsageError(message: "\(name) must be a whole number from \(OptionBounds.text(bounds)) (got '\(abbreviatedForMessage(text, quoted: false))')", usage: usage)
+        }
+        guard v >= bounds.lowerBound else { throw UsageError(message: "\(name) must be at least \(OptionBounds.grouped(bounds.lowerBound)) (got \(v))", usage: usage) }
+        guard v <= bounds.upperBound else { throw UsageError(message: "\(name) must be at most \(OptionBounds.grouped(bounds.upperBound)) (got \(v))", usage: usage) }
+        return v
+    }
+
+    private func check(_ name: String, _ v: Double, in bounds: ClosedRange<Double>, unit: String, usage: String) throws {
+        let given = values[name].map { abbreviatedForMessage($0, quoted: false) } ?? OptionBounds.number(v)
+        guard v >= bounds.lowerBound else {
+            throw UsageError(message: "\(name) must be at least \(OptionBounds.number(bounds.lowerBound))\(unit) (got \(given))", usage: usage)
+        }
+        guard v <= bounds.upperBound else {
+            throw UsageError(message: "\(name) must be at most \(OptionBounds.number(bounds.upperBound))\(unit) (got \(given))", usage: usage)
+        }
     }
 }
 
@@ -285,7 +317,7 @@ extension PreviewOptions {
             guard let v = UInt64(s) else { throw UsageError(message: "--seed must be a whole number ≥ 0 (got '\(s)')", usage: usage) }
             seed = v
         }
-        feedLatency = try args.double("--feed-latency", usage: usage) ?? 0.8
+        feedLatency = try args.double("--feed-latency", in: OptionBounds.feedLatency, unit: " s", usage: usage) ?? 0.8
         reduceMotion = args.flags.contains("--reduce-motion")
         skipSplash = args.flags.contains("--skip-splash")
         timingsPath = args.values["--timings"]

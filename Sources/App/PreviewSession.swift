@@ -30,6 +30,9 @@ public struct PreviewSession {
     public var options: PreviewOptions
     public var timings: Timings
     public var timingsPath: String
+    /// The timings file's bytes as the session read them (`withTimings` keeps them): the window's document and the burn-in's hash use them
+    /// rather than reading the file again, which a pipe (`--timings <(…)`) could not give twice.
+    public var timingsBytes: [UInt8]
     public var catalog: AssetCatalog
     public var launchBackground: LaunchBackground
     public var preview: Preview
@@ -44,7 +47,8 @@ public struct PreviewSession {
         let path = options.timingsPath ?? catalog.path("timings.json")
         guard FileManager.default.fileExists(atPath: path) else { throw RenderError("timings file \(path) not found") }
         timingsPath = path
-        timings = try Timings.load(path: path)
+        timingsBytes = try JSONParser.readFile(path, limit: .timings)
+        timings = try Timings.parse(bytes: timingsBytes, path: path)
         seed = options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let variant = Preview.textVariant(seed: seed, count: AssetCatalog.splashTextCount)
         let (background, description) = try catalog.launchSource(device: options.device)

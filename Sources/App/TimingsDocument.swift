@@ -139,7 +139,7 @@ public struct TimingsDocument: Sendable {
     public mutating func save(to path: String? = nil) throws -> SaveOutcome {
         let target = path ?? savePath
         let changes = TimingsFilePatch.changes(from: base, to: current)
-        let onDisk = FileManager.default.contents(atPath: target).map { String(decoding: $0, as: UTF8.self) }
+        let onDisk = try TimingsDocument.textOnDisk(target)
         if sourceIsBuiltIn && URL(fileURLWithPath: target).deletingLastPathComponent().standardized
             == URL(fileURLWithPath: sourcePath).deletingLastPathComponent().standardized {
             throw SaveFailure(message: "not writing into the built-in Assets folder; run with --timings FILE or --save-to FILE")

@@ -9,7 +9,8 @@ public final class TimingsFileWatcher {
     public let path: String
     public private(set) var current: Timings
     private var lastStamp: Stamp?
-    private var lastContents: Data?
+    /// The bytes of the last read, bounded as at start (`FileSizeLimit.timings`).
+    public private(set) var lastContents: [UInt8]?
 
     struct Stamp: Equatable { var modified: Date?; var size: UInt64 }
 
@@ -18,11 +19,13 @@ public final class TimingsFileWatcher {
         case failed(JSONFileError)
     }
 
-    public init(path: String, current: Timings) {
+    /// `contents`: the bytes `current` was parsed from, when the caller has them; the file is read
+    /// again only without them. A pipe given as the timings file has nothing left to read twice.
+    public init(path: String, current: Timings, contents: [UInt8]? = nil) {
         self.path = path
         self.current = current
         lastStamp = TimingsFileWatcher.stamp(path)
-        lastContents = FileManager.default.contents(atPath: path)
+        lastContents = contents ?? (try? JSONParser.readFile(path, limit: .timings))
     }
 
     static func stamp(_ path: String) -> Stamp? {
@@ -36,14 +39,18 @@ public final class TimingsFileWatcher {
         let stamp = TimingsFileWatcher.stamp(path)
         guard stamp != lastStamp else { return nil }
         lastStamp = stamp
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failed(JSONFileError(path: path, location: SourceLocation(line: 1, column: 1), message: "the file cannot be read (moved or deleted?)"))
+        let data: [UInt8]
+        do { data = try JSONParser.readFile(path, limit: .timings) } catch let error as JSONFileError {
+            // Gone, unreadable or grown past the limit: the last good values stay.
+            return .failed(error)
+        } catch {
+            return .failed(JSONFileError(path: path, location: SourceLocation(line: 1, column: 1), message: "\(error)"))
         }
         guard data != lastContents else { return nil }
         lastContents = data
         do {
             // The bytes, as at start: invalid UTF-8 is refused at its byte, not read as U+FFFD.
-            let timings = try Timings.parse(bytes: [UInt8](data), path: path)
+            let timings = try Timings.parse(bytes: data, path: path)
             current = timings
             return .reloaded(timings)
         } catch let error as JSONFileError {

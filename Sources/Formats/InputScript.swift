@@ -177,7 +177,7 @@ public struct InputScript: Equatable, Sendable {
     }
 
     public static func load(path: String) throws -> InputScript {
-        try parse(bytes: JSONParser.readFile(path), path: path)
+        try parse(bytes: JSONParser.readFile(path, limit: .script), path: path)
     }
 
     public var json: JSONOutput { .object([("events", .array(events.map(\.json)))]) }

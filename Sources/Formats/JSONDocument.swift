@@ -114,35 +114,16 @@ public struct JSONParser {
         }
     }
 
-    public static func parse(fileAt path: String) throws -> JSONNode {
-        try parse(bytes: readFile(path), path: path)
+    public static func parse(fileAt path: String, limit: FileSizeLimit) throws -> JSONNode {
+        try parse(bytes: readFile(path, limit: limit), path: path)
     }
 
-    /// The whole file. Works for anything `open` can read (pipes, `/dev/null`, `/dev/stdin`), which
-    /// `FileManager.contents(atPath:)` does not; a failure names the system's reason.
-    public static func readFile(_ path: String) throws -> [UInt8] {
-        let start = SourceLocation(line: 1, column: 1)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw JSONFileError(path: path, location: start, message: "cannot read the file: it is a directory")
+    /// The whole file, up to `limit` (see `BoundedFileReader`); a failure is a `JSONFileError` at
+    /// the file's start naming the system's reason, a directory, or the limit.
+    public static func readFile(_ path: String, limit: FileSizeLimit) throws -> [UInt8] {
+        do { return try BoundedFileReader.read(path, limit: limit) } catch let failure as FileReadFailure {
+            throw JSONFileError(path: path, location: SourceLocation(line: 1, column: 1), message: failure.reason)
         }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw JSONFileError(path: path, location: start, message: "cannot read the file: \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var result = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw JSONFileError(path: path, location: start, message: "cannot read the file: \(String(cString: strerror(errno)))")
-            }
-            result.append(contentsOf: chunk[0..<n])
-        }
-        return result
     }
 
     private static func parse(utf8 input: [UInt8], path: String, validated: Bool, streaming key: String?,

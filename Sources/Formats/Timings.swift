@@ -108,7 +108,7 @@ extension Timings {
     /// out-of-range values are refused with PATH:LINE:COLUMN. What is accepted is declared once, in
     /// `TimingsSchema.parameters`.
     public static func load(path: String) throws -> Timings {
-        try parse(JSONParser.parse(fileAt: path), path: path)
+        try parse(JSONParser.parse(fileAt: path, limit: .timings), path: path)
     }
 
     /// Reads a timings file's bytes as `load` reads the file: a BOM skipped, invalid UTF-8

@@ -36,6 +36,7 @@
 /// inspector itself cost in the last frame.
 import CImGui
 import CSDL2
+import Formats
 import Foundation
 
 /// A failure to bring the inspector up, with SDL's reason.
@@ -417,7 +418,9 @@ public final class ImGuiSDLBridge {
         let atlas = io.pointee.Fonts!
         atlas.pointee.Clear()
         usesTrueTypeFont = false
-        if let fontPath, FileManager.default.isReadableFile(atPath: fontPath) {
+        // A font over the limit, or not a regular file, falls back like a missing one.
+        if let fontPath, FileManager.default.isReadableFile(atPath: fontPath),
+           (try? BoundedFileReader.checkRegularFile(fontPath, limit: .font)) != nil {
             usesTrueTypeFont = CImGuiAddFontFromFileTTF(atlas, fontPath, Float(fontSize * density))
         }
         if !usesTrueTypeFont { _ = CImGuiAddFontDefault(atlas) }

@@ -19,6 +19,10 @@ public struct AssetCatalog: Sendable {
 
     /// The largest image side accepted, in pixels: larger images are refused rather than decoded.
     public static let maxImageSide = 8192
+    /// The most pixels an image may have, 16 Mpx (64 MiB decoded as RGBA, held up to three times
+    /// while it is converted): four times the largest launch image (iPad Pro 12.9", 2048x2732),
+    /// so a long thin 8192 px strip is fine and an 8192x8192 one is refused.
+    public static let maximumImagePixels = 4096 * 4096
     public static let splashTextCount = 17
     /// Splash text images are drawn at @3x, the largest iPhone scale.
     public static let splashTextScale = 3.0
@@ -74,8 +78,8 @@ public struct AssetCatalog: Sendable {
         for folder in [user, builtIn].compactMap({ $0 }) {
             let json = folder + "/launch.json"
             if FileManager.default.fileExists(atPath: json) {
-                guard let data = FileManager.default.contents(atPath: json), let text = String(data: data, encoding: .utf8) else {
-                    throw RenderError("cannot read \(json)")
+                guard let text = String(bytes: try JSONParser.readFile(json, limit: .launchDescription), encoding: .utf8) else {
+                    throw RenderError("cannot read \(json): it is not UTF-8 text")
                 }
                 let description = try LaunchDescription.parse(text: text, path: json)
                 return (.gradient(description.gradient), description)
@@ -104,10 +108,19 @@ public struct AssetCatalog: Sendable {
     // MARK: Reading PNG headers without decoding
 
     /// Width and height from a PNG's IHDR chunk, so layout and `state` need no decoder and no display.
+    /// Images are read more than once (their size here, their pixels when drawn), so each must be
+    /// a regular file within `FileSizeLimit.image`; checking that first means a FIFO in an assets
+    /// folder is refused rather than waited on.
     public static func pngSize(_ path: String) throws -> (Int, Int) {
+        do { try BoundedFileReader.checkRegularFile(path, limit: .image) } catch { throw RenderError("\(path): \(error)") }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw RenderError("\(path): cannot open the file") }
         defer { try? handle.close() }
-        let header = [UInt8](handle.readData(ofLength: 24))
+        return try pngSize(header: [UInt8](handle.readData(ofLength: 24)), path: path)
+    }
+
+    /// Width and height from the first 24 bytes of a PNG, refused past the size limits.
+    static func pngSize(header: some Collection<UInt8>, path: String) throws -> (Int, Int) {
+        let header = Array(header.prefix(24))
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard header.count == 24, Array(header[0..<8]) == signature, Array(header[12..<16]) == Array("IHDR".utf8) else {
             throw RenderError("\(path): not a PNG file (bad signature or header)")
@@ -117,6 +130,9 @@ public struct AssetCatalog: Sendable {
         guard w > 0, h > 0 else { throw RenderError("\(path): PNG header gives an empty image") }
         guard w <= maxImageSide, h <= maxImageSide else {
             throw RenderError("\(path): image is \(w)x\(h) px; images over \(maxImageSide) px on a side are refused")
+        }
+        guard w * h <= maximumImagePixels else {
+            throw RenderError("\(path): image is \(w)x\(h) px; images over \(maximumImagePixels / 1_048_576) Mpx (\(maximumImagePixels) pixels) are refused")
         }
         return (w, h)
     }

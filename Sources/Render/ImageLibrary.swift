@@ -30,12 +30,23 @@ public final class ImageLibrary {
         self.logoPixelSize = min(max(logoPixelSize, 8), AssetCatalog.maxImageSide)
     }
 
-    /// Decodes a PNG as RGBA, refusing images over the size limit before decoding them.
+    /// Decodes a PNG as RGBA, refusing files and images over the size limits before decoding them.
+    /// The bytes are read once, bounded, and decoded from memory, so the size checked is the size
+    /// decoded.
     static func decode(_ path: String) throws -> DecodedImage {
         guard FileManager.default.fileExists(atPath: path) else { throw RenderError("\(path): file not found") }
-        _ = try AssetCatalog.pngSize(path)
-        guard let loaded = IMG_Load(path) else { throw RenderError("\(path): cannot decode the PNG: \(sdlError())") }
+        let bytes: [UInt8]
+        do {
+            try BoundedFileReader.checkRegularFile(path, limit: .image)
+            bytes = try BoundedFileReader.read(path, limit: .image)
+        } catch { throw RenderError("\(path): \(error)") }
+        let (headerWidth, headerHeight) = try AssetCatalog.pngSize(header: bytes, path: path)
+        let decoded = bytes.withUnsafeBytes { raw in IMG_Load_RW(SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)), 1) }
+        guard let loaded = decoded else { throw RenderError("\(path): cannot decode the PNG: \(sdlError())") }
         defer { SDL_FreeSurface(loaded) }
+        guard Int(loaded.pointee.w) == headerWidth, Int(loaded.pointee.h) == headerHeight else {
+            throw RenderError("\(path): decoded as \(loaded.pointee.w)x\(loaded.pointee.h) px, but its header says \(headerWidth)x\(headerHeight)")
+        }
         let hasAlpha = loaded.pointee.format.pointee.Amask != 0 || loaded.pointee.format.pointee.palette != nil
         guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
             throw RenderError("\(path): cannot convert the image: \(sdlError())")

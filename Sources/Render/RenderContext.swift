@@ -1,4 +1,5 @@
 import CSDL2
+import Formats
 import Foundation
 import Geometry
 
@@ -204,6 +205,7 @@ public final class RenderContext {
     /// A TrueType font at a pixel size, closed with this context at the latest.
     public func openFont(path: String, pixelSize: Int) throws -> Font {
         guard !isClosed else { throw RenderError("\(path): the renderer is closed") }
+        do { try BoundedFileReader.checkRegularFile(path, limit: .font) } catch { throw RenderError("\(path): \(error)") }
         guard let handle = TTF_OpenFont(path, Int32(clamping: pixelSize)) else { throw RenderError("\(path): \(sdlError())") }
         let font = Font(handle: handle, owner: self)
         fonts[ObjectIdentifier(font)] = Unmanaged.passUnretained(font)

@@ -1,4 +1,5 @@
 import CSDL2
+import Formats
 import Foundation
 import Scenes
 
@@ -300,6 +301,7 @@ public final class ReviewCanvas {
 
     private func font(_ size: Int) throws -> OpaquePointer {
         if let f = fonts[size] { return f }
+        do { try BoundedFileReader.checkRegularFile(fontPath, limit: .font) } catch { throw RenderError("\(fontPath): \(error)") }
         guard let f = TTF_OpenFont(fontPath, Int32(size)) else { throw RenderError("\(fontPath): \(sdlError())") }
         fonts[size] = f
         return f

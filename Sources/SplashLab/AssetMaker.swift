@@ -68,6 +68,7 @@ func drawLogo(size: Int) -> [UInt8] {
 func drawTagline(_ text: String) throws -> ([UInt8], Int, Int) {
     guard TTF_WasInit() != 0 || TTF_Init() == 0 else { throw RenderError("SDL_ttf could not start: \(sdlError())") }
     let fontPath = TextRenderer.boldCandidates[0]
+    do { try BoundedFileReader.checkRegularFile(fontPath, limit: .font) } catch { throw RenderError("\(fontPath): \(error)") }
     guard let font = TTF_OpenFont(fontPath, 57) else { throw RenderError("\(fontPath): \(sdlError())") }
     defer { TTF_CloseFont(font) }
     guard let rendered = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)),

@@ -20,7 +20,7 @@ func benchCommand(_ arguments: [String]) throws -> Int32 {
         return 0
     }
     if args.flags.contains("--idle") {
-        let seconds = try args.positiveDouble("--seconds", usage: usage) ?? 5
+        let seconds = try args.positiveDouble("--seconds", atMost: OptionBounds.idleSeconds.upperBound, unit: " s", usage: usage) ?? 5
         guard seconds <= 600 else { throw UsageError(message: "--seconds must be at most 600 (got \(seconds))", usage: usage) }
         for name in ["--frames", "--frames-csv", "--scale", "--motion"] where args.values[name] != nil || args.flags.contains(name) {
             throw UsageError(message: "--idle measures the window; \(name) is for the rendered scenario", usage: usage)
@@ -41,8 +41,8 @@ func benchCommand(_ arguments: [String]) throws -> Int32 {
     }
     var options = try PreviewOptions(args, usage: usage)
     options.seed = 1
-    let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale
-    let frames = try args.int("--frames", minimum: 10, usage: usage) ?? Int(BenchScenario.duration * 60)
+    let scale = try args.double("--scale", in: OptionBounds.scale, usage: usage) ?? options.device.scale
+    let frames = try args.int("--frames", in: OptionBounds.benchFrames, usage: usage) ?? Int(BenchScenario.duration * 60)
     print(try frameBenchmark(options: options, scale: scale, frames: frames, csvPath: args.values["--frames-csv"]).text)
     return 0
 }

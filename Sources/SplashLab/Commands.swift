@@ -22,7 +22,7 @@ func stateCommand(_ arguments: [String]) throws -> Int32 {
     let usage = CLI.usage("state")
     let args = try ParsedArguments(arguments, command: "state")
     guard args.values["--at"] != nil else { throw UsageError(message: "state needs --at SECONDS", usage: usage) }
-    let t = try args.double("--at", usage: usage)!
+    let t = try args.double("--at", in: OptionBounds.previewTime, unit: " s", usage: usage)!
     let session = try makeSession(try PreviewOptions(args, usage: usage))
     let playback = try scriptedPlayback(session, scriptPath: args.values["--script"], at: t)
     session.reportWarnings()
@@ -51,15 +51,15 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
         }
         if compare && launch { throw UsageError(message: "--compare shows the variants at a time: use --at SECONDS, not --launch", usage: usage) }
     }
-    let t = try args.double("--at", usage: usage) ?? 0
-    let count = try args.int("--count", minimum: 1, usage: usage) ?? 8
-    let from = try args.double("--from", usage: usage) ?? 0
-    let toGiven = try args.double("--to", usage: usage)
+    let t = try args.double("--at", in: OptionBounds.previewTime, unit: " s", usage: usage) ?? 0
+    let count = try args.int("--count", in: OptionBounds.filmstripFrames, usage: usage) ?? 8
+    let from = try args.double("--from", in: OptionBounds.previewTime, unit: " s", usage: usage) ?? 0
+    let toGiven = try args.double("--to", in: OptionBounds.previewTime, unit: " s", usage: usage)
     if let toGiven, from > toGiven {
         throw UsageError(message: "--from \(args.values["--from"]!) is later than --to \(args.values["--to"]!)", usage: usage)
     }
     let options = try PreviewOptions(args, usage: usage)
-    let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale
+    let scale = try args.double("--scale", in: OptionBounds.scale, usage: usage) ?? options.device.scale
     let (sessions, names) = try reviewSessions(args, options: options, usage: usage)
     let script = try args.values["--script"].map { try InputScript.load(path: $0) } ?? InputScript(events: [])
     let reviewOptions = ReviewOptions(showTouches: args.flags.contains("--show-touches"), burnIn: args.flags.contains("--burn-in"))

@@ -51,9 +51,6 @@ enum SHA256 {
         return h.map { String(format: "%08x", $0) }.joined()
     }
 
-    /// The first 8 hex digits of a file's SHA-256, or nil when it cannot be read.
-    static func short(ofFile path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(hex(data).prefix(8))
-    }
+    /// The first 8 hex digits of the SHA-256 of a file's bytes.
+    static func short(of bytes: [UInt8]) -> String { String(hex(Data(bytes)).prefix(8)) }
 }

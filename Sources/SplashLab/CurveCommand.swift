@@ -20,7 +20,7 @@ func curveCommand(_ arguments: [String]) throws -> Int32 {
     do { spec = try MotionSpec(parsing: args.positionals[0]) } catch let e as MotionError {
         throw UsageError(message: "bad curve spec: \(e)", usage: usage)
     }
-    let samples = try args.int("--samples", minimum: 2, usage: usage) ?? 21
+    let samples = try args.int("--samples", in: OptionBounds.curveSamples, usage: usage) ?? 21
     var times: [Double]
     let simulation = spec.simulation
     guard let span = simulation.totalDuration else {

@@ -30,10 +30,9 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     let args = try ParsedArguments(arguments, command: "record")
     guard let out = args.values["--out"] else { throw UsageError(message: "record needs --out FILE.mp4, FILE.gif or a folder", usage: usage) }
     let options = try PreviewOptions(args, usage: usage)
-    let fps = try args.positiveDouble("--fps", usage: usage) ?? 60
-    guard fps <= 240 else { throw UsageError(message: "--fps must be at most 240 (got \(fps))", usage: usage) }
+    let fps = try args.double("--fps", in: OptionBounds.fps, usage: usage) ?? 60
     let rate = try recordingRate(args, usage: usage)
-    let scale = try args.positiveDouble("--scale", usage: usage) ?? options.device.scale
+    let scale = try args.double("--scale", in: OptionBounds.scale, usage: usage) ?? options.device.scale
     let (sessions, names) = try reviewSessions(args, options: options, usage: usage)
     var script = InputScript(events: [])
     if let path = args.values["--script"] { script = try InputScript.load(path: path) }
@@ -41,11 +40,12 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     // input, and a little after.
     let splashEnd = options.skipSplash ? 0 : sessions.map(\.preview.splash.endTime).max() ?? 0
     let natural = max(splashEnd, script.events.last?.time ?? 0) + 0.5
-    let duration = try args.positiveDouble("--duration", usage: usage) ?? natural
+    let duration = try args.positiveDouble("--duration", atMost: OptionBounds.recordingSeconds, unit: " s", usage: usage) ?? natural
     // Slow motion stretches the preview over more frames: frame k shows preview time k·R/fps.
     // The stretch is a whole number (1, 2, 4, 10), so frame n·k of a slowed video is exactly
     // frame k of the normal one.
     let stretch = (1 / rate).rounded()
+    try checkRecordingLength(duration: duration, stretch: stretch, given: args.values["--duration"] != nil, usage: usage)
     let frames = max(Int(clamping: (duration * fps * stretch).rounded()), 1)
     let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
                               scale: scale, tiles: sessions.count,
@@ -123,6 +123,22 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
         printError("wrote \(written) PNG frames to \(dir), \(width)x\(height)\(details)")
     }
     return 0
+}
+
+/// Refuses a recording longer than `OptionBounds.recordingSeconds` of video, whether its
+/// duration was given or follows from the splash and the script (a script's last input may lie
+/// hours in).
+func checkRecordingLength(duration: Double, stretch: Double, given: Bool, usage: String) throws {
+    let video = duration * stretch
+    let limit = OptionBounds.recordingSeconds
+    guard video > limit else { return }
+    let seconds = { (v: Double) in JSONOutput.number(v).text + " s" }
+    let minutes = "\(JSONOutput.number(limit / 60).text) minutes"
+    let slowed = stretch == 1 ? "" : " slowed \(JSONOutput.number(stretch).text)× makes \(seconds(video)) of video"
+    if given {
+        throw UsageError(message: "--duration \(seconds(duration))\(slowed); the limit is \(seconds(limit)) of video (\(minutes))", usage: usage)
+    }
+    throw UsageError(message: "the recording would run \(seconds(duration)) (to the end of the splash or the script's last input, and 0.5 s more)\(slowed); the limit is \(seconds(limit)) of video (\(minutes)): give --duration", usage: usage)
 }
 
 /// `--rate`: one of the window's playback rates (1, 0.5, 0.25, 0.1); anything else is refused,

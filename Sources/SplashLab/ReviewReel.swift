@@ -24,7 +24,7 @@ final class ReviewVariant {
         playback = Playback(initial: session.preview, log: script.events)
         self.renderer = renderer
         self.name = name
-        hash = SHA256.short(ofFile: session.timingsPath) ?? "unread"
+        hash = SHA256.short(of: session.timingsBytes)
     }
 }
 
@@ -338,14 +338,18 @@ func compareSessions(_ paths: [String], options: PreviewOptions, usage: String) 
     guard paths.count >= 2 else {
         throw UsageError(message: "--compare needs two or more timings files to set side by side (got \(paths.count))", usage: usage)
     }
+    guard paths.count <= OptionBounds.comparedFiles.upperBound else {
+        throw UsageError(message: "--compare sets at most \(OptionBounds.comparedFiles.upperBound) timings files side by side (got \(paths.count))", usage: usage)
+    }
     var sessions: [PreviewSession] = []
     var shared = options
     for path in paths {
         guard FileManager.default.fileExists(atPath: path) else { throw UsageError(message: "--compare: timings file \(path) not found", usage: usage) }
-        // Parsed here first so that a broken file is named as --compare's, with its place.
-        do { _ = try Timings.load(path: path) } catch { throw UsageError(message: "--compare: \(error)", usage: usage) }
         shared.timingsPath = path
-        let session = try makeSession(shared)
+        // A broken file is named as --compare's, with its place. The session reads each file
+        // once, so a pipe (`<(…)`) works too.
+        let session: PreviewSession
+        do { session = try makeSession(shared) } catch let error as JSONFileError { throw UsageError(message: "--compare: \(error)", usage: usage) }
         // Every variant plays the first one's seed, so the splash text and the feed match.
         shared.seed = session.seed
         sessions.append(session)

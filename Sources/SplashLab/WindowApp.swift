@@ -12,8 +12,8 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     let usage = CLI.usage("run")
     let args = try ParsedArguments(arguments, command: "run")
     let options = try PreviewOptions(args, usage: usage)
-    let requestedScale = try args.positiveDouble("--window-scale", usage: usage)
-    let requestedFPS = try args.positiveDouble("--fps", usage: usage)
+    let requestedScale = try args.double("--window-scale", in: OptionBounds.scale, usage: usage)
+    let requestedFPS = try args.double("--fps", in: OptionBounds.fps, usage: usage)
     let csvPath = args.values["--frames-csv"]
     var inspectorChoice: Bool?
     if let value = args.values["--inspector"] {
@@ -75,12 +75,9 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
 
 /// The timings file of a session as a document to tune: its text as read, and where a save goes.
 func openDocument(_ session: PreviewSession, saveTo: String?) throws -> TimingsDocument {
-    guard let data = FileManager.default.contents(atPath: session.timingsPath) else {
-        throw RenderError("cannot read \(session.timingsPath)")
-    }
     let builtIn = URL(fileURLWithPath: session.timingsPath).deletingLastPathComponent().standardized.path
         == URL(fileURLWithPath: session.catalog.builtIn).standardized.path
-    return TimingsDocument(sourcePath: session.timingsPath, text: String(decoding: data, as: UTF8.self), timings: session.timings,
+    return TimingsDocument(sourcePath: session.timingsPath, text: String(decoding: session.timingsBytes, as: UTF8.self), timings: session.timings,
                            sourceIsBuiltIn: builtIn, saveTo: saveTo)
 }
 
@@ -159,7 +156,7 @@ struct WindowShell {
         hud = HUDRenderer(renderer: renderer.context.renderer, text: renderer.text)
         touches = TouchMarkerRenderer(renderer: renderer.context.renderer)
         inspector = try ImGuiSDLBridge(window: renderer.context.window, renderer: renderer.context.renderer)
-        watcher = TimingsFileWatcher(path: session.timingsPath, current: session.timings)
+        watcher = TimingsFileWatcher(path: session.timingsPath, current: session.timings, contents: session.timingsBytes)
         recoveryPath = TimingsDocument.recoveryPath(for: session.timingsPath)
         self.launchArguments = launchArguments
     }
@@ -329,6 +326,11 @@ struct WindowShell {
                 return
             }
             // The video is rendered offline from the script: hitch-free, whatever this window's frame rate was.
+            guard duration <= OptionBounds.recordingSeconds else {
+                dispatch(.say("wrote \(base).json; no video: the take is \(Int(duration)) s, over the \(Int(OptionBounds.recordingSeconds)) s a recording may be",
+                              isError: true))
+                return
+            }
             var arguments = ["record", "--out", base + ".mp4", "--script", base + ".json", "--seed", String(session.seed),
                              "--duration", JSONOutput.number(duration).text]
             arguments += CLI.forwardedToCapture(launchArguments)
@@ -355,7 +357,7 @@ struct WindowShell {
         switch watcher.poll() {
         case .none: break
         case let .reloaded(timings)?:
-            let text = FileManager.default.contents(atPath: watcher.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let text = String(decoding: watcher.lastContents ?? [], as: UTF8.self)
             dispatch(.diskChanged(text: text, timings: timings, path: watcher.path))
         case let .failed(error)?:
             dispatch(.reloadFailed("\(error)"))

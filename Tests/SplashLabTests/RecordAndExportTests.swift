@@ -129,9 +129,9 @@ final class RecordAndExportTests: XCTestCase {
         let out = temporaryDirectory() + "/long.mp4"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
-        // An hour: long enough to be mid-way at the interrupt, even with the settled feed's
-        // repeated frames costing next to nothing.
-        process.arguments = ["record", "--out", out, "--duration", "3600", "--fps", "30", "--scale", "0.5"]
+        // Ten minutes at 240 fps, the most frames allowed: long enough to be mid-way at the
+        // interrupt, even with the settled feed's repeated frames costing next to nothing.
+        process.arguments = ["record", "--out", out, "--duration", "600", "--fps", "240", "--scale", "0.5"]
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")
         env["SPLASHLAB_ASSETS"] = CLI.repositoryRoot.appendingPathComponent("Assets").path
@@ -154,7 +154,7 @@ final class RecordAndExportTests: XCTestCase {
         let count = Int(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         probe.waitUntilExit()
         XCTAssertGreaterThan(count, 0)
-        XCTAssertTrue(stderr.contains("holds \(count) of 108000 frames"), "ffprobe counts \(count): \(stderr)")
+        XCTAssertTrue(stderr.contains("holds \(count) of 144000 frames"), "ffprobe counts \(count): \(stderr)")
     }
 
     /// The exported Swift carries the table's values.
