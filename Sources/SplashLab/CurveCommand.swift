@@ -45,9 +45,11 @@ func curveCommand(_ arguments: [String]) throws -> Int32 {
         case .spring(let m): return (t, m.value(t), m.velocity(t))
         }
     }
-    if case .spring(let m) = spec { print("# settlingDuration=\(JSONOutput.number(m.settlingDuration).text)") }
-    print("t,value,velocity")
-    for p in points { print("\(JSONOutput.number(p.0).text),\(JSONOutput.number(p.1).text),\(JSONOutput.number(p.2).text)") }
+    var csv = ""
+    if case .spring(let m) = spec { csv += "# settlingDuration=\(JSONOutput.number(m.settlingDuration).text)\n" }
+    csv += "t,value,velocity\n"
+    for p in points { csv += "\(JSONOutput.number(p.0).text),\(JSONOutput.number(p.1).text),\(JSONOutput.number(p.2).text)\n" }
+    try printOutput(csv, terminator: "")
     if let plot = args.values["--plot"] {
         let dense: [(Double, Double)] = (0...400).map { i in
             let t = span * Double(i) / 400

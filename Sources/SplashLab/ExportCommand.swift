@@ -20,7 +20,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
         options.timingsPath = args.values["--timings"]
         options.assetsDirectory = args.values["--assets"]
         let session = try makeSession(options)
-        print(SwiftExport.source(timings: session.timings, timingsPath: session.timingsPath))
+        try printOutput(SwiftExport.source(timings: session.timings, timingsPath: session.timingsPath))
         return 0
     case "launch":
         let args = try ParsedArguments(rest, command: "export")
