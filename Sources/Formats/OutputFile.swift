@@ -68,21 +68,30 @@ public enum OutputFile {
     /// Through a temporary file beside `path` and a rename over it.
     private static func replace(_ path: String, with bytes: UnsafeRawBufferPointer, keeping existing: stat?) throws {
         let (descriptor, temporary) = try createTemporary(beside: path)
+        do { try writeAll(bytes, to: descriptor, name: path) } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        try finish(temporary, open: descriptor, as: path, keeping: existing)
+    }
+
+    /// Flushes a finished temporary to disk, closes it and renames it to `path`, or removes it
+    /// and throws.
+    private static func finish(_ temporary: String, open descriptor: Int32, as path: String, keeping existing: stat?) throws {
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
-        do {
-            try writeAll(bytes, to: descriptor, name: path)
-            if let existing {
-                // A file being replaced keeps its mode, and its owner where the system permits.
-                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
-                _ = fchmod(descriptor, existing.st_mode & 0o7777)
-            }
-            // The data reaches the disk before the name does: otherwise a crash just after the
-            // rename can leave an empty file under the final name.
-            guard fsync(descriptor) == 0 else { throw WriteError(path: path, reason: systemReason()) }
-        } catch {
+        if let existing {
+            // A file being replaced keeps its mode, and its owner where the system permits.
+            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            _ = fchmod(descriptor, existing.st_mode & 0o7777)
+        }
+        // The data reaches the disk before the name does: otherwise a crash just after the
+        // rename can leave an empty file under the final name.
+        guard fsync(descriptor) == 0 else {
+            let reason = systemReason()
             close(descriptor)
-            throw error
+            throw WriteError(path: path, reason: reason)
         }
         guard close(descriptor) == 0 else { throw WriteError(path: path, reason: systemReason()) }
         guard rename(temporary, path) == 0 else { throw WriteError(path: path, reason: systemReason()) }
@@ -98,6 +107,47 @@ public enum OutputFile {
             throw error
         }
         guard close(descriptor) == 0 else { throw WriteError(path: path, reason: systemReason()) }
+    }
+
+    // MARK: A file another program writes
+
+    /// Where a program that writes its own output (ffmpeg) should write `path`: a new empty file
+    /// beside it, which `commit` renames to `path` once the program has succeeded and `discard`
+    /// removes otherwise; or `path` itself when it is a special file, written straight.
+    public static func staging(for path: String) throws -> String {
+        if openDescriptor(named: path) != nil { return path }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw WriteError(path: path, reason: "it is a folder")
+            default: return path
+            }
+        }
+        let (descriptor, temporary) = try createTemporary(beside: resolvingLink(path))
+        close(descriptor)
+        return temporary
+    }
+
+    /// Puts a staged file that its program has finished under the final name: flushed to disk,
+    /// then renamed, as `write` does; the staged file is removed if that fails.
+    public static func commit(_ staged: String, to path: String) throws {
+        guard staged != path else { return }
+        let target = resolvingLink(path)
+        var status = stat()
+        let existing = stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? status : nil
+        let descriptor = open(staged, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = systemReason()
+            unlink(staged)
+            throw WriteError(path: path, reason: reason)
+        }
+        try finish(staged, open: descriptor, as: target, keeping: existing)
+    }
+
+    /// Removes a staged file whose program failed, so nothing half-written is left.
+    public static func discard(_ staged: String, for path: String) {
+        if staged != path { unlink(staged) }
     }
 
     // MARK: Pieces
