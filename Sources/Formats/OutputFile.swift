@@ -109,6 +109,24 @@ public enum OutputFile {
         guard close(descriptor) == 0 else { throw WriteError(path: path, reason: systemReason()) }
     }
 
+    /// Makes a folder and any missing folders above it (`mkdir -p`); a failure names the
+    /// folder and the system's reason, where Foundation's error gives only a code.
+    public static func createFolder(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            var status = stat()
+            if stat(prefix, &status) != 0 {
+                guard mkdir(prefix, 0o777) == 0 || errno == EEXIST else {
+                    throw WriteError(path: path, reason: "cannot create the folder \(prefix): \(systemReason())")
+                }
+            } else if status.st_mode & S_IFMT != S_IFDIR {
+                throw WriteError(path: path, reason: "\(prefix) is not a folder")
+            }
+            prefix += "/"
+        }
+    }
+
     // MARK: A file another program writes
 
     /// Where a program that writes its own output (ffmpeg) should write `path`: a new empty file

@@ -25,9 +25,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
     case "launch":
         let args = try ParsedArguments(rest, command: "export")
         guard let out = args.values["--out"] else { throw UsageError(message: "export launch needs --out DIR", usage: usage) }
-        do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
-            throw RenderError("cannot create \(out): \(error.localizedDescription)")
-        }
+        try OutputFile.createFolder(out)
         var written = 0
         for preset in Device.presets {
             for orientation in Orientation.allCases {

@@ -200,9 +200,7 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
         return .ffmpeg(process, input.fileHandleForWriting, stderrPath: stderrPath, output: VideoFile(path: out, staged: staged))
     }
     let dir = isVideo ? String(out.dropLast(4)) + "-frames" : out
-    do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-        throw RenderError("cannot create \(dir): \(error.localizedDescription)")
-    }
+    try OutputFile.createFolder(dir)
     if isVideo { printError("ffmpeg not found on PATH: writing a numbered PNG sequence to \(dir) instead of \(out)") }
     return .pngFolder(dir)
 }
