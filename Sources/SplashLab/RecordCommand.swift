@@ -222,7 +222,8 @@ func closeSink(_ sink: RecordingSink) throws -> Bool {
     if process.terminationStatus != 0 || unfinished {
         OutputFile.discard(output.staged, for: output.path)
         let status = process.terminationStatus != 0 ? " (status \(process.terminationStatus))" : ""
-        throw RenderError("ffmpeg failed writing \(output)\(status)\(log.isEmpty ? "" : ": " + log.split(separator: "\n").suffix(3).joined(separator: "; "))")
+        let said = log.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("Last message repeated") }
+        throw RenderError("ffmpeg failed writing \(output)\(status)\(said.isEmpty ? "" : ": " + said.suffix(3).joined(separator: "; "))")
     }
     try OutputFile.commit(output.staged, to: output.path)
     return true

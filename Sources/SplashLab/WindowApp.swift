@@ -128,6 +128,8 @@ struct WindowShell {
     var lastStateOut = 0.0
     /// Kept files whose last write failed, and has been reported (`writeKeptFile`).
     var failingOutputs: Set<String> = []
+    /// Captures' videos being rendered by a child `splashlab record` (`checkCaptureRenders`).
+    var captureRenders: [(process: Process, video: String)] = []
     var lastTitle = ""
     /// Nothing is drawn while nothing on screen would change: a change (an event, an action, a
     /// new message, the inspector's own need) sets this, and the preview's scenes are compared
@@ -340,6 +342,7 @@ struct WindowShell {
                 dispatch(.say("wrote \(base).json; could not start the video render: \(error.localizedDescription)", isError: true))
                 return
             }
+            captureRenders.append((process, base + ".mp4"))
             printError("wrote \(base).json (\(script.events.count) inputs); rendering \(base).mp4")
             dispatch(.say("wrote \(base).json; rendering \(base).mp4", isError: false))
         }
@@ -464,6 +467,24 @@ struct WindowShell {
         }
     }
 
+    /// A capture's video is rendered by a child process, and its end is shown, so a render that
+    /// failed (a full disk, say) is not taken for one still on its way. The child shares this
+    /// process's standard error, where its own message says why.
+    mutating func checkCaptureRenders() {
+        let finished = captureRenders.filter { !$0.process.isRunning }
+        guard !finished.isEmpty else { return }
+        captureRenders.removeAll { render in finished.contains { $0.process === render.process } }
+        for render in finished {
+            let status = render.process.terminationStatus
+            if status == 0 {
+                dispatch(.say("wrote \(render.video)", isError: false))
+            } else {
+                printError("splashlab: could not write \(render.video): its render ended with status \(status)")
+                dispatch(.say("could not write \(render.video) (status \(status); the reason is on standard error)", isError: true))
+            }
+        }
+    }
+
     mutating func updateTitle() {
         let doc = state.document
         let name = URL(fileURLWithPath: doc.sourcePath).lastPathComponent
@@ -515,6 +536,7 @@ struct WindowShell {
             lastFrameStart = frameStart
             updateTitle()
             writeStateOut(now: frameStart)
+            checkCaptureRenders()
             if idleProbe != nil { probeIdle(now: frameStart) }
             let scenes = scenesToShow()
             let afterUpdate = MonotonicClock.now()
