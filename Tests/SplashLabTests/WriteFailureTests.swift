@@ -138,6 +138,27 @@ final class WriteFailureTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: viaStandardOutput)), png)
     }
 
+    /// A FIFO (a shell's `>(…)`) is written into, not replaced by a regular file.
+    func testPNGIntoAFIFOReachesItsReader() throws {
+        let fifo = folder + "/frame.fifo", received = folder + "/received.png", direct = folder + "/direct.png"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertTrue(FileManager.default.createFile(atPath: received, contents: nil))
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [fifo]
+        reader.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: received))
+        try reader.run()
+        let arguments = ["render", "--at", "1", "--scale", "0.5", "--seed", "2", "--out"]
+        let r = try CLI.run(arguments + [fifo])
+        reader.waitUntilExit()
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try CLI.run(arguments + [direct]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: received)), try Data(contentsOf: URL(fileURLWithPath: direct)))
+        var status = stat()
+        XCTAssertEqual(lstat(fifo, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO, "still a FIFO, not a regular file")
+    }
+
     // MARK: Standard output
 
     /// Each command that prints its result fails on a closed pipe with a message, instead of
