@@ -186,6 +186,21 @@ final class WriteFailureTests: XCTestCase {
         XCTAssertEqual(r.stderr, "splashlab: cannot write standard output: No space left on device\n")
     }
 
+    /// Messages to a closed standard error are dropped: there is nowhere left to report them,
+    /// and Foundation's FileHandle.write trapped there. A recording long enough to report its
+    /// progress writes to standard error from its progress thread too.
+    func testClosedStandardErrorDoesNotStopACommand() throws {
+        let commands: [(UInt, [String])] = [
+            (#line, ["timings"]),
+            (#line, ["record", "--out", folder + "/frames", "--duration", "6", "--fps", "30", "--scale", "1", "--seed", "3"]),
+        ]
+        for (line, arguments) in commands {
+            let r = try CLI.run(["-c", "exec \"$0\" \"$@\" 2>&-", CLI.binary] + arguments, executable: "/bin/sh")
+            XCTAssertEqual(r.status, 0, r.stderr, line: line)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").count, 180)
+    }
+
     // MARK: CSV
 
     func testFramesCSVToAFullDeviceFailsNamingIt() throws {
