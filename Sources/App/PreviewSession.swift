@@ -78,7 +78,7 @@ public struct PreviewSession {
     /// Warnings about assets that fell back to the built-in ones, each said once.
     public func reportWarnings(_ extra: [String] = []) {
         var seen = Set<String>()
-        for w in catalog.warnings + extra where seen.insert(w).inserted { FileHandle.standardError.write((w + "\n").data(using: .utf8)!) }
+        for w in catalog.warnings + extra where seen.insert(w).inserted { OutputFile.writeStandardError(w + "\n") }
     }
 
     /// A renderer for this session's scenes on a context.

@@ -11,7 +11,7 @@ func makeAssetsCommand(_ arguments: [String]) throws -> Int32 {
     let usage = CLI.usage("make-assets")
     let args = try ParsedArguments(arguments, command: "make-assets")
     guard let out = args.values["--out"] else { throw UsageError(message: "make-assets needs --out DIR", usage: usage) }
-    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    try OutputFile.createFolder(out)
     try writePNG(drawLogo(size: 1024), width: 1024, height: 1024, to: out + "/logo.png")
     for (i, line) in splashTaglines.enumerated() {
         let (pixels, w, h) = try drawTagline(line)
@@ -20,7 +20,7 @@ func makeAssetsCommand(_ arguments: [String]) throws -> Int32 {
     for n in 1...FeedContent.photoCount {
         try writePNG(drawPhoto(n, width: 480, height: 360), width: 480, height: 360, to: out + "/photo-\(n).png")
     }
-    print("wrote logo.png, \(splashTaglines.count) splash texts and \(FeedContent.photoCount) photos to \(out)")
+    try printOutput("wrote logo.png, \(splashTaglines.count) splash texts and \(FeedContent.photoCount) photos to \(out)")
     return 0
 }
 

@@ -16,7 +16,7 @@ func benchCommand(_ arguments: [String]) throws -> Int32 {
     let usage = CLI.usage("bench")
     let args = try ParsedArguments(arguments, command: "bench")
     if args.flags.contains("--motion") {
-        print(try motionBenchmark().text)
+        try printOutput(try motionBenchmark().text)
         return 0
     }
     if args.flags.contains("--idle") {
@@ -43,7 +43,7 @@ func benchCommand(_ arguments: [String]) throws -> Int32 {
     options.seed = 1
     let scale = try args.double("--scale", in: OptionBounds.scale, usage: usage) ?? options.device.scale
     let frames = try args.int("--frames", in: OptionBounds.benchFrames, usage: usage) ?? Int(BenchScenario.duration * 60)
-    print(try frameBenchmark(options: options, scale: scale, frames: frames, csvPath: args.values["--frames-csv"]).text)
+    try printOutput(try frameBenchmark(options: options, scale: scale, frames: frames, csvPath: args.values["--frames-csv"]).text)
     return 0
 }
 
@@ -249,9 +249,7 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
     if let csvPath {
         let budget = FrameBudget(refreshRate: 60)
         let text = ([FrameRecord.csvHeader] + records.map { $0.csvRow(budget: budget) }).joined(separator: "\n") + "\n"
-        do { try text.write(toFile: csvPath, atomically: true, encoding: .utf8) } catch {
-            throw RenderError("cannot write \(csvPath): \(error.localizedDescription)")
-        }
+        try OutputFile.write(text, to: csvPath)
     }
     return .object([
         ("renderer", .string(context.rendererName)), ("width", .int(width)), ("height", .int(height)), ("frames", .int(frames)),

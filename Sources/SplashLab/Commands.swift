@@ -8,13 +8,14 @@ import Scenes
 
 func devicesCommand(_ arguments: [String]) throws -> Int32 {
     _ = try ParsedArguments(arguments, command: "devices")
-    print("name                points     scale  note")
+    var lines = ["name                points     scale  note"]
     for d in Device.presets {
         let points = "\(Int(d.portraitWidth))x\(Int(d.portraitHeight))"
         let pad = { (s: String, n: Int) in s + String(repeating: " ", count: max(n - s.count, 1)) }
-        print(pad(d.name + (d.name == Device.defaultName ? " *" : ""), 20) + pad(points, 11) + pad("@\(Int(d.scale))x", 7) + d.note)
+        lines.append(pad(d.name + (d.name == Device.defaultName ? " *" : ""), 20) + pad(points, 11) + pad("@\(Int(d.scale))x", 7) + d.note)
     }
-    print("* the default; every device also has --orientation landscape")
+    lines.append("* the default; every device also has --orientation landscape")
+    try printOutput(lines.joined(separator: "\n"))
     return 0
 }
 
@@ -26,7 +27,7 @@ func stateCommand(_ arguments: [String]) throws -> Int32 {
     let session = try makeSession(try PreviewOptions(args, usage: usage))
     let playback = try scriptedPlayback(session, scriptPath: args.values["--script"], at: t)
     session.reportWarnings()
-    print(playback.state.text)
+    try printOutput(playback.state.text)
     return 0
 }
 
@@ -102,12 +103,12 @@ func timingsCommand(_ arguments: [String]) throws -> Int32 {
     if args.flags.contains("--schema") && args.flags.contains("--markdown") {
         throw UsageError(message: "timings takes --schema or --markdown, not both", usage: usage)
     }
-    if args.flags.contains("--schema") { print(TimingsSchema.json.text); return 0 }
-    if args.flags.contains("--markdown") { print(TimingsSchema.markdown); return 0 }
+    if args.flags.contains("--schema") { try printOutput(TimingsSchema.json.text); return 0 }
+    if args.flags.contains("--markdown") { try printOutput(TimingsSchema.markdown); return 0 }
     var options = PreviewOptions(device: Device.named(Device.defaultName)!)
     options.timingsPath = args.values["--timings"]
     let session = try makeSession(options)
-    print(TimingsSchema.fileText(session.timings), terminator: "")
+    try printOutput(TimingsSchema.fileText(session.timings), terminator: "")
     printError("\(session.timingsPath): every value is valid")
     return 0
 }

@@ -37,9 +37,11 @@ func curveCommand(_ arguments: [String]) throws -> Int32 {
         times = (0..<samples).map { span * Double($0) / Double(samples - 1) }
     }
     let points: [(Double, Double, Double)] = times.map { t in (t, simulation.x(t), simulation.dx(t)) }
-    if spec.isSpring { print("# settlingDuration=\(JSONOutput.number(span).text)") }
-    print("t,value,velocity")
-    for p in points { print("\(JSONOutput.number(p.0).text),\(JSONOutput.number(p.1).text),\(JSONOutput.number(p.2).text)") }
+    var csv = ""
+    if spec.isSpring { csv += "# settlingDuration=\(JSONOutput.number(span).text)\n" }
+    csv += "t,value,velocity\n"
+    for p in points { csv += "\(JSONOutput.number(p.0).text),\(JSONOutput.number(p.1).text),\(JSONOutput.number(p.2).text)\n" }
+    try printOutput(csv, terminator: "")
     if let plot = args.values["--plot"] {
         let dense: [(Double, Double)] = (0...400).map { i in
             let t = span * Double(i) / 400

@@ -20,14 +20,12 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
         options.timingsPath = args.values["--timings"]
         options.assetsDirectory = args.values["--assets"]
         let session = try makeSession(options)
-        print(SwiftExport.source(timings: session.timings, timingsPath: session.timingsPath))
+        try printOutput(SwiftExport.source(timings: session.timings, timingsPath: session.timingsPath))
         return 0
     case "launch":
         let args = try ParsedArguments(rest, command: "export")
         guard let out = args.values["--out"] else { throw UsageError(message: "export launch needs --out DIR", usage: usage) }
-        do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
-            throw RenderError("cannot create \(out): \(error.localizedDescription)")
-        }
+        try OutputFile.createFolder(out)
         var written = 0
         for preset in Device.presets {
             for orientation in Orientation.allCases {

@@ -10,8 +10,16 @@ nonisolated(unsafe) var recordingInterrupted: sig_atomic_t = 0
 
 /// Where `record` sends frames: ffmpeg through a pipe, or numbered PNGs in a folder.
 enum RecordingSink {
-    case ffmpeg(Process, FileHandle, stderrPath: String, output: String)
+    case ffmpeg(Process, FileHandle, stderrPath: String, output: VideoFile)
     case pngFolder(String)
+}
+
+/// A video's path, and where ffmpeg writes it until it has finished (`OutputFile.staging`): a
+/// failing ffmpeg never leaves half a video under the final name.
+struct VideoFile: CustomStringConvertible {
+    let path: String
+    let staged: String
+    var description: String { path }
 }
 
 /// The first executable called `name` on PATH.
@@ -162,6 +170,7 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
     }
     guard FileManager.default.isWritableFile(atPath: parent) else { throw RenderError("cannot write \(out): \(parent) is not writable") }
     if isVideo, let ffmpeg = findOnPath("ffmpeg") {
+        let staged = try OutputFile.staging(for: out)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         // Raw RGBA frames in a Matroska stream (MatroskaStream): each with its timestamp, so a
@@ -188,9 +197,10 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
                 // about 0.5 GB, for a somewhat larger file.
                 arguments += ["-threads", "2", "-x264-params", "rc-lookahead=0:bframes=0:sync-lookahead=0"]
             }
-            arguments.append(out)
+            // The staged file's name does not end in .mp4: the format is given.
+            arguments += ["-f", "mp4", staged]
         } else {
-            arguments += ["-vf", everyFrame + ",split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", out]
+            arguments += ["-vf", everyFrame + ",split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", "-f", "gif", staged]
         }
         process.arguments = arguments
         let input = Pipe()
@@ -199,28 +209,39 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { throw RenderError("cannot start \(ffmpeg): \(error.localizedDescription)") }
-        return .ffmpeg(process, input.fileHandleForWriting, stderrPath: stderrPath, output: out)
+        do { try process.run() } catch {
+            OutputFile.discard(staged, for: out)
+            throw RenderError("cannot start \(ffmpeg): \(error.localizedDescription)")
+        }
+        return .ffmpeg(process, input.fileHandleForWriting, stderrPath: stderrPath, output: VideoFile(path: out, staged: staged))
     }
     let dir = isVideo ? String(out.dropLast(4)) + "-frames" : out
-    do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-        throw RenderError("cannot create \(dir): \(error.localizedDescription)")
-    }
+    try OutputFile.createFolder(dir)
     if isVideo { printError("ffmpeg not found on PATH: writing a numbered PNG sequence to \(dir) instead of \(out)") }
     return .pngFolder(dir)
 }
 
 /// Closes ffmpeg's input so it writes the file's index, and waits: a playable file even after
-/// an interruption or a failure. True when ffmpeg finished cleanly.
+/// an interruption or a failure, put under its name only once ffmpeg has finished it. True when
+/// ffmpeg finished cleanly.
 func closeSink(_ sink: RecordingSink) throws -> Bool {
     guard case let .ffmpeg(process, handle, stderrPath, output) = sink else { return true }
     try? handle.close()
     process.waitUntilExit()
-    let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    // ffmpeg names the staged file; the user knows the final name.
+    let log = ((try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
+        .replacingOccurrences(of: output.staged, with: output.path).trimmingCharacters(in: .whitespacesAndNewlines)
     try? FileManager.default.removeItem(atPath: stderrPath)
-    if process.terminationStatus != 0 {
-        throw RenderError("ffmpeg failed writing \(output) (status \(process.terminationStatus))\(log.isEmpty ? "" : ": " + log.split(separator: "\n").suffix(3).joined(separator: "; "))")
+    // ffmpeg 5 exits 0 when it cannot write the file's end (a full disk, a size limit), and
+    // says so only in its log: the file is then cut short, as good as not written.
+    let unfinished = log.split(separator: "\n").contains { $0.hasPrefix("Error writing trailer") || $0.hasPrefix("Error closing file") }
+    if process.terminationStatus != 0 || unfinished {
+        OutputFile.discard(output.staged, for: output.path)
+        let status = process.terminationStatus != 0 ? " (status \(process.terminationStatus))" : ""
+        let said = log.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("Last message repeated") }
+        throw RenderError("ffmpeg failed writing \(output)\(status)\(said.isEmpty ? "" : ": " + said.suffix(3).joined(separator: "; "))")
     }
+    try OutputFile.commit(output.staged, to: output.path)
     return true
 }
 

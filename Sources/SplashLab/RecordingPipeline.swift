@@ -1,4 +1,5 @@
 import App
+import Formats
 import Foundation
 import Render
 
@@ -342,7 +343,7 @@ final class RecordingProgress: @unchecked Sendable {
         condition.unlock()
         if isTerminal {
             show(RecordingProgress.status(done: framesDone(), of: frames, seconds: MonotonicClock.now() - start))
-            FileHandle.standardError.write(Data("\n".utf8))
+            OutputFile.writeStandardError("\n")
         }
     }
 
@@ -356,7 +357,7 @@ final class RecordingProgress: @unchecked Sendable {
             let done = framesDone()
             guard done > 0, isTerminal || done < frames else { continue }
             let line = RecordingProgress.status(done: done, of: frames, seconds: MonotonicClock.now() - start)
-            if isTerminal { show(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            if isTerminal { show(line) } else { OutputFile.writeStandardError(line + "\n") }
         }
         stopped = true
         condition.broadcast()
@@ -366,7 +367,7 @@ final class RecordingProgress: @unchecked Sendable {
     private func show(_ line: String) {
         let blank = String(repeating: " ", count: max(shownLength - line.count, 0))
         shownLength = line.count
-        FileHandle.standardError.write(Data(("\r" + line + blank).utf8))
+        OutputFile.writeStandardError("\r" + line + blank)
     }
 
     /// `recording frame 120/360: 48.2 fps, 5.0 s left`

@@ -64,12 +64,10 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     if let csvPath {
         let budget = FrameBudget(refreshRate: 1 / app.state.frameStep)
         let text = ([FrameRecord.csvHeader] + app.allFrames.map { $0.csvRow(budget: budget) }).joined(separator: "\n") + "\n"
-        do { try text.write(toFile: csvPath, atomically: true, encoding: .utf8) } catch {
-            throw RenderError("cannot write \(csvPath): \(error.localizedDescription)")
-        }
+        try OutputFile.write(text, to: csvPath)
         printError("wrote \(app.allFrames.count) frames to \(csvPath)")
     }
-    if let report = app.idleProbe?.report { print(report.text) }
+    if let report = app.idleProbe?.report { try printOutput(report.text) }
     return 0
 }
 
@@ -125,6 +123,10 @@ struct WindowShell {
     var lastUIDump = ""
     var stateOutPath: String?
     var lastStateOut = 0.0
+    /// Kept files whose last write failed, and has been reported (`writeKeptFile`).
+    var failingOutputs: Set<String> = []
+    /// Captures' videos being rendered by a child `splashlab record` (`checkCaptureRenders`).
+    var captureRenders: [(process: Process, video: String)] = []
     var lastTitle = ""
     /// Nothing is drawn while nothing on screen would change: a change (an event, an action, a
     /// new message, the inspector's own need) sets this, and the preview's scenes are compared
@@ -319,10 +321,9 @@ struct WindowShell {
         case let .writeCapture(script, duration):
             let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
             let base = FileManager.default.currentDirectoryPath + "/capture-\(stamp)"
-            do {
-                try (script.json.text + "\n").write(toFile: base + ".json", atomically: true, encoding: .utf8)
-            } catch {
-                dispatch(.say("cannot write \(base).json: \(error.localizedDescription)", isError: true))
+            do { try OutputFile.write(script.json.text + "\n", to: base + ".json") } catch {
+                printError("splashlab: \(error)")
+                dispatch(.say("\(error)", isError: true))
                 return
             }
             // The video is rendered offline from the script: hitch-free, whatever this window's frame rate was.
@@ -343,6 +344,7 @@ struct WindowShell {
                 dispatch(.say("wrote \(base).json; could not start the video render: \(error.localizedDescription)", isError: true))
                 return
             }
+            captureRenders.append((process, base + ".mp4"))
             printError("wrote \(base).json (\(script.events.count) inputs); rendering \(base).mp4")
             dispatch(.say("wrote \(base).json; rendering \(base).mp4", isError: false))
         }
@@ -438,8 +440,7 @@ struct WindowShell {
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
         guard text != lastUIDump else { return }
-        lastUIDump = text
-        try? TimingsDocument.writeAtomically(text, to: path)
+        if writeKeptFile(text, to: path) { lastUIDump = text }
     }
 
     /// `--state-out`: the shown take's `state` object, ten times a second, written whole (a
@@ -447,7 +448,43 @@ struct WindowShell {
     mutating func writeStateOut(now: Double) {
         guard let path = stateOutPath, now - lastStateOut >= 0.1 else { return }
         lastStateOut = now
-        try? TimingsDocument.writeAtomically(state.shownPlayback.state.text + "\n", to: path)
+        writeKeptFile(state.shownPlayback.state.text + "\n", to: path)
+    }
+
+    /// Writes a file the window keeps up to date (`--ui-dump`, `--state-out`), whole or not at
+    /// all. A failure shows in the window and on standard error once, not at every attempt (the
+    /// files are rewritten many times a second), until a write to that path succeeds again.
+    @discardableResult
+    mutating func writeKeptFile(_ text: String, to path: String) -> Bool {
+        do {
+            try OutputFile.write(text, to: path)
+            failingOutputs.remove(path)
+            return true
+        } catch {
+            if failingOutputs.insert(path).inserted {
+                printError("splashlab: \(error)")
+                dispatch(.say("\(error)", isError: true))
+            }
+            return false
+        }
+    }
+
+    /// A capture's video is rendered by a child process, and its end is shown, so a render that
+    /// failed (a full disk, say) is not taken for one still on its way. The child shares this
+    /// process's standard error, where its own message says why.
+    mutating func checkCaptureRenders() {
+        let finished = captureRenders.filter { !$0.process.isRunning }
+        guard !finished.isEmpty else { return }
+        captureRenders.removeAll { render in finished.contains { $0.process === render.process } }
+        for render in finished {
+            let status = render.process.terminationStatus
+            if status == 0 {
+                dispatch(.say("wrote \(render.video)", isError: false))
+            } else {
+                printError("splashlab: could not write \(render.video): its render ended with status \(status)")
+                dispatch(.say("could not write \(render.video) (status \(status); the reason is on standard error)", isError: true))
+            }
+        }
     }
 
     mutating func updateTitle() {
@@ -501,6 +538,7 @@ struct WindowShell {
             lastFrameStart = frameStart
             updateTitle()
             writeStateOut(now: frameStart)
+            checkCaptureRenders()
             if idleProbe != nil { probeIdle(now: frameStart) }
             let scenes = scenesToShow()
             let afterUpdate = MonotonicClock.now()

@@ -12,7 +12,13 @@ enum ExitCode { static let failure: Int32 = 1; static let usage: Int32 = 2 }
 let processStart = MonotonicClock.now()
 
 func printError(_ text: String) {
-    FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+    OutputFile.writeStandardError(text + "\n")
+}
+
+/// A command's output: every byte reaches standard output, or the command fails with a message
+/// (a closed pipe, a full disk), where `print` would drop the rest silently.
+func printOutput(_ text: String, terminator: String = "\n") throws {
+    try OutputFile.writeStandardOutput(text + terminator)
 }
 
 let commands = CLI.commands.map(\.name) + ["help"]
@@ -26,27 +32,32 @@ let largeBlockThreshold: Int32 = 256 * 1024
 
 func main() -> Int32 {
     _ = mallopt(M_MMAP_THRESHOLD, largeBlockThreshold)
+    // A reader that goes away (`splashlab state … | head -c 10`) makes a write fail with EPIPE,
+    // and a file past the size limit (`ulimit -f`) with EFBIG: both are reported, with the path,
+    // rather than ending the process with no word and a temporary file left behind.
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
     var arguments = Array(CommandLine.arguments.dropFirst())
     var command = "run"
     if let first = arguments.first, !first.hasPrefix("-") {
         command = first
         arguments.removeFirst()
     }
-    if command == "help" {
-        // `help keys` and `help options` print the window's key table and the option table, as README shows them.
-        switch arguments.first {
-        case "keys"?: print(KeyBindings.markdown)
-        case "options"?: print(CLI.markdown)
-        case let name?: print(CLI.help(for: name))
-        case nil: print(CLI.helpText)
-        }
-        return 0
-    }
-    if arguments.contains("--help") || arguments.contains("-h") {
-        print(CommandLine.arguments.dropFirst().first?.hasPrefix("-") ?? true ? CLI.helpText : CLI.help(for: command))
-        return 0
-    }
     do {
+        if command == "help" {
+            // `help keys` and `help options` print the window's key table and the option table, as README shows them.
+            switch arguments.first {
+            case "keys"?: try printOutput(KeyBindings.markdown)
+            case "options"?: try printOutput(CLI.markdown)
+            case let name?: try printOutput(CLI.help(for: name))
+            case nil: try printOutput(CLI.helpText)
+            }
+            return 0
+        }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            try printOutput(CommandLine.arguments.dropFirst().first?.hasPrefix("-") ?? true ? CLI.helpText : CLI.help(for: command))
+            return 0
+        }
         switch command {
         case "run": return try runWindow(arguments)
         case "render": return try renderCommand(arguments)

@@ -86,7 +86,7 @@ final class FrameWriterOwnershipTests: XCTestCase {
         let pixelBytes = width * height * 4
         let pipe = Pipe()
         let log = temporaryDirectory() + "/ffmpeg.log"
-        let writer = FrameWriter(sink: .ffmpeg(Process(), pipe.fileHandleForWriting, stderrPath: log, output: "held-up.mp4"),
+        let writer = FrameWriter(sink: .ffmpeg(Process(), pipe.fileHandleForWriting, stderrPath: log, output: VideoFile(path: "held-up.mp4", staged: "held-up.mp4.part")),
                                  width: width, height: height, fps: fps)
         XCTAssertEqual(writer.resendInterval, 1, "at 4 fps every repeat is sent")
         // A frame's header holds its timestamp, whose length depends on the frame's number.
