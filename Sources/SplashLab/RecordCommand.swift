@@ -5,7 +5,8 @@ import Geometry
 import Render
 import Scenes
 
-/// Set by SIGINT while recording, so the recording stops between frames and still finalises.
+/// The signal (SIGINT, SIGTERM or SIGHUP) that asked a recording to stop, or 0: it stops between
+/// frames and still finalises, and the command exits 128 + the signal, as a shell reports it.
 nonisolated(unsafe) var recordingInterrupted: sig_atomic_t = 0
 
 /// Where `record` sends frames: ffmpeg through a pipe, or numbered PNGs in a folder.
@@ -61,8 +62,16 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
                               rendererName: options.renderer)
     let width = reel.width, height = reel.height
     let sink = try openSink(out: out, width: width, height: height, fps: fps)
-    signal(SIGPIPE, SIG_IGN)
-    signal(SIGINT) { _ in recordingInterrupted = 1 }
+    // Ours rather than SDL's, which would turn SIGTERM and SIGINT into a quit event that nothing
+    // here reads: a `kill` or a closed terminal stops the recording as Ctrl-C does. A signal the
+    // process was started with ignored (`nohup`, a background job of a script) stays ignored;
+    // SIG_IGN is the handler value 1 (<signal.h>).
+    for stopSignal in [SIGINT, SIGTERM, SIGHUP] {
+        var current = sigaction()
+        sigaction(stopSignal, nil, &current)
+        if let handler = current.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) == 1 { continue }
+        signal(stopSignal) { recordingInterrupted = $0 }
+    }
     // Frame N is written (and encoded, in ffmpeg's process) while frame N+1 is drawn.
     let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps)
     let progress = RecordingProgress(frames: frames, isTerminal: isatty(STDERR_FILENO) != 0) { writer.framesSubmittedSoFar }
@@ -119,14 +128,14 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
         guard finished else { throw RenderError("ffmpeg could not finish \(output)") }
         if recordingInterrupted != 0 {
             printError("interrupted: \(output) holds \(written) of \(frames) frames (\(seconds) s)")
-            return 130
+            return 128 + recordingInterrupted
         }
         printError("wrote \(output): \(written) frames, \(seconds) s at \(JSONOutput.number(fps).text) fps, \(width)x\(height)\(details)")
     case let .pngFolder(dir):
         if let failure { throw RenderError("recording stopped after \(written) frames: \(failure)") }
         if recordingInterrupted != 0 {
             printError("interrupted: \(dir) holds \(written) of \(frames) frames")
-            return 130
+            return 128 + recordingInterrupted
         }
         printError("wrote \(written) PNG frames to \(dir), \(width)x\(height)\(details)")
     }
