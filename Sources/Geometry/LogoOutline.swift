@@ -36,8 +36,10 @@ public struct LogoOutline: Sendable {
     /// Outlines smaller than this area (in trace cells²) are specks, not shape.
     public static let minimumContourArea = 4.0
 
-    /// Traces `alpha`, a row-major width×height array of 0...255 values.
+    /// Traces `alpha`, a row-major width×height array of 0...255 values. An empty mask (a side of
+    /// 0) traces to no shape, as a fully transparent one does.
     public init(alpha: [UInt8], width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0 && alpha.count >= width * height, "\(alpha.count) alpha values for a \(width)×\(height) mask")
         let n = LogoOutline.traceResolution
         let field = LogoOutline.downsample(alpha, width: width, height: height, to: n)
         var loops = LogoOutline.marchingSquares(field, size: n)
@@ -65,6 +67,27 @@ public struct LogoOutline: Sendable {
         contourNormals = unit.map { LogoOutline.outwardNormals($0, inside: { p in LogoOutline.sample(field, size: n, x: p.x * Double(n) + 1, y: p.y * Double(n) + 1) >= 0.5 }) }
     }
 
+    // MARK: Bounds
+
+    /// The most contour points a width×height mask traces to. Every point is the 0.5 crossing on
+    /// its own edge of the padded grid (marching squares visits each edge once, and simplifying
+    /// only drops points), and only edges inside the n×n field, between cells whose values differ,
+    /// cross: on each of the n rows of horizontal edges, the two into the zero border, and where
+    /// the source pixel changes. A mask at most n wide is upsampled by repeating pixels, so a row
+    /// changes pixel w − 1 times; a wider one is averaged, and every edge may cross. Hence
+    /// n·(min(w, n) + 1) horizontal and n·(min(h, n) + 1) vertical crossings at most.
+    public static func contourPointBound(width: Int, height: Int) -> Int {
+        guard width > 0, height > 0 else { return 0 }
+        let n = traceResolution
+        return n * (min(width, n) + 1) + n * (min(height, n) + 1)
+    }
+
+    /// The most fill triangles a shape of `points` contour points fills with. Fans give one a
+    /// point. The trapezoid fill cuts at every distinct vertex y (at most `points` values, so at
+    /// most points − 1 bands) and emits two triangles per pair of edges crossing a band, at most
+    /// one triangle per edge, and a shape has as many edges as points: points · (points − 1).
+    public static func fillTriangleBound(contourPoints points: Int) -> Int { points * max(points - 1, 1) }
+
     // MARK: Tracing
 
     /// Box-filters alpha to size×size in [0, 1], with a one-cell border of zeros all round so every
@@ -72,6 +95,7 @@ public struct LogoOutline: Sendable {
     static func downsample(_ alpha: [UInt8], width: Int, height: Int, to size: Int) -> [Double] {
         let padded = size + 2
         var out = [Double](repeating: 0, count: padded * padded)
+        guard width > 0, height > 0 else { return out }
         for gy in 0..<size {
             let y0 = gy * height / size, y1 = max((gy + 1) * height / size, y0 + 1)
             for gx in 0..<size {

@@ -113,6 +113,30 @@ final class LogoOutlineTracingTests: XCTestCase {
             if radius > 0.3 { XCTAssertGreaterThan(outward, 0) } else { XCTAssertLessThan(outward, 0) }
         }
     }
+
+    /// A mask with a side of 0 (which once indexed past its empty alpha array) traces to no shape.
+    func testAnEmptyMaskTracesToNoShape() {
+        for (w, h) in [(0, 0), (0, 5), (7, 0)] {
+            let outline = LogoOutline(alpha: [], width: w, height: h)
+            XCTAssertTrue(outline.contours.isEmpty, "\(w)×\(h)")
+            XCTAssertTrue(outline.fillTriangles.isEmpty, "\(w)×\(h)")
+            XCTAssertEqual(outline.inscribedRadius, 0)
+        }
+        XCTAssertEqual(LogoOutline.contourPointBound(width: 0, height: 9), 0)
+    }
+
+    /// The bounds the fuzz target checks hold where the outline is busiest: a checkerboard of
+    /// single pixels, every pixel edge of which is outline, with a saddle at every corner.
+    func testTheContourAndTriangleBoundsHoldOnACheckerboard() {
+        let n = 32
+        let alpha = (0..<(n * n)).map { i -> UInt8 in (i / n + i % n) % 2 == 0 ? 255 : 0 }
+        let outline = LogoOutline(alpha: alpha, width: n, height: n)
+        let points = outline.contours.reduce(0) { $0 + $1.count }
+        let bound = LogoOutline.contourPointBound(width: n, height: n)
+        XCTAssertGreaterThan(points, 0)
+        XCTAssertLessThanOrEqual(points, bound)
+        XCTAssertLessThanOrEqual(outline.fillTriangles.count / 3, LogoOutline.fillTriangleBound(contourPoints: points))
+    }
 }
 
 final class ConversionTests: XCTestCase {
