@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Motion", "Geometry"], path: "Sources/Render"),
         .target(name: "App", dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
-        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "Motion"], path: "Sources/FuzzChecks"),
+        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "Motion", "Geometry"], path: "Sources/FuzzChecks"),
         .executableTarget(
             name: "SplashLab",
             dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render", "App", "Inspector"],
