@@ -12,12 +12,11 @@ public enum LaunchImageMatch {
     /// `size` is asked for every candidate in that order, and its error ends the search: a launch
     /// image that cannot be read is reported, even when another one would have matched.
     public static func choose(names: [String], device: Device, size: (String) throws -> (Int, Int)) throws -> String? {
-        let wanted = (device.pixelWidth, device.pixelHeight)
-        var sameSize: [(String, Int, Int)] = []
+        var chosen: String?
         for name in names.sorted() where isCandidate(name) {
             let (w, h) = try size(name)
-            if Set([w, h]) == Set([wanted.0, wanted.1]) && min(w, h) == min(wanted.0, wanted.1) { sameSize.append((name, w, h)) }
+            if chosen == nil && w == device.pixelWidth && h == device.pixelHeight { chosen = name }
         }
-        return sameSize.first(where: { $0.1 == wanted.0 && $0.2 == wanted.1 })?.0
+        return chosen
     }
 }
