@@ -83,11 +83,13 @@ public struct LogoOutline: Sendable {
     }
 
     /// The most fill triangles a shape of `points` contour points fills with, if its contours do
-    /// not cross one another (traced ones do not). Fans give one a point. A trapezoid gives two;
-    /// it ends where a vertex changes the pairing of the edges crossing the bands, and a vertex
-    /// ends at most two: the pairs holding the two edges it removes, or the pair its two new edges
-    /// fall inside (a run of horizontal edges counts as one vertex). Every trapezoid ends once, so
-    /// there are at most 2·points of them: 4·points triangles.
+    /// not cross one another. Fans give one a point. A trapezoid gives two; it ends where a vertex
+    /// changes the pairing of the edges crossing the bands, and a vertex ends at most two: the
+    /// pairs holding the two edges it removes, or the pair its two new edges fall inside (a run of
+    /// horizontal edges counts as one vertex). Every trapezoid ends once, so there are at most
+    /// 2·points of them: 4·points triangles. Marching squares never makes contours cross;
+    /// simplifying two that pass within its tolerance could, and each crossing would end at most
+    /// two more trapezoids. The fuzz target checks this bound on every mask it tries.
     public static func fillTriangleBound(contourPoints points: Int) -> Int { 4 * points }
 
     // MARK: Tracing
