@@ -145,6 +145,7 @@ public struct FuzzLaunchFolder {
 
 func checkLaunchImage(_ bytes: [UInt8]) throws {
     let folder = FuzzLaunchFolder(bytes)
+    // The catalog's limit (AssetCatalog.maxImageSide, in Render, which this pure module cannot see).
     let maxSide = 8192
     var sizes: [String: Result<(width: Int, height: Int), PNGHeader.Problem>] = [:]
     for (name, header) in folder.headers {
