@@ -25,10 +25,11 @@ bench: deps release
 bench-web: deps release
 	scripts/web-bench/run.sh $(BIN_RELEASE) $(or $(RUNS),3)
 
-# One libFuzzer target per parser (timings, script, launch, curve), each run FUZZ_SECONDS; they
-# build in their own package (Fuzz/, into .build/fuzz) with the fuzzer and address sanitizers,
-# which the plain build never sees. `make fuzz FUZZ_TARGETS=script` runs one. A crash leaves its
-# input in .build/fuzz-artifacts/TARGET/ and fails. Prints each target's runs and rate.
+# One libFuzzer target per parser (timings, script, launch, curve) and image reader (outline: the
+# logo tracer and the hole's mesh; launchimage: PNG headers and the launch image match), each run
+# FUZZ_SECONDS; they build in their own package (Fuzz/, into .build/fuzz) with the fuzzer and
+# address sanitizers, which the plain build never sees. `make fuzz FUZZ_TARGETS=outline` runs one.
+# A crash leaves its input in .build/fuzz-artifacts/TARGET/ and fails. Prints each target's runs and rate.
 FUZZ_SECONDS ?= 60
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_TARGETS)

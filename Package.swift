@@ -4,7 +4,7 @@ import PackageDescription
 // What each module holds:
 // - Motion: pure timing math (curves, keyframes, springs, decay, their Simulation shape), imports nothing.
 // - Formats: positioned JSON, the JSON writer, input scripts, the timings file and its declaration
-//   of every parameter (TimingsSchema), and in-place patching of a timings file.
+//   of every parameter (TimingsSchema), in-place patching of a timings file, and PNG header sizes.
 // - Scenes: the preview model and scene building, and Playback (initial preview + input log + time).
 // - Geometry: pure drawing math: the logo outline, the triangle clipper, the hole's mesh, feed
 //   tiling and the render plan (what a Scene draws, what is hidden, what to warm), no SDL.
@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Motion", "Geometry"], path: "Sources/Render"),
         .target(name: "App", dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
-        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "Motion"], path: "Sources/FuzzChecks"),
+        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "Motion", "Geometry"], path: "Sources/FuzzChecks"),
         .executableTarget(
             name: "SplashLab",
             dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render", "App", "Inspector"],

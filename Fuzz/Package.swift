@@ -1,7 +1,7 @@
 // swift-tools-version:5.9
 import PackageDescription
 
-// libFuzzer targets, one per parser, built only by `make fuzz`: they link only with
+// libFuzzer targets, one per parser or image reader, built only by `make fuzz`: they link only with
 // `-sanitize=fuzzer`, so they live in their own package and the main package's plain
 // `swift build` and `swift test` never see them. Their invariants are FuzzChecks, in the main
 // package, which the corpus test there runs too.
@@ -18,5 +18,7 @@ let package = Package(
         .executableTarget(name: "fuzz-script", dependencies: ["FuzzDriver"], path: "Sources/FuzzScript"),
         .executableTarget(name: "fuzz-launch", dependencies: ["FuzzDriver"], path: "Sources/FuzzLaunch"),
         .executableTarget(name: "fuzz-curve", dependencies: ["FuzzDriver"], path: "Sources/FuzzCurve"),
+        .executableTarget(name: "fuzz-outline", dependencies: ["FuzzDriver"], path: "Sources/FuzzOutline"),
+        .executableTarget(name: "fuzz-launchimage", dependencies: ["FuzzDriver"], path: "Sources/FuzzLaunchImage"),
     ]
 )

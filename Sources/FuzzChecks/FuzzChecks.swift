@@ -15,6 +15,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case launch
     /// The SPEC argument of `splashlab curve`: a curve name, `cubic-bezier(...)` or `spring(...)`.
     case curve
+    /// An alpha mask (`FuzzMask`), traced by `LogoOutline` and placed as the hole's mesh.
+    case outline
+    /// A folder of launch image candidates (`FuzzLaunchFolder`): PNG headers and `LaunchImageMatch`.
+    case launchImage = "launchimage"
 
     /// The path errors must name.
     public var path: String { "fuzz-\(rawValue).json" }
@@ -26,6 +30,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .script: try checkScript(bytes)
         case .launch: try checkLaunch(bytes)
         case .curve: try checkCurve(bytes)
+        case .outline: try checkOutline(bytes)
+        case .launchImage: try checkLaunchImage(bytes)
         }
     }
 

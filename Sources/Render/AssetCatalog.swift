@@ -91,18 +91,11 @@ public struct AssetCatalog: Sendable {
         return (.white, .fallback)
     }
 
-    /// A `launch-WxH.png` whose size matches the device's pixel size. Sizes are compared without
-    /// regard to orientation; among the matches, the one in the current orientation is chosen.
+    /// The `launch-*.png` in `folder` whose size is the device's pixel size (`LaunchImageMatch`).
     func launchImage(in folder: String, device: Device) throws -> String? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        let wanted = (device.pixelWidth, device.pixelHeight)
-        var sameSize: [(String, Int, Int)] = []
-        for name in names.sorted() where name.hasPrefix("launch-") && name.hasSuffix(".png") {
-            let path = folder + "/" + name
-            let (w, h) = try AssetCatalog.pngSize(path)
-            if Set([w, h]) == Set([wanted.0, wanted.1]) && min(w, h) == min(wanted.0, wanted.1) { sameSize.append((path, w, h)) }
-        }
-        return sameSize.first(where: { $0.1 == wanted.0 && $0.2 == wanted.1 })?.0
+        let name = try LaunchImageMatch.choose(names: names, device: device) { try AssetCatalog.pngSize(folder + "/" + $0) }
+        return name.map { folder + "/" + $0 }
     }
 
     // MARK: Reading PNG headers without decoding
@@ -115,21 +108,18 @@ public struct AssetCatalog: Sendable {
         do { try BoundedFileReader.checkRegularFile(path, limit: .image) } catch { throw RenderError("\(path): \(error)") }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw RenderError("\(path): cannot open the file") }
         defer { try? handle.close() }
-        return try pngSize(header: [UInt8](handle.readData(ofLength: 24)), path: path)
+        return try pngSize(header: [UInt8](handle.readData(ofLength: PNGHeader.byteCount)), path: path)
     }
 
-    /// Width and height from the first 24 bytes of a PNG, refused past the size limits.
+    /// Width and height from the first bytes of a PNG (`PNGHeader`), refused past the size limits.
     static func pngSize(header: some Collection<UInt8>, path: String) throws -> (Int, Int) {
-        let header = Array(header.prefix(24))
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard header.count == 24, Array(header[0..<8]) == signature, Array(header[12..<16]) == Array("IHDR".utf8) else {
-            throw RenderError("\(path): not a PNG file (bad signature or header)")
-        }
-        func be32(_ i: Int) -> Int { Int(header[i]) << 24 | Int(header[i + 1]) << 16 | Int(header[i + 2]) << 8 | Int(header[i + 3]) }
-        let w = be32(16), h = be32(20)
-        guard w > 0, h > 0 else { throw RenderError("\(path): PNG header gives an empty image") }
-        guard w <= maxImageSide, h <= maxImageSide else {
-            throw RenderError("\(path): image is \(w)x\(h) px; images over \(maxImageSide) px on a side are refused")
+        let (w, h): (Int, Int)
+        do { (w, h) = try PNGHeader.size(Array(header.prefix(PNGHeader.byteCount)), maxSide: maxImageSide) } catch {
+            switch error {
+            case .notPNG: throw RenderError("\(path): not a PNG file (bad signature or header)")
+            case .empty: throw RenderError("\(path): PNG header gives an empty image")
+            case let .tooLarge(w, h): throw RenderError("\(path): image is \(w)x\(h) px; images over \(maxImageSide) px on a side are refused")
+            }
         }
         guard w * h <= maximumImagePixels else {
             throw RenderError("\(path): image is \(w)x\(h) px; images over \(maximumImagePixels / 1_048_576) Mpx (\(maximumImagePixels) pixels) are refused")

@@ -32,4 +32,23 @@ final class FuzzCorpusTests: XCTestCase {
         XCTAssertFalse(FuzzTarget.contains(.init(line: 2, column: 4), in: Array("ab\néx".utf8)))
         XCTAssertTrue(FuzzTarget.contains(.init(line: 1, column: 1), in: [0xEF, 0xBB, 0xBF]))
     }
+
+    /// The image targets' input formats reach the shapes and folders they are meant to.
+    func testTheImageInputsDecodeAsDocumented() {
+        XCTAssertEqual(FuzzMask([]).alpha, [])
+        let full = FuzzMask([3, 2, 0, 255])
+        XCTAssertEqual([full.width, full.height], [3, 2])
+        XCTAssertEqual(full.alpha, [UInt8](repeating: 255, count: 6), "one byte repeats to fill the mask")
+        XCTAssertEqual(FuzzMask([2, 2, 0]).alpha, [0, 0, 0, 0], "no alpha bytes is an empty mask")
+        XCTAssertEqual(FuzzMask([3, 2, 0, 0, 255]).alpha, [0, 255, 0, 255, 0, 255], "a short run repeats")
+        let scaled = FuzzMask([2, 1, 1, 10, 20])
+        XCTAssertEqual([scaled.width, scaled.height], [4, 2])
+        XCTAssertEqual(scaled.alpha, [10, 10, 20, 20, 10, 10, 20, 20], "each pixel a 2×2 block")
+        XCTAssertEqual(FuzzMask([129 + 5, 255, 9]).width, 5 * 5, "sides wrap at 129, scales at 5")
+        XCTAssertEqual(FuzzMask([129 + 5, 255, 9]).height, 126 * 5)
+
+        let folder = FuzzLaunchFolder([1, 0x61, 2, 7, 8] + [1, 0x62, 0] + [1, 0x61, 1, 9] + [2, 0x63])
+        XCTAssertEqual(folder.names, ["a", "b", "c"])
+        XCTAssertEqual(folder.headers, ["a": [9], "b": [], "c": []], "a later record of a name replaces the earlier, a cut one keeps what is there")
+    }
 }

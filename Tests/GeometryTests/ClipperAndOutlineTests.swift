@@ -113,6 +113,68 @@ final class LogoOutlineTracingTests: XCTestCase {
             if radius > 0.3 { XCTAssertGreaterThan(outward, 0) } else { XCTAssertLessThan(outward, 0) }
         }
     }
+
+    /// A mask with a side of 0 (which once indexed past its empty alpha array) traces to no shape.
+    func testAnEmptyMaskTracesToNoShape() {
+        for (w, h) in [(0, 0), (0, 5), (7, 0)] {
+            let outline = LogoOutline(alpha: [], width: w, height: h)
+            XCTAssertTrue(outline.contours.isEmpty, "\(w)×\(h)")
+            XCTAssertTrue(outline.fillTriangles.isEmpty, "\(w)×\(h)")
+            XCTAssertEqual(outline.inscribedRadius, 0)
+        }
+        XCTAssertEqual(LogoOutline.contourPointBound(width: 0, height: 9), 0)
+    }
+
+    /// A mask of alpha noise: hundreds of contours whose vertices lie at thousands of different
+    /// heights. Cutting every pair of edges at every one of those heights once gave 26 triangles
+    /// a contour point (367,240 for 13,935); a trapezoid now ends only at a vertex of its own
+    /// edges, and the fill still covers exactly the even-odd area.
+    func testANoiseMaskFillsWithTrianglesLinearInItsPoints() {
+        var state: UInt64 = 22
+        let n = 128
+        let alpha = (0..<(n * n)).map { _ -> UInt8 in
+            // Knuth's MMIX linear congruential generator; the top byte is the alpha.
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(state >> 56)
+        }
+        let outline = LogoOutline(alpha: alpha, width: n, height: n)
+        let points = outline.contours.reduce(0) { $0 + $1.count }
+        XCTAssertGreaterThan(outline.contours.count, 100)
+        XCTAssertLessThanOrEqual(outline.fillTriangles.count / 3, LogoOutline.fillTriangleBound(contourPoints: points))
+        // Even-odd area of contours that do not cross: each one's area, added at an even nesting
+        // depth and taken away at an odd one.
+        func area(_ loop: [UnitPoint]) -> Double {
+            abs(loop.indices.reduce(0.0) { sum, i in let a = loop[i], b = loop[(i + 1) % loop.count]; return sum + a.x * b.y - b.x * a.y }) / 2
+        }
+        func encloses(_ loop: [UnitPoint], _ p: UnitPoint) -> Bool {
+            // Ray casting to the right (the crossing-number test).
+            var inside = false
+            for i in loop.indices {
+                let a = loop[i], b = loop[(i + 1) % loop.count]
+                if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) { inside.toggle() }
+            }
+            return inside
+        }
+        var evenOdd = 0.0
+        for (i, loop) in outline.contours.enumerated() {
+            let depth = outline.contours.indices.filter { $0 != i && encloses(outline.contours[$0], loop[0]) }.count
+            evenOdd += area(loop) * (depth % 2 == 0 ? 1 : -1)
+        }
+        XCTAssertEqual(unitArea(outline.fillTriangles), evenOdd, accuracy: 1e-9)
+    }
+
+    /// The bounds the fuzz target checks hold where the outline is busiest: a checkerboard of
+    /// single pixels, every pixel edge of which is outline, with a saddle at every corner.
+    func testTheContourAndTriangleBoundsHoldOnACheckerboard() {
+        let n = 32
+        let alpha = (0..<(n * n)).map { i -> UInt8 in (i / n + i % n) % 2 == 0 ? 255 : 0 }
+        let outline = LogoOutline(alpha: alpha, width: n, height: n)
+        let points = outline.contours.reduce(0) { $0 + $1.count }
+        let bound = LogoOutline.contourPointBound(width: n, height: n)
+        XCTAssertGreaterThan(points, 0)
+        XCTAssertLessThanOrEqual(points, bound)
+        XCTAssertLessThanOrEqual(outline.fillTriangles.count / 3, LogoOutline.fillTriangleBound(contourPoints: points))
+    }
 }
 
 final class ConversionTests: XCTestCase {
