@@ -53,10 +53,39 @@ public enum ParameterValue: Equatable, Sendable {
     }
 }
 
+/// How the inspector edits a number: the slider's span (where tuned values live, inside the
+/// declared range; typed and dragged values may use the whole range), how far one pixel of a
+/// drag moves it, and the decimals it shows.
+public struct NumberEditing: Equatable, Sendable {
+    public let slider: ClosedRange<Double>
+    public let step: Double
+    public let decimals: Int
+
+    /// The slider's span is `useful` kept inside `range`, or the whole range where that leaves
+    /// nothing; a drag crosses the slider in 300 px.
+    init(useful: ClosedRange<Double>, within range: ClosedRange<Double>, decimals: Int) {
+        let low = max(useful.lowerBound, range.lowerBound), high = min(useful.upperBound, range.upperBound)
+        slider = low < high ? low...high : range
+        step = (slider.upperBound - slider.lowerBound) / 300
+        self.decimals = decimals
+    }
+}
+
+/// A parameter that is one number of a spring, and which: the inspector edits the spring's two
+/// numbers together in the spring editor (in all three forms), under the spring's label.
+public struct SpringMembership: Equatable, Sendable {
+    public enum Role: String, Sendable { case response, dampingFraction }
+    /// The spring's id (`panel.spring`) and what the inspector calls it.
+    public let spring: String
+    public let label: String
+    public let role: Role
+}
+
 /// One tunable number (or curve, or array) of the choreography: where it lives in the timings
-/// file, what it measures, its unit, the values it may take, its default and what it does. Every
-/// other place that lists parameters (parsing, `timings --schema`, `export swift`, the timeline,
-/// the curve view, the inspector) reads this declaration.
+/// file, what it measures, its unit, the values it may take, how the inspector edits it, the
+/// spring it belongs to, its default and what it does. Every other place that lists parameters
+/// (parsing, `timings --schema`, `export swift`, the timeline, the curve view, the inspector, the
+/// spring editor, the fuzz checks) reads this declaration.
 public struct TimingParameter {
     /// The key path in the timings file, e.g. `splash.logo.duration`.
     public let path: String
@@ -69,6 +98,9 @@ public struct TimingParameter {
     public let exclusiveLower: Bool
     /// For `choice`: the names allowed.
     public let choices: [String]
+    /// For numbers (and number arrays): the slider, drag step and decimals.
+    public let editing: NumberEditing?
+    public let spring: SpringMembership?
     public let doc: String
     let read: (Timings) -> ParameterValue
     let write: (inout Timings, ParameterValue) -> Void
@@ -156,57 +188,62 @@ public enum TimingsSchema {
     static let seconds: ClosedRange<Double> = 0...600
 
     static func number(_ path: String, _ kind: ParameterKind, _ unit: String, _ key: WritableKeyPath<Timings, Double>,
-                       range: ClosedRange<Double>, exclusiveLower: Bool = false, _ doc: String) -> TimingParameter {
-        TimingParameter(path: path, kind: kind, unit: unit, range: range, exclusiveLower: exclusiveLower, choices: [], doc: doc,
+                       range: ClosedRange<Double>, exclusiveLower: Bool = false, slider: ClosedRange<Double>,
+                       spring: SpringMembership? = nil, _ doc: String) -> TimingParameter {
+        TimingParameter(path: path, kind: kind, unit: unit, range: range, exclusiveLower: exclusiveLower, choices: [],
+                        editing: NumberEditing(useful: slider, within: range, decimals: kind == .size ? 1 : 3), spring: spring, doc: doc,
                         read: { .number($0[keyPath: key]) },
                         write: { t, v in if case let .number(n) = v { t[keyPath: key] = n } })
     }
 
-    static func duration(_ path: String, _ key: WritableKeyPath<Timings, Double>, _ doc: String) -> TimingParameter {
-        number(path, .duration, "s", key, range: seconds, doc)
+    /// Durations slide over 0 to 2 s, where the choreography's live, unless told otherwise.
+    static func duration(_ path: String, _ key: WritableKeyPath<Timings, Double>, slider: ClosedRange<Double> = 0...2,
+                         _ doc: String) -> TimingParameter {
+        number(path, .duration, "s", key, range: seconds, slider: slider, doc)
     }
 
     static func curve(_ path: String, _ key: WritableKeyPath<Timings, TimingCurve>, _ doc: String) -> TimingParameter {
-        TimingParameter(path: path, kind: .curve, unit: "", range: nil, exclusiveLower: false, choices: [], doc: doc,
+        TimingParameter(path: path, kind: .curve, unit: "", range: nil, exclusiveLower: false, choices: [], editing: nil, spring: nil, doc: doc,
                         read: { .curve($0[keyPath: key]) },
                         write: { t, v in if case let .curve(c) = v { t[keyPath: key] = c } })
     }
 
     static func numbers(_ path: String, _ unit: String, _ key: WritableKeyPath<Timings, [Double]>, range: ClosedRange<Double>,
-                        _ doc: String) -> TimingParameter {
-        TimingParameter(path: path, kind: .keyframes, unit: unit, range: range, exclusiveLower: false, choices: [], doc: doc,
+                        slider: ClosedRange<Double>, _ doc: String) -> TimingParameter {
+        TimingParameter(path: path, kind: .keyframes, unit: unit, range: range, exclusiveLower: false, choices: [],
+                        editing: NumberEditing(useful: slider, within: range, decimals: 3), spring: nil, doc: doc,
                         read: { .numbers($0[keyPath: key]) },
                         write: { t, v in if case let .numbers(n) = v { t[keyPath: key] = n } })
     }
 
     /// Every tunable parameter, in the order of `Assets/timings.json`.
     public static let parameters: [TimingParameter] = [
-        duration("splash.minHold", \.splash.minHold, "The splash stays at least this long, even when the feed is ready sooner."),
-        duration("splash.timeout", \.splash.timeout, "The splash never stays longer than this, whether the feed is ready or not."),
-        number("splash.logo.startSize", .size, "pt", \.splash.logoStartSize, range: 0...10_000, exclusiveLower: true, "Logo side when the splash appears."),
-        number("splash.logo.endSize", .size, "pt", \.splash.logoEndSize, range: 0...10_000, exclusiveLower: true, "Logo side once grown; also the hole's unit size."),
+        duration("splash.minHold", \.splash.minHold, slider: 0...10, "The splash stays at least this long, even when the feed is ready sooner."),
+        duration("splash.timeout", \.splash.timeout, slider: 0...10, "The splash never stays longer than this, whether the feed is ready or not."),
+        number("splash.logo.startSize", .size, "pt", \.splash.logoStartSize, range: 0...10_000, exclusiveLower: true, slider: 0...300, "Logo side when the splash appears."),
+        number("splash.logo.endSize", .size, "pt", \.splash.logoEndSize, range: 0...10_000, exclusiveLower: true, slider: 0...300, "Logo side once grown; also the hole's unit size."),
         duration("splash.logo.duration", \.splash.logoDuration, "How long the logo takes to grow."),
         curve("splash.logo.curve", \.splash.logoCurve, "The logo's growth curve."),
-        number("splash.text.rise", .size, "pt", \.splash.textRise, range: -10_000...10_000, "The text starts this far below its place and rises to it."),
+        number("splash.text.rise", .size, "pt", \.splash.textRise, range: -10_000...10_000, slider: -100...100, "The text starts this far below its place and rises to it."),
         duration("splash.text.riseDuration", \.splash.textRiseDuration, "How long the text takes to rise."),
         curve("splash.text.riseCurve", \.splash.textRiseCurve, "The text's rise curve."),
         duration("splash.text.fadeDuration", \.splash.textFadeDuration, "How long the text takes to fade in."),
         curve("splash.text.fadeCurve", \.splash.textFadeCurve, "The text's fade-in curve."),
         duration("splash.backdropText.fadeDuration", \.splash.backdropTextFadeDuration, "From d, the backdrop's text fades out over this long."),
         curve("splash.backdropText.fadeCurve", \.splash.backdropTextFadeCurve, "The backdrop text's fade-out curve."),
-        number("splash.feed.startScale", .scale, "×", \.splash.feedStartScale, range: 0...100, exclusiveLower: true, "The feed's scale about the screen centre at d."),
-        number("splash.feed.endScale", .scale, "×", \.splash.feedEndScale, range: 0...100, exclusiveLower: true, "The feed's scale once settled."),
+        number("splash.feed.startScale", .scale, "×", \.splash.feedStartScale, range: 0...100, exclusiveLower: true, slider: 0.5...1.5, "The feed's scale about the screen centre at d."),
+        number("splash.feed.endScale", .scale, "×", \.splash.feedEndScale, range: 0...100, exclusiveLower: true, slider: 0.5...1.5, "The feed's scale once settled."),
         duration("splash.feed.duration", \.splash.feedDuration, "How long the feed takes to settle from d."),
         curve("splash.feed.curve", \.splash.feedCurve, "The feed's settling curve."),
-        numbers("splash.hole.scales", "×", \.splash.holeScales, range: 0...10_000,
+        numbers("splash.hole.scales", "×", \.splash.holeScales, range: 0...10_000, slider: 0...30,
                 "Hole size keyframes, in multiples of logo.endSize; the last is for a screen referenceHeight tall and grows with the screen."),
-        numbers("splash.hole.keyTimes", "", \.splash.holeKeyTimes, range: 0...1,
+        numbers("splash.hole.keyTimes", "", \.splash.holeKeyTimes, range: 0...1, slider: 0...1,
                 "When each size keyframe is reached, as a share of hole.duration: from 0, rising, to 1."),
         TimingParameter(path: "splash.hole.timingFunctions", kind: .keyframes, unit: "", range: nil, exclusiveLower: false, choices: [],
-                        doc: "One curve per keyframe segment.",
+                        editing: nil, spring: nil, doc: "One curve per keyframe segment.",
                         read: { .curves($0.splash.holeCurves) },
                         write: { t, v in if case let .curves(c) = v { t.splash.holeCurves = c } }),
-        number("splash.hole.referenceHeight", .size, "pt", \.splash.holeReferenceHeight, range: 0...100_000, exclusiveLower: true,
+        number("splash.hole.referenceHeight", .size, "pt", \.splash.holeReferenceHeight, range: 0...100_000, exclusiveLower: true, slider: 300...1500,
                "The screen height the last hole scale is stated for."),
         duration("splash.hole.duration", \.splash.holeDuration, "How long the hole takes to grow and turn, from d."),
         curve("splash.hole.rotationCurve", \.splash.holeRotationCurve, "The hole's turn toward −atan(cy / cx)."),
@@ -217,26 +254,50 @@ public enum TimingsSchema {
         curve("splash.reduceMotion.fadeCurve", \.splash.reduceMotionFadeCurve, "With Reduce Motion: the cross-fade's curve."),
         duration("card.duration", \.card.duration, "A card grows to its detail screen (and shrinks back) over this long."),
         curve("card.curve", \.card.curve, "The card transition's curve."),
-        number("panel.heightFraction", .fraction, "", \.panel.heightFraction, range: 0...1, exclusiveLower: true, "The panel's height as a share of the screen's."),
-        number("panel.maxDim", .fraction, "", \.panel.maxDim, range: 0...1, "The dim's opacity behind a fully presented panel."),
+        number("panel.heightFraction", .fraction, "", \.panel.heightFraction, range: 0...1, exclusiveLower: true, slider: 0...1, "The panel's height as a share of the screen's."),
+        number("panel.maxDim", .fraction, "", \.panel.maxDim, range: 0...1, slider: 0...1, "The dim's opacity behind a fully presented panel."),
         duration("panel.duration", \.panel.duration, "Presenting or dismissing the whole way (P, the button, a click on the dim) takes this long."),
         curve("panel.curve", \.panel.curve, "The curve of presenting and dismissing."),
         TimingParameter(path: "panel.completion", kind: .choice, unit: "", range: nil, exclusiveLower: false,
-                        choices: Timings.PanelCompletion.allCases.map(\.rawValue),
+                        choices: Timings.PanelCompletion.allCases.map(\.rawValue), editing: nil, spring: nil,
                         doc: "After a drag: \"spring\" springs from the pointer's velocity, \"percent\" finishes along panel.curve.",
                         read: { .choice($0.panel.completion.rawValue) },
                         write: { t, v in if case let .choice(s) = v, let c = Timings.PanelCompletion(rawValue: s) { t.panel.completion = c } }),
-        number("panel.springResponse", .spring, "s", \.panel.springResponse, range: 0...60, exclusiveLower: true,
+        number("panel.springResponse", .spring, "s", \.panel.springResponse, range: 0...60, exclusiveLower: true, slider: 0.05...2,
+               spring: SpringMembership(spring: "panel.spring", label: "panel completion", role: .response),
                "The completion spring's response (its undamped period)."),
-        number("panel.springDampingFraction", .spring, "", \.panel.springDampingFraction, range: 0...10, exclusiveLower: true,
+        number("panel.springDampingFraction", .spring, "", \.panel.springDampingFraction, range: 0...10, exclusiveLower: true, slider: 0.05...2,
+               spring: SpringMembership(spring: "panel.spring", label: "panel completion", role: .dampingFraction),
                "The completion spring's damping fraction: 1 is critically damped, below 1 overshoots."),
-        number("scroll.bounceResponse", .spring, "s", \.scroll.bounceResponse, range: 0...60, exclusiveLower: true,
+        number("scroll.bounceResponse", .spring, "s", \.scroll.bounceResponse, range: 0...60, exclusiveLower: true, slider: 0.05...2,
+               spring: SpringMembership(spring: "scroll.bounce", label: "scroll edge bounce", role: .response),
                "The spring that brings the feed back from past an edge: its response."),
-        number("scroll.bounceDampingFraction", .spring, "", \.scroll.bounceDampingFraction, range: 0...10, exclusiveLower: true,
+        number("scroll.bounceDampingFraction", .spring, "", \.scroll.bounceDampingFraction, range: 0...10, exclusiveLower: true, slider: 0.05...2,
+               spring: SpringMembership(spring: "scroll.bounce", label: "scroll edge bounce", role: .dampingFraction),
                "The edge bounce spring's damping fraction."),
-        number("scroll.decelerationRate", .fraction, "", \.scroll.decelerationRate, range: 0.9...0.9999,
+        number("scroll.decelerationRate", .fraction, "", \.scroll.decelerationRate, range: 0.9...0.9999, slider: 0.9...0.9999,
                "Momentum kept per millisecond after a flick; UIScrollView's normal rate is 0.998, fast is 0.99."),
     ]
+
+    /// A spring the inspector edits as one: its id, label and the parameters of its two numbers.
+    public struct Spring {
+        public let id: String
+        public let label: String
+        public let response: TimingParameter
+        public let dampingFraction: TimingParameter
+    }
+
+    /// The springs, from the parameters that declare themselves their numbers, in declaration order.
+    public static let springs: [Spring] = {
+        var ids: [String] = []
+        for p in parameters { if let s = p.spring, !ids.contains(s.spring) { ids.append(s.spring) } }
+        return ids.compactMap { id in
+            let members = parameters.filter { $0.spring?.spring == id }
+            guard let response = members.first(where: { $0.spring?.role == .response }),
+                  let fraction = members.first(where: { $0.spring?.role == .dampingFraction }), let label = response.spring?.label else { return nil }
+            return Spring(id: id, label: label, response: response, dampingFraction: fraction)
+        }
+    }()
 
     static let byPath: [String: TimingParameter] = Dictionary(uniqueKeysWithValues: parameters.map { ($0.path, $0) })
 
@@ -348,6 +409,11 @@ public enum TimingsSchema {
                 members.append(("range", .null))
             }
             if !p.choices.isEmpty { members.append(("choices", .array(p.choices.map { .string($0) }))) }
+            if let e = p.editing {
+                members.append(("editing", .object([("slider", .array([.number(e.slider.lowerBound), .number(e.slider.upperBound)])),
+                                                    ("step", .number(e.step)), ("decimals", .number(Double(e.decimals)))])))
+            }
+            if let s = p.spring { members.append(("spring", .object([("id", .string(s.spring)), ("role", .string(s.role.rawValue))]))) }
             members += [("default", p.defaultValue.json), ("doc", .string(p.doc))]
             return .object(members)
         })),

@@ -65,7 +65,12 @@ extension ImGuiSDLBridge {
     /// ≤ 0.001 from then on, as `splashlab curve`), overshoot and, when under-damped, the period.
     /// Fields register as `id.mass`, `id.response`, `id.bounce`, ...; the plot as `id` (kind
     /// `springPlot`, value the settling time).
-    public func springEditor(id: String = "spring", parameters: SpringParameters, plotHeight: Double = 140) -> SpringEdit {
+    ///
+    /// `declaredRanges`, by field name, are the values a field accepts where the spring's numbers
+    /// are declared parameters (a timings file's `response` and `dampingFraction`): the field's
+    /// own range is then only its slider's span, so a number has one range everywhere.
+    public func springEditor(id: String = "spring", parameters: SpringParameters, plotHeight: Double = 140,
+                             declaredRanges: [String: ClosedRange<Double>] = [:]) -> SpringEdit {
         guard isInFrame else { return .none }
         pushID(id)
         defer { ImGui.PopID() }
@@ -75,8 +80,10 @@ extension ImGuiSDLBridge {
             ImGui.TextUnformatted(form.title, nil)
             ImGui.PopStyleColor(1)
             for field in form.fields {
+                let declared = declaredRanges[field.name]
                 let result = numberField(id: "\(id).\(field.name)", label: field.label, value: field.read(parameters),
-                                         range: field.range, unit: field.unit, decimals: field.decimals)
+                                         range: declared ?? field.range, unit: field.unit, decimals: field.decimals,
+                                         sliderRange: declared == nil ? nil : field.range)
                 switch result {
                 case .none: break
                 case let .changed(value, isFinal):

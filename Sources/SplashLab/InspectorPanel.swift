@@ -13,25 +13,6 @@ enum InspectorPanel {
     static let minimumWidth = 360.0
     static let preferredWidth = 400.0
 
-    /// The slider's span for a parameter: its declared range where that is a useful span, else
-    /// the part of it where tuned values live. Typed and dragged values may still use all of it.
-    static func sliderRange(_ p: TimingParameter) -> ClosedRange<Double>? {
-        guard let range = p.range else { return nil }
-        let useful: ClosedRange<Double>
-        switch p.kind {
-        case .duration: useful = 0...(p.path.hasSuffix("minHold") || p.path.hasSuffix("timeout") ? 10 : 2)
-        case .size: useful = p.path.hasSuffix("referenceHeight") ? 300...1500 : (p.path.hasSuffix("rise") ? -100...100 : 0...300)
-        case .scale: useful = 0.5...1.5
-        case .spring: useful = 0.05...2
-        case .keyframes: useful = p.path.hasSuffix("keyTimes") ? 0...1 : 0...30
-        default: useful = range
-        }
-        let low = max(useful.lowerBound, range.lowerBound), high = min(useful.upperBound, range.upperBound)
-        return low < high ? low...high : range
-    }
-
-    static func decimals(_ p: TimingParameter) -> Int { p.kind == .size ? 1 : 3 }
-
     /// Draws the column and returns the actions it asks for.
     static func draw(_ ui: ImGuiSDLBridge, state: WindowState, x: Double, width: Double, height: Double,
                      hudHeight: Double, inspectorCost: Double) -> [WindowAction] {
@@ -199,18 +180,19 @@ enum InspectorPanel {
 
     // MARK: Springs
 
-    /// The springs as (editor id, label, response path, damping-fraction path).
-    static let springs = [("panel.spring", "panel completion", "panel.springResponse", "panel.springDampingFraction"),
-                          ("scroll.bounce", "scroll edge bounce", "scroll.bounceResponse", "scroll.bounceDampingFraction")]
-
+    /// Each declared spring (`TimingsSchema.springs`) in the spring editor, its response and
+    /// damping fraction held to their declared ranges.
     static func springs(_ ui: ImGuiSDLBridge, timings: Timings) -> [WindowAction] {
         var actions: [WindowAction] = []
-        for (id, label, responsePath, fractionPath) in springs {
+        for spring in TimingsSchema.springs {
+            let responsePath = spring.response.path, fractionPath = spring.dampingFraction.path
             guard let response = TimingsSchema.number(responsePath, in: timings),
                   let fraction = TimingsSchema.number(fractionPath, in: timings),
-                  let parameters = try? SpringParameters(response: response, dampingFraction: fraction) else { continue }
-            ui.text("Spring: \(label)")
-            switch ui.springEditor(id: id, parameters: parameters, plotHeight: 100) {
+                  let parameters = try? SpringParameters(response: response, dampingFraction: fraction),
+                  let responseRange = spring.response.range, let fractionRange = spring.dampingFraction.range else { continue }
+            ui.text("Spring: \(spring.label)")
+            let declared = ["response": responseRange, "dampingFraction": fractionRange]
+            switch ui.springEditor(id: spring.id, parameters: parameters, plotHeight: 100, declaredRanges: declared) {
             case .none: break
             case let .refused(message): actions.append(.say(message, isError: true))
             case let .changed(spring, isFinal):
@@ -233,15 +215,15 @@ enum InspectorPanel {
             let label = String(p.path.split(separator: ".").last ?? "")
             switch p.value(in: timings) {
             case let .number(v):
-                if let range = p.range {
+                if let range = p.range, let e = p.editing {
                     actions += edit(p, ui.numberField(id: p.path, label: label, value: v, range: range, unit: p.unit,
-                                                      decimals: decimals(p), sliderRange: sliderRange(p))) { .number($0) }
+                                                      decimals: e.decimals, dragPerPixel: e.step, sliderRange: e.slider)) { .number($0) }
                 }
             case let .numbers(vs):
-                guard let range = p.range else { continue }
+                guard let range = p.range, let e = p.editing else { continue }
                 for (i, v) in vs.enumerated() {
                     actions += edit(p, ui.numberField(id: "\(p.path).\(i)", label: "\(label)[\(i)]", value: v, range: range, unit: p.unit,
-                                                      decimals: decimals(p), sliderRange: sliderRange(p))) { new in
+                                                      decimals: e.decimals, dragPerPixel: e.step, sliderRange: e.slider)) { new in
                         var copy = vs; copy[i] = new; return .numbers(copy)
                     }
                 }

@@ -334,4 +334,26 @@ final class SpringLimitTests: XCTestCase {
             XCTAssertEqual("\($0)", "t.json:1:26: panel.completion must be \"spring\" or \"percent\" (got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (5000 characters))")
         }
     }
+
+    /// Each number's editing is declared with it, inside its range, and the springs pair up from
+    /// their parameters' own declarations (nothing is guessed from a path).
+    func testEveryNumberDeclaresHowItIsEditedAndSpringsPairUp() {
+        for p in TimingsSchema.parameters {
+            guard let range = p.range else { XCTAssertNil(p.editing, p.path); continue }
+            guard let e = p.editing else { XCTFail("\(p.path) declares no editing"); continue }
+            XCTAssertTrue(range.contains(e.slider.lowerBound) && range.contains(e.slider.upperBound), p.path)
+            XCTAssertLessThan(e.slider.lowerBound, e.slider.upperBound, p.path)
+            XCTAssertEqual(e.step, (e.slider.upperBound - e.slider.lowerBound) / 300, accuracy: 1e-15, p.path)
+            XCTAssertEqual(e.decimals, p.kind == .size ? 1 : 3, p.path)
+        }
+        XCTAssertEqual(TimingsSchema.springs.map(\.id), ["panel.spring", "scroll.bounce"])
+        for spring in TimingsSchema.springs {
+            XCTAssertEqual(spring.response.spring?.role, .response)
+            XCTAssertEqual(spring.dampingFraction.spring?.role, .dampingFraction)
+            XCTAssertEqual(spring.response.kind, .spring)
+        }
+        XCTAssertEqual(TimingsSchema.parameter("panel.springDampingFraction")?.editing?.slider, 0.05...2)
+        XCTAssertEqual(TimingsSchema.parameter("splash.minHold")?.editing?.slider, 0...10)
+        XCTAssertEqual(TimingsSchema.parameter("scroll.decelerationRate")?.editing?.slider, 0.9...0.9999)
+    }
 }

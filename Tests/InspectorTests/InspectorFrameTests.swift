@@ -280,6 +280,44 @@ final class InspectorFrameTests: XCTestCase {
         XCTAssertEqual(figures.value, .text(springFiguresText(SpringResponseFigures(spring))))
     }
 
+    /// A spring's declared numbers accept what their declaration accepts: the editor's own
+    /// 0…2 for the damping fraction is then only the slider's span. Without a declaration the
+    /// field keeps its own range and says why it refuses.
+    func testSpringEditorTakesItsDeclaredRanges() throws {
+        for (declared, expectChange) in [(["dampingFraction": 0.0...10], true), ([:], false)] {
+            let window = try OffscreenWindow(width: 700, height: 700)
+            defer { window.destroy() }
+            let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
+            defer { bridge.shutdown() }
+            let driver = FrameDriver(bridge: bridge, window: window)
+            var spring = try SpringParameters(response: 0.5, dampingFraction: 1)
+            var edits: [SpringEdit] = []
+            let draw = {
+                let edit = bridge.springEditor(id: "spring", parameters: spring, declaredRanges: declared)
+                if case let .changed(p, _) = edit { spring = p }
+                if edit != .none { edits.append(edit) }
+            }
+            driver.frame(draw)
+            driver.frame(draw)
+            let field = try XCTUnwrap(driver.control("spring.dampingFraction")).centre
+            driver.step([.mouseButton(button: 0, isDown: true, x: field.x, y: field.y)], draw)
+            driver.step([.mouseButton(button: 0, isDown: false, x: field.x, y: field.y)], draw)
+            driver.frame(draw)
+            driver.frame(draw)
+            driver.step([.text("5")], draw)
+            driver.step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
+            driver.step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+            driver.frame(draw)
+            if expectChange {
+                XCTAssertEqual(spring.dampingFraction, 5, accuracy: 1e-9, "\(edits)")
+                XCTAssertEqual(spring.response, 0.5, accuracy: 1e-9)
+            } else {
+                XCTAssertEqual(spring.dampingFraction, 1, "\(edits)")
+                guard case .refused? = edits.last else { return XCTFail("no refusal: \(edits)") }
+            }
+        }
+    }
+
     func testTimelineSeeksMovesDelaysSetsDurationsAndSelects() throws {
         let window = try OffscreenWindow(width: 900, height: 300)
         defer { window.destroy() }
