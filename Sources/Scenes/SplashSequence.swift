@@ -67,6 +67,17 @@ public struct SplashFrame: Equatable, Sendable {
     public var feedScale: Double
 }
 
+/// A value for every `SplashProperty`, held inline (SIMD storage, no heap allocation): a frame
+/// fills one from its tracks, many times a second.
+struct SplashPropertyValues: Sendable {
+    private var storage = SIMD16<Double>()
+    init() { precondition(SplashProperty.allCases.count <= 16, "SplashPropertyValues holds 16 properties") }
+    subscript(property: SplashProperty) -> Double {
+        get { storage[property.rawValue] }
+        set { storage[property.rawValue] = newValue }
+    }
+}
+
 /// The launch choreography as a pure function of time: the splash appears, holds until d, then a
 /// logo-shaped hole in a mask over the feed rotates and grows until it uncovers the screen.
 ///
@@ -78,21 +89,28 @@ public struct SplashSequence: Equatable, Sendable {
     public let layout: SplashLayout
     public let options: SplashOptions
 
-    /// A track that plays in this sequence, with its motion and its begin in preview time.
+    /// A track that plays in this sequence: what a frame needs of it, taken from the track once.
     private struct PlayingTrack: Sendable {
-        let track: SplashTrack
+        let property: SplashProperty
+        let countsFromStart: Bool
+        let value: @Sendable (Timings, Double) -> Double
         let simulation: any Simulation
+        /// Begin and end in preview time.
         let begin: Double
         let end: Double
     }
-    /// The playing tracks, and for every property the track that drives it.
+    /// The playing tracks, and every property's still value (where no playing track drives it).
     private let playing: [PlayingTrack]
-    private let driver: [SplashTrack]
+    private let stills: SplashPropertyValues
     /// The hole turns toward the upper-left corner: −atan(cy / cx).
     public let holeEndRotation: Double
     /// d: the later of the minimum hold and the feed being ready, capped by the timeout, and
     /// brought forward by a skip.
     public let dismissalTime: Double
+    /// How long the appearing tracks last: the latest end of a track that counts from the start.
+    public let appearDuration: Double
+    /// How long the disappearance lasts from d: the latest end of a playing track that counts from d.
+    public let disappearDuration: Double
 
     public init(timings: Timings, device: Device, layout: SplashLayout, options: SplashOptions) {
         self.timings = timings; self.device = device; self.layout = layout; self.options = options
@@ -101,31 +119,29 @@ public struct SplashSequence: Equatable, Sendable {
         dismissalTime = d
         playing = SplashTrack.all.filter { $0.playing.includes(reduceMotion: options.reduceMotion) }.map { track in
             let (begin, end) = track.interval(in: timings, dismissalTime: d)
-            return PlayingTrack(track: track, simulation: track.simulation(in: timings, screenHeight: device.height), begin: begin, end: end)
+            return PlayingTrack(property: track.drives, countsFromStart: track.anchor == .start, value: track.value,
+                                simulation: track.simulation(in: timings, screenHeight: device.height), begin: begin, end: end)
         }
-        driver = SplashProperty.allCases.map { property in
+        var stills = SplashPropertyValues()
+        for property in SplashProperty.allCases {
             guard let track = SplashTrack.all.first(where: { $0.drives == property }) else {
                 preconditionFailure("SplashTrack.all drives every SplashProperty; none drives \(property)")
             }
-            return track
+            stills[property] = track.still(timings)
         }
+        self.stills = stills
+        // Found once: every frame asks for the phase, and the tracks read their parameters by path.
+        func latestEnd(_ tracks: [SplashTrack]) -> Double {
+            let ends = tracks.map { $0.interval(in: timings, dismissalTime: 0).end }
+            return ends.dropFirst().reduce(ends.first ?? 0) { max($0, $1) }
+        }
+        appearDuration = latestEnd(SplashTrack.all.filter { $0.anchor == .start })
+        disappearDuration = latestEnd(SplashTrack.all.filter { $0.anchor == .dismissal && $0.playing.includes(reduceMotion: options.reduceMotion) })
     }
 
     /// The sequence is its inputs; the tracks and d are derived from them.
     public static func == (a: SplashSequence, b: SplashSequence) -> Bool {
         a.timings == b.timings && a.device == b.device && a.layout == b.layout && a.options == b.options
-    }
-
-    /// How long the appearing tracks last: the latest end of a track that counts from the start.
-    public var appearDuration: Double {
-        let ends = SplashTrack.all.filter { $0.anchor == .start }.map { $0.interval(in: timings, dismissalTime: 0).end }
-        return ends.dropFirst().reduce(ends.first ?? 0) { max($0, $1) }
-    }
-
-    /// How long the disappearance lasts from d: the latest end of a playing track that counts from d.
-    public var disappearDuration: Double {
-        let ends = playing.filter { $0.track.anchor == .dismissal }.map { $0.track.interval(in: timings, dismissalTime: 0).end }
-        return ends.dropFirst().reduce(ends.first ?? 0) { max($0, $1) }
     }
 
     public var endTime: Double { dismissalTime + disappearDuration }
@@ -141,22 +157,22 @@ public struct SplashSequence: Equatable, Sendable {
     /// Every property's value at t: from its track where the track plays, else its still value.
     /// The tracks that count from the start freeze at d, where the splash window goes (a skip
     /// brings d forward); those that count from d play on.
-    func values(at t: Double) -> [Double] {
-        var values = driver.map { $0.still(timings) }
+    func values(at t: Double) -> SplashPropertyValues {
+        var values = stills
         let tFront = min(t, dismissalTime)
         for p in playing {
-            let local = (p.track.anchor == .start ? tFront : t) - p.begin
-            values[p.track.drives.rawValue] = p.track.value(timings, p.simulation.x(local))
+            let local = (p.countsFromStart ? tFront : t) - p.begin
+            values[p.property] = p.value(timings, p.simulation.x(local))
         }
         return values
     }
 
     /// Where the track that drives `property` leaves it at rest: the grown logo, the settled feed.
-    public func stillValue(_ property: SplashProperty) -> Double { driver[property.rawValue].still(timings) }
+    public func stillValue(_ property: SplashProperty) -> Double { stills[property] }
 
     /// When a playing track drives `property`: its begin and end in preview time.
     func interval(driving property: SplashProperty) -> (begin: Double, end: Double)? {
-        playing.first { $0.track.drives == property }.map { ($0.begin, $0.end) }
+        playing.first { $0.property == property }.map { ($0.begin, $0.end) }
     }
 
     public func frame(at t: Double) -> SplashFrame {
@@ -164,7 +180,7 @@ public struct SplashSequence: Equatable, Sendable {
         let phase = self.phase(at: t)
         let reduce = options.reduceMotion
         let v = values(at: t)
-        func value(_ property: SplashProperty) -> Double { v[property.rawValue] }
+        func value(_ property: SplashProperty) -> Double { v[property] }
 
         let feedScale = value(.feedScale)
         if phase == .done {

@@ -73,14 +73,24 @@ final class WriteFailureTests: XCTestCase {
     }
 
     /// A folder the user cannot write to: the message names the path and the folder. Root may
-    /// write anywhere, so as root the binary runs as nobody.
+    /// write anywhere, so as root the binary runs as nobody: a copy of it in a folder anyone may
+    /// enter (the checkout's own folders may be closed to others), drawing a curve's plot, which
+    /// needs no assets from the checkout.
     func testPNGIntoAFolderThatIsNotWritableFailsNamingIt() throws {
         XCTAssertEqual(chmod(folder, 0o555), 0)
         let out = folder + "/still.png"
-        let arguments = ["render", "--at", "1", "--scale", "0.5", "--out", out]
-        let r = getuid() == 0
-            ? try CLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary] + arguments, executable: "/usr/bin/setpriv")
-            : try CLI.run(arguments)
+        let arguments = ["curve", "easeIn", "--plot", out]
+        let r: CLI.Result
+        if getuid() == 0 {
+            let open = NSTemporaryDirectory() + "splashlab-as-nobody-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            defer { try? FileManager.default.removeItem(atPath: open) }
+            try FileManager.default.copyItem(atPath: CLI.binary, toPath: open + "/splashlab")
+            XCTAssertEqual(chmod(open + "/splashlab", 0o755), 0)
+            r = try CLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", open + "/splashlab"] + arguments, executable: "/usr/bin/setpriv")
+        } else {
+            r = try CLI.run(arguments)
+        }
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertEqual(r.stderr, "splashlab: cannot write \(out): cannot create a file in \(folder): Permission denied\n")
         XCTAssertEqual(try entries(), [])
