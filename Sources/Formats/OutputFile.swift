@@ -207,8 +207,9 @@ public enum OutputFile {
         }
     }
 
-    /// Every byte, resuming after a write that was cut short; any failure is thrown.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws {
+    /// Every byte, resuming after a write that was cut short (a signal); any failure is thrown,
+    /// naming `name`. For a descriptor a caller holds open, as a recording's pipe to ffmpeg.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String) throws {
         guard var next = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {

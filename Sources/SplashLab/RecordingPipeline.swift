@@ -241,11 +241,11 @@ final class FrameWriter: @unchecked Sendable {
                 let fd = handle.fileDescriptor
                 if !streamStarted {
                     let header = MatroskaStream.header(width: width, height: height, fps: fps)
-                    try header.withUnsafeBytes { try writeAll($0, to: fd) }
+                    try header.withUnsafeBytes { try OutputFile.writeAll($0, to: fd, name: "ffmpeg's input") }
                     streamStarted = true
                 }
                 MatroskaStream.frameHeader(index: frame.index, fps: fps, pixelBytes: width * height * 4, into: &frameHeader)
-                try frameHeader.withUnsafeBytes { try writeAll($0, to: fd) }
+                try frameHeader.withUnsafeBytes { try OutputFile.writeAll($0, to: fd, name: "ffmpeg's input") }
                 try writeRows(of: buffer, to: fd)
             } catch {
                 let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -259,20 +259,6 @@ final class FrameWriter: @unchecked Sendable {
             }
             try writePNG(UnsafeRawBufferPointer(buffer.bytes), width: width, height: height,
                          to: String(format: "%@/frame-%05d.png", dir, frame.index + 1))
-        }
-    }
-
-    private func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) throws {
-        guard var next = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let n = Glibc.write(fd, next, left)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw RenderError(String(cString: strerror(errno)))
-            }
-            next += n
-            left -= n
         }
     }
 

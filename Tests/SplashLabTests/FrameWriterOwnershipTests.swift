@@ -27,6 +27,18 @@ final class FrameWriterOwnershipTests: XCTestCase {
         return dir
     }
 
+    /// Takes a buffer from the writer, fills it with `byte` (top row first), says so through
+    /// `filled`, and submits it as frame `index`, as the drawing side does with a frame it read back.
+    @discardableResult
+    func submitDrawnFrame(_ writer: FrameWriter, filledWith byte: UInt8, as index: Int, filled: () -> Void = {}) throws -> FrameBuffer {
+        let buffer = try writer.freeBuffer()
+        buffer.bytes.initializeMemory(as: UInt8.self, repeating: byte)
+        buffer.rowOrder = .topDown
+        filled()
+        try writer.submit(buffer, as: index, repeatsPrevious: false)
+        return buffer
+    }
+
     func waitUntilWritten(_ writer: FrameWriter, frames: Int, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date(timeIntervalSinceNow: 30)
         while writer.framesWrittenSoFar < frames && Date() < deadline { usleep(1000) }
@@ -42,10 +54,7 @@ final class FrameWriterOwnershipTests: XCTestCase {
         XCTAssertEqual(mkfifo(heldUp, 0o600), 0, "mkfifo \(heldUp)")
         let writer = FrameWriter(sink: .pngFolder(dir), width: 64, height: 48, fps: 10)
 
-        let first = try writer.freeBuffer()
-        first.bytes.initializeMemory(as: UInt8.self, repeating: 0x11)
-        first.rowOrder = .topDown
-        try writer.submit(first, as: 0, repeatsPrevious: false)
+        let first = try submitDrawnFrame(writer, filledWith: 0x11, as: 0)
         waitUntilWritten(writer, frames: 1)
 
         let nextFrameFilled = DispatchSemaphore(value: 0)
@@ -60,11 +69,8 @@ final class FrameWriterOwnershipTests: XCTestCase {
         try writer.submit(first, as: 1, repeatsPrevious: true)
         reader.start()
 
-        let second = try writer.freeBuffer()
-        second.bytes.initializeMemory(as: UInt8.self, repeating: 0x22)
-        second.rowOrder = .topDown
-        nextFrameFilled.signal()
-        try writer.submit(second, as: 2, repeatsPrevious: false)
+        // With the buffers handed over properly, this waits until the repeat is written.
+        try submitDrawnFrame(writer, filledWith: 0x22, as: 2) { nextFrameFilled.signal() }
         let (written, failure) = writer.finish()
         readerDone.wait()
 
@@ -122,19 +128,13 @@ final class FrameWriterOwnershipTests: XCTestCase {
         }
         reader.start()
 
-        let first = try writer.freeBuffer()
-        first.bytes.initializeMemory(as: UInt8.self, repeating: 0x11)
-        first.rowOrder = .topDown
-        try writer.submit(first, as: 0, repeatsPrevious: false)
+        let first = try submitDrawnFrame(writer, filledWith: 0x11, as: 0)
         firstFrameRead.wait()
         waitUntilWritten(writer, frames: 1)
         try writer.submit(first, as: 1, repeatsPrevious: true)
 
-        let second = try writer.freeBuffer()
-        second.bytes.initializeMemory(as: UInt8.self, repeating: 0x22)
-        second.rowOrder = .topDown
-        nextFrameFilled.signal()
-        try writer.submit(second, as: 2, repeatsPrevious: false)
+        // With the buffers handed over properly, this waits until the repeat is written.
+        try submitDrawnFrame(writer, filledWith: 0x22, as: 2) { nextFrameFilled.signal() }
         let (written, failure) = writer.finish()
         readerDone.wait()
         try pipe.fileHandleForWriting.close()
