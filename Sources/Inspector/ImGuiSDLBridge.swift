@@ -458,13 +458,14 @@ public final class ImGuiSDLBridge {
 
     // MARK: Drawing
 
-    /// ImDrawVert as imgui.h lays it out: pos (2 floats), uv (2 floats), col (RGBA bytes).
-    static let vertexStride = 20
-    static let uvOffset = 8
-    static let colourOffset = 16
+    /// ImDrawVert's layout as the compiler sees imgui.h's struct (pos, uv, col), as
+    /// imgui_impl_sdlrenderer2 takes it with offsetof: no numbers of ours to drift from imgui's.
+    static let vertexStride = MemoryLayout<ImDrawVert>.stride
+    static let positionOffset = MemoryLayout<ImDrawVert>.offset(of: \ImDrawVert.pos)!
+    static let uvOffset = MemoryLayout<ImDrawVert>.offset(of: \ImDrawVert.uv)!
+    static let colourOffset = MemoryLayout<ImDrawVert>.offset(of: \ImDrawVert.col)!
 
     private func render(_ drawData: UnsafeMutablePointer<ImDrawData>) {
-        precondition(MemoryLayout<ImDrawVert>.stride == ImGuiSDLBridge.vertexStride, "ImDrawVert is not 20 bytes")
         precondition(MemoryLayout<ImDrawIdx>.size == 2, "ImDrawIdx is not 16-bit")
         let data = drawData.pointee
         guard data.CmdListsCount > 0, data.DisplaySize.x > 0, data.DisplaySize.y > 0 else { return }
@@ -517,7 +518,7 @@ public final class ImGuiSDLBridge {
                 let base = UnsafeRawPointer(vertices + Int(command.VtxOffset))
                 let texture = command.TextureId.map { OpaquePointer($0) }
                 SDL_RenderGeometryRaw(renderer, texture,
-                                      base.assumingMemoryBound(to: Float.self), Int32(ImGuiSDLBridge.vertexStride),
+                                      (base + ImGuiSDLBridge.positionOffset).assumingMemoryBound(to: Float.self), Int32(ImGuiSDLBridge.vertexStride),
                                       (base + ImGuiSDLBridge.colourOffset).assumingMemoryBound(to: SDL_Color.self), Int32(ImGuiSDLBridge.vertexStride),
                                       (base + ImGuiSDLBridge.uvOffset).assumingMemoryBound(to: Float.self), Int32(ImGuiSDLBridge.vertexStride),
                                       Int32(vertexCount - Int(command.VtxOffset)),
