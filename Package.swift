@@ -46,8 +46,8 @@ let package = Package(
             swiftSettings: [.interoperabilityMode(.Cxx)],
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]
         ),
-        .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Motion", "Geometry"], path: "Sources/Render"),
-        .target(name: "App", dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render"], path: "Sources/App"),
+        .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Geometry"], path: "Sources/Render"),
+        .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "Geometry", "Render"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "Motion", "Geometry"], path: "Sources/FuzzChecks"),
         .executableTarget(
@@ -56,6 +56,7 @@ let package = Package(
             path: "Sources/SplashLab",
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
+        // Scenes for its seeded random generator (the property sweep of springs).
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Scenes"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),

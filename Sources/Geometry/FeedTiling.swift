@@ -7,9 +7,10 @@ import Scenes
 /// frame is then a few 1:1 copies instead of every card drawn again. Content is snapped to whole
 /// pixels, as UIKit draws it. Every rectangle is relative to the screen's top-left pixel.
 public struct FeedTiling: Equatable, Sendable {
-    /// Tile height in points. 256 pt (768 px at @3x, 4 MB at the iPhone 15 Pro Max's width): a
-    /// tile made inside a drag's frame costs half what a 512 pt one did (the feed-drag phase's
-    /// worst frame), and the tiles kept hold less memory beyond the screen.
+    /// Tile height in points. 128 pt (384 px at @3x, 2 MB at the iPhone 15 Pro Max's width): a
+    /// tile made inside a drag's frame costs an eighth of what a 512 pt one did (the feed-drag
+    /// phase's worst frame, measured with `splashlab bench`), and the tiles kept hold less memory
+    /// beyond the screen.
     public static let tileHeight = 128.0
     /// Tiles kept on each side of the visible ones; farther ones are let go, so memory stays
     /// about a screen and a half on every device. The warm-up makes the next one on each side.

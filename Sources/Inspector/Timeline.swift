@@ -34,8 +34,9 @@ public struct TimelinePhase: Equatable, Sendable {
     public init(name: String, start: Double, end: Double) { self.name = name; self.start = start; self.end = end }
 }
 
-/// An interactive animation driven by a spring (card, panel, scroll): a bar from `start` to
-/// `start + settlingDuration`, labelled with the value it is heading to.
+/// An interactive animation (the card's curve, the panel's curve or spring, the scroll's decay
+/// and bounce): a bar from `start` to `start + settlingDuration` (a curve's duration, a spring's
+/// settling time), labelled with the value it is heading to.
 public struct TimelineLiveLane: Equatable, Sendable {
     public var id: String
     public var label: String

@@ -49,8 +49,8 @@ public enum MotionSpec: Equatable, Sendable {
     // MARK: Limits of a written spring
 
     /// The undamped period (SwiftUI's response) accepted, in seconds. Below a millisecond a spring
-    /// is a jump at any frame rate; `settlingDuration` scans at a 64th of the period, so
-    /// `spring(mass: 1, stiffness: 1e30, damping: 10)` once took hours to measure.
+    /// is a jump at any frame rate (and `spring(mass: 1, stiffness: 1e30, damping: 10)` took
+    /// hours to measure when the settling time was found by a scan).
     public static let responseRange: ClosedRange<Double> = 0.001...1000
     /// The damping ratio accepted, unless it is exactly 0 (undamped, which never settles and
     /// says so). Settling takes about 1 / ratio oscillations; above 1000 the slow root takes

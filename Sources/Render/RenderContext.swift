@@ -542,19 +542,11 @@ private final class GrowingBytes {
     }
 }
 
-/// Reads a PNG into RGBA bytes through SDL_image, for tests and comparisons.
+/// Reads a PNG into RGBA bytes through SDL_image, for tests and comparisons: the assets'
+/// decoder (`ImageLibrary.decode`), with its limits.
 public func readPNG(_ path: String) throws -> (pixels: [UInt8], width: Int, height: Int) {
-    guard let loaded = IMG_Load(path) else { throw RenderError("\(path): \(sdlError())") }
-    defer { SDL_FreeSurface(loaded) }
-    guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
-        throw RenderError("\(path): \(sdlError())")
-    }
-    defer { SDL_FreeSurface(rgba) }
-    let w = Int(rgba.pointee.w), h = Int(rgba.pointee.h), pitch = Int(rgba.pointee.pitch)
-    var out = [UInt8](repeating: 0, count: w * h * 4)
-    let base = rgba.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
-    for row in 0..<h { for i in 0..<(w * 4) { out[row * w * 4 + i] = base[row * pitch + i] } }
-    return (out, w, h)
+    let image = try ImageLibrary.decode(path)
+    return (image.pixels, image.width, image.height)
 }
 
 /// Set by SIGINT or SIGTERM once `installQuitOnSignal()` is in place: 1 when a signal arrived,

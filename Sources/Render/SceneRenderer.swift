@@ -2,7 +2,6 @@ import Formats
 import CSDL2
 import Foundation
 import Geometry
-import Motion
 import Scenes
 
 /// Device points to output pixels; declared in Geometry, named here too for Render's users.
@@ -107,7 +106,6 @@ public final class SceneRenderer {
                                                          launchBackgroundIsOpaque: launchBackgroundIsOpaque, holeShape: shape))
     }
 
-    /// Clears what the screen does not cover and draws the scene into the device's rectangle.
     /// Draws the scene into the device's rectangle, clearing the output first where the plan
     /// needs it. With `clearing` false only the device's rectangle is touched, so a second device
     /// screen can be drawn beside a first (A | B).

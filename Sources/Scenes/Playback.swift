@@ -45,15 +45,8 @@ public struct Playback: Sendable {
         seek(to: time)
     }
 
-    /// How many inputs of the log happen at or before t (the log is in time order).
-    func inputCount(upTo t: Double) -> Int {
-        var lo = 0, hi = log.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if log[mid].time <= t { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    /// How many inputs of the log happen at or before t.
+    func inputCount(upTo t: Double) -> Int { log.countOfEvents(upTo: t) }
 
     /// The index of the last snapshot taken after at most `count` inputs.
     private func lastSnapshot(atMost count: Int) -> Int {

@@ -33,7 +33,7 @@ public enum TouchMarkers {
     /// The markers to draw at time t, trail dots first (oldest first) and heads last, so a head
     /// is drawn over its own trail.
     public static func markers(at t: Double, log: [InputEvent]) -> [TouchMarker] {
-        let end = count(in: log, upTo: t)
+        let end = log.countOfEvents(upTo: t)
         guard end > 0 else { return [] }
         // Walk back to the first press that can still show: an earlier touch that was released
         // more than the fade-out ago is gone, and so is everything before it.
@@ -86,12 +86,16 @@ public enum TouchMarkers {
         return trail + heads
     }
 
-    /// How many events of the (time-ordered) log happen at or before t.
-    static func count(in log: [InputEvent], upTo t: Double) -> Int {
-        var lo = 0, hi = log.count
+}
+
+extension Array where Element == InputEvent {
+    /// How many events of this time-ordered log happen at or before t, by bisection: a seek and
+    /// the touch markers ask it every frame of a take of thousands of inputs.
+    func countOfEvents(upTo t: Double) -> Int {
+        var lo = 0, hi = count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if log[mid].time <= t { lo = mid + 1 } else { hi = mid }
+            if self[mid].time <= t { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }
