@@ -125,6 +125,21 @@ final class TimingsDocumentTests: XCTestCase {
         XCTAssertTrue(doc.hasUnsavedEdits)
     }
 
+    func testSaveKeepsCRLFLineEndingsAndTheByteOrderMark() throws {
+        let windowsText = "\u{FEFF}" + userText.replacingOccurrences(of: "\n", with: "\r\n")
+        var (doc, path) = try document(windowsText)
+        try doc.edit("splash.logo.duration", to: .number(0.45))  // present: replaced in place
+        try doc.edit("panel.maxDim", to: .number(0.5))  // missing: a new line in the top object
+        _ = try doc.save()
+        let saved = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        XCTAssertEqual(Array(saved.prefix(3)), [0xEF, 0xBB, 0xBF], "the BOM stays")
+        let expected = userText
+            .replacingOccurrences(of: "\"duration\": 0.3, \"curve\"", with: "\"duration\": 0.45, \"curve\"")
+            .replacingOccurrences(of: "\"card\": {\"duration\": 0.3}\n", with: "\"card\": {\"duration\": 0.3},\n  \"panel\": {\"maxDim\": 0.5}\n")
+        XCTAssertEqual(String(decoding: saved, as: UTF8.self), "\u{FEFF}" + expected.replacingOccurrences(of: "\n", with: "\r\n"))
+        XCTAssertEqual(try Timings.load(path: path).panel.maxDim, 0.5)
+    }
+
     func testBuiltInDefaultsSaveToTheCurrentFolderNeverIntoAssets() throws {
         let assets = folder + "/Assets"
         try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true)
