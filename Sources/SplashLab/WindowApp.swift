@@ -438,6 +438,7 @@ struct WindowShell {
             ("tools", .array(Tool.allCases.filter { state.tools.contains($0) }.map { .string($0.rawValue) })),
             ("split", .bool(state.split)), ("showingA", .bool(state.showingA)), ("touches", .bool(state.showTouches)),
             ("rate", .number(state.rate)), ("paused", .bool(state.isPaused)),
+            ("hasA", .bool(state.playbackA != nil)), ("capturing", .bool(state.capturing)),
         ])
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
