@@ -172,7 +172,7 @@ public struct TimingsDocument: Sendable {
         do { text = try TimingsFilePatch.apply(changes, to: baseText) } catch {
             throw SaveFailure(message: "cannot update \(target): \(error); your edits are kept")
         }
-        try TimingsDocument.writeAtomically(text, to: target)
+        try TimingsDocument.writeAtomically(text, to: target, syncing: true)
         baseText = text
         base = current
         lastWritten = (target, text)
@@ -229,8 +229,10 @@ public struct TimingsDocument: Sendable {
     /// and the rename cannot cross file systems. An existing file keeps its mode and, where
     /// permitted (as root, say), its owner and group; a new one gets the usual mode (0666 less
     /// the umask). Every step is checked: a full disk or an I/O error throws, naming the path,
-    /// and leaves the file as it was.
-    public static func writeAtomically(_ text: String, to path: String) throws {
+    /// and leaves the file as it was. `syncing` puts the data on disk before the rename, so even a
+    /// power cut leaves the old file or the new one: for the user's own file, not for the UI dump
+    /// or `--state-out`, which are rewritten ten times a second.
+    public static func writeAtomically(_ text: String, to path: String, syncing: Bool = false) throws {
         let file = try followingLinks(path)
         let shown = file == path ? path : "\(path) (a link to \(file))"
         func failure(_ reason: String) -> SaveFailure { SaveFailure(message: "cannot save \(shown): \(reason); your edits are kept") }
@@ -270,8 +272,9 @@ public struct TimingsDocument: Sendable {
             _ = fchown(fd, existing.st_uid, existing.st_gid)
             guard fchmod(fd, existing.st_mode & 0o7777) == 0 else { throw abandon(String(cString: strerror(errno))) }
         }
-        // On disk before the rename, so a crash leaves the old file or the new one, never an empty one.
-        guard fsync(fd) == 0 else { throw abandon(String(cString: strerror(errno))) }
+        if syncing {
+            guard fsync(fd) == 0 else { throw abandon(String(cString: strerror(errno))) }
+        }
         guard close(fd) == 0 else {
             unlink(temporary)
             throw failure(String(cString: strerror(errno)))
