@@ -398,12 +398,13 @@ enter_state() {
     a-taken|split) press "$win" a; wait_view "$ui" hasA true || return 1 ;;
   esac
   if [ "$name" = dragging ]; then
-    # A curve control point held mid-drag: its value is an edit not yet final.
-    for _ in 1 2 3; do
+    # A curve control point held mid-drag: its value is an edit not yet final. ImGui sees one
+    # pointer change a frame, so on slow frames the steps are slow too, and a missed press is retried.
+    for _ in 1 2 3 4; do
       local cx cy
       cx=$(control "$ui" curve.cp1 cx); cy=$(control "$ui" curve.cp1 cy)
-      xdotool mousemove --window "$win" "$cx" "$cy"; sleep 0.3; xdotool mousedown 1; sleep 0.2
-      for d in 10 20 30 40; do xdotool mousemove --window "$win" "$((cx + d / 2))" "$((cy - d))"; sleep 0.05; done
+      xdotool mousemove --window "$win" "$cx" "$cy"; sleep 0.4; xdotool mousedown 1; sleep 0.4
+      for d in 10 20 30 40; do xdotool mousemove --window "$win" "$((cx + d / 2))" "$((cy - d))"; sleep 0.15; done
       for _ in $(seq 1 20); do [ "$(control "$ui" curve.cp1 value)" != "[0.42, 0]" ] && return 0; sleep 0.1; done
       xdotool mouseup 1
     done
