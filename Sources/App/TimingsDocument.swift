@@ -230,8 +230,8 @@ public struct TimingsDocument: Sendable {
     /// permitted (as root, say), its owner and group; a new one gets the usual mode (0666 less
     /// the umask). Every step is checked: a full disk or an I/O error throws, naming the path,
     /// and leaves the file as it was. `syncing` puts the data on disk before the rename, so even a
-    /// power cut leaves the old file or the new one: for the user's own file, not for the UI dump
-    /// or `--state-out`, which are rewritten ten times a second.
+    /// power cut leaves the old file or the new one: for the user's own file, not for the recovery
+    /// file, which is rewritten on every edit.
     public static func writeAtomically(_ text: String, to path: String, syncing: Bool = false) throws {
         let file = try followingLinks(path)
         let shown = file == path ? path : "\(path) (a link to \(file))"
