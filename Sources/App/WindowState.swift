@@ -130,6 +130,9 @@ public enum WindowAction: Sendable {
     case toggleLoopDisappearance
     case say(String, isError: Bool)
     case quit
+    /// A signal (SIGTERM, SIGINT, SIGHUP) asked the process to end: nobody is there to answer
+    /// "Q again", so it quits at once, and unsaved edits, a drag's included, stay in the recovery file.
+    case quitOnSignal(Int32)
 }
 
 /// Work for the shell, outside the pure state: files and processes.
@@ -305,6 +308,13 @@ extension WindowState {
                 break
             }
             isRunning = false
+        case let .quitOnSignal(signal):
+            isRunning = false
+            let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
+            // Only with unsaved edits: otherwise the effect would remove a recovery file an
+            // earlier session left, which the inspector may be offering right now.
+            guard document.hasUnsavedEdits else { return [.log("quit on \(name)")] }
+            return [.log("quit on \(name); the unsaved edits are kept in the recovery file"), .updateRecovery]
         }
         if case .quit = action {} else if case .tick = action {} else { quitRequested = false }
         return []

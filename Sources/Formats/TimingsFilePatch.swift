@@ -10,13 +10,17 @@ public enum TimingsFilePatch {
         public var description: String { message }
     }
 
-    /// `text` with each (key path, JSON value text) applied in order.
+    /// `text` with each (key path, JSON value text) applied in order. A leading UTF-8 BOM (which
+    /// the parser skips) stays where it is.
     public static func apply(_ changes: [(path: String, json: String)], to text: String) throws -> String {
         var bytes = Array(text.utf8)
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let hasByteOrderMark = bytes.starts(with: byteOrderMark)
+        if hasByteOrderMark { bytes.removeFirst(byteOrderMark.count) }
         for change in changes {
             bytes = try apply(path: change.path.split(separator: ".").map(String.init), json: Array(change.json.utf8), to: bytes)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: (hasByteOrderMark ? byteOrderMark : []) + bytes, as: UTF8.self)
     }
 
     /// Every parameter whose value differs between `old` and `new`, as (key path, JSON text).
@@ -66,11 +70,13 @@ public enum TimingsFilePatch {
         let multiline = bytes[(i + 1)..<close].contains(UInt8(ascii: "\n"))
         if empty { return Array(bytes[...start]) + member + Array(bytes[close...]) }
         if multiline {
-            // The indentation of the closing brace's line, plus two.
+            // The indentation of the closing brace's line, plus two, after the line break that
+            // line ends with (CRLF in a file written on Windows).
             var lineStart = close
             while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
             let indent = bytes[lineStart..<close].filter { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            return Array(bytes[...i]) + Array(",\n".utf8) + indent + Array("  ".utf8) + member + Array(bytes[(i + 1)...])
+            let lineBreak = lineStart >= 2 && bytes[lineStart - 2] == UInt8(ascii: "\r") ? Array("\r\n".utf8) : Array("\n".utf8)
+            return Array(bytes[...i]) + Array(",".utf8) + lineBreak + indent + Array("  ".utf8) + member + Array(bytes[(i + 1)...])
         }
         return Array(bytes[...i]) + Array(", ".utf8) + member + Array(bytes[(i + 1)...])
     }

@@ -286,31 +286,33 @@ public final class RenderContext {
 
     // MARK: Signals
 
-    /// Makes SIGINT (Ctrl-C) and SIGTERM post SDL_QUIT, so that a window's event loop ends and
-    /// the normal quit path frees everything in order. A second signal while that runs ends the
-    /// process at once. A signal the process was started with ignored (as `nohup` or a
-    /// non-interactive shell's `&` leave them) stays ignored.
+    /// Makes SIGINT (Ctrl-C), SIGTERM and SIGHUP post SDL_QUIT, so that a window's event loop
+    /// ends and the normal quit path frees everything in order; `quitSignal` then says which
+    /// signal it was, so the loop quits at once rather than asking about unsaved edits (nobody is
+    /// there to answer). A second signal while that runs ends the process at once. A signal the
+    /// process was started with ignored (as `nohup` or a non-interactive shell's `&` leave them)
+    /// stays ignored.
     ///
     /// SDL installs a similar handler itself at SDL_Init when the signal's action is the default;
     /// this one does not depend on that (nor on SDL_HINT_NO_SIGNAL_HANDLERS), and a signal handler
     /// only sets a flag: SDL_PushEvent takes a lock, so it runs on an SDL timer thread instead.
     public static func installQuitOnSignal() {
         if SDL_WasInit(SDL_INIT_TIMER) == 0 { SDL_InitSubSystem(SDL_INIT_TIMER) }
-        for sig in [SIGINT, SIGTERM] {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
             var current = sigaction()
             sigaction(sig, nil, &current)
             // SIG_IGN is the handler value 1 (<signal.h>), which Swift imports as a function pointer.
             if let handler = current.__sigaction_handler.sa_handler, unsafeBitCast(handler, to: Int.self) == 1 { continue }
             signal(sig) { sig in
                 if quitSignalled != 0 { signal(sig, SIG_DFL); raise(sig) }
-                quitSignalled = 1
+                quitSignalled = sig
             }
         }
         guard quitTimer == 0 else { return }
         // Twenty looks a second: a quit within 50 ms, at no measurable cost.
         quitTimer = SDL_AddTimer(50, { interval, _ in
-            if quitSignalled == 1 {
-                quitSignalled = 2
+            if quitSignalled != 0 && quitPosted == 0 {
+                quitPosted = 1
                 var event = SDL_Event()
                 event.type = SDL_QUIT.rawValue
                 SDL_PushEvent(&event)
@@ -318,6 +320,9 @@ public final class RenderContext {
             return interval
         }, nil)
     }
+
+    /// The signal (SIGINT, SIGTERM or SIGHUP) that asked the process to end, once one has.
+    public static var quitSignal: Int32? { quitSignalled == 0 ? nil : quitSignalled }
 
     nonisolated(unsafe) private static var quitTimer: SDL_TimerID = 0
 
@@ -549,9 +554,10 @@ public func readPNG(_ path: String) throws -> (pixels: [UInt8], width: Int, heig
     return (image.pixels, image.width, image.height)
 }
 
-/// Set by SIGINT or SIGTERM once `installQuitOnSignal()` is in place: 1 when a signal arrived,
-/// 2 once it has been posted as SDL_QUIT.
+/// Set by SIGINT, SIGTERM or SIGHUP once `installQuitOnSignal()` is in place: the signal's number.
 nonisolated(unsafe) private var quitSignalled: sig_atomic_t = 0
+/// 1 once the signal has been posted as SDL_QUIT (by the timer thread, the only writer).
+nonisolated(unsafe) private var quitPosted: sig_atomic_t = 0
 
 /// An SDL texture that frees itself, and never outlives its renderer: its `RenderContext` frees
 /// it first when the context closes, and from then on `handle` is nil.

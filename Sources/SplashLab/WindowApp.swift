@@ -248,6 +248,8 @@ struct WindowShell {
     mutating func actions(for event: SDL_Event) -> [WindowAction] {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
+            // A signal's quit is not the window's close button: it never waits for a second Q.
+            if let signal = RenderContext.quitSignal { return [.quitOnSignal(signal)] }
             return [.quit]
         case SDL_KEYDOWN:
             guard let name = WindowShell.keyName(event.key.keysym.sym, modifiers: UInt32(event.key.keysym.mod)) else { return [] }
@@ -436,6 +438,7 @@ struct WindowShell {
             ("tools", .array(Tool.allCases.filter { state.tools.contains($0) }.map { .string($0.rawValue) })),
             ("split", .bool(state.split)), ("showingA", .bool(state.showingA)), ("touches", .bool(state.showTouches)),
             ("rate", .number(state.rate)), ("paused", .bool(state.isPaused)),
+            ("hasA", .bool(state.playbackA != nil)), ("capturing", .bool(state.capturing)),
         ])
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
@@ -529,6 +532,8 @@ struct WindowShell {
                 changedSinceDraw = true
                 for action in route(event) { dispatch(action) }
             }
+            // A quit ends the loop here: no frame is drawn after it (one costs up to 0.1 s under software GL).
+            guard state.isRunning else { break }
             watchTimings(now: frameStart)
             let afterInput = MonotonicClock.now()
             let realSeconds = frameStart - lastFrameStart

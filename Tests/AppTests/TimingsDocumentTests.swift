@@ -125,6 +125,97 @@ final class TimingsDocumentTests: XCTestCase {
         XCTAssertTrue(doc.hasUnsavedEdits)
     }
 
+    func mode(_ path: String) -> mode_t {
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0, path)
+        return info.st_mode & 0o7777
+    }
+
+    func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    func testSaveThroughAChainOfSymbolicLinksWritesTheTargetAndKeepsTheLinks() throws {
+        for sub in ["/real", "/links"] { try FileManager.default.createDirectory(atPath: folder + sub, withIntermediateDirectories: true) }
+        let real = folder + "/real/mine.json"
+        try userText.write(toFile: real, atomically: false, encoding: .utf8)
+        // A relative link is read from its own folder, not from the current one.
+        XCTAssertEqual(symlink("../real/mine.json", folder + "/links/inner.json"), 0)
+        XCTAssertEqual(symlink(folder + "/links/inner.json", folder + "/outer.json"), 0)
+        let opened = folder + "/outer.json"
+        var doc = TimingsDocument(sourcePath: opened, text: userText, timings: try Timings.load(path: opened), sourceIsBuiltIn: false)
+        try doc.edit("card.duration", to: .number(0.6))
+        XCTAssertEqual(try doc.save(), .saved(path: opened, changed: ["card.duration"]))
+        XCTAssertTrue(isLink(opened), "the link stays a link")
+        XCTAssertTrue(isLink(folder + "/links/inner.json"))
+        XCTAssertEqual(try Timings.load(path: real).card.duration, 0.6, "the target has the edit")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/real"), ["mine.json"], "no temporary file left")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/links"), ["inner.json"])
+        // The next save compares with the target's text as written: no "changed on disk".
+        try doc.edit("card.duration", to: .number(0.7))
+        XCTAssertEqual(try doc.save(), .saved(path: opened, changed: ["card.duration"]))
+        XCTAssertEqual(try Timings.load(path: real).card.duration, 0.7)
+    }
+
+    func testALoopOfLinksIsRefusedWithAMessage() throws {
+        XCTAssertEqual(symlink(folder + "/b.json", folder + "/a.json"), 0)
+        XCTAssertEqual(symlink("a.json", folder + "/b.json"), 0)
+        XCTAssertThrowsError(try TimingsDocument.writeAtomically("{}", to: folder + "/a.json")) {
+            XCTAssertTrue("\($0)".contains("symbolic links in a chain"), "\($0)")
+        }
+        XCTAssertTrue(isLink(folder + "/a.json") && isLink(folder + "/b.json"))
+    }
+
+    func testSaveKeepsTheModeAndTheOwnerWherePermitted() throws {
+        var (doc, path) = try document()
+        for wanted: mode_t in [0o600, 0o640, 0o755] {
+            XCTAssertEqual(chmod(path, wanted), 0)
+            try doc.edit("card.duration", to: .number(doc.current.card.duration + 0.1))
+            _ = try doc.save()
+            XCTAssertEqual(mode(path), wanted, "mode \(String(wanted, radix: 8))")
+        }
+        if getuid() == 0 {
+            XCTAssertEqual(chown(path, 4321, 4322), 0)
+            try doc.edit("card.duration", to: .number(0.9))
+            _ = try doc.save()
+            var info = stat()
+            stat(path, &info)
+            XCTAssertEqual([info.st_uid, info.st_gid], [4321, 4322], "root keeps the owner and group")
+        }
+        // A new file gets the usual mode: 0666 less the umask.
+        let mask = umask(0o022); umask(mask)
+        _ = try doc.save(to: folder + "/new.json")
+        XCTAssertEqual(mode(folder + "/new.json"), 0o666 & ~mask)
+    }
+
+    func testSaveKeepsCRLFLineEndingsAndTheByteOrderMark() throws {
+        let windowsText = "\u{FEFF}" + userText.replacingOccurrences(of: "\n", with: "\r\n")
+        var (doc, path) = try document(windowsText)
+        try doc.edit("splash.logo.duration", to: .number(0.45))  // present: replaced in place
+        try doc.edit("panel.maxDim", to: .number(0.5))  // missing: a new line in the top object
+        _ = try doc.save()
+        let saved = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        XCTAssertEqual(Array(saved.prefix(3)), [0xEF, 0xBB, 0xBF], "the BOM stays")
+        let expected = userText
+            .replacingOccurrences(of: "\"duration\": 0.3, \"curve\"", with: "\"duration\": 0.45, \"curve\"")
+            .replacingOccurrences(of: "\"card\": {\"duration\": 0.3}\n", with: "\"card\": {\"duration\": 0.3},\n  \"panel\": {\"maxDim\": 0.5}\n")
+        XCTAssertEqual(String(decoding: saved, as: UTF8.self), "\u{FEFF}" + expected.replacingOccurrences(of: "\n", with: "\r\n"))
+        XCTAssertEqual(try Timings.load(path: path).panel.maxDim, 0.5)
+    }
+
+    func testSaveRefusesWhatIsNotARegularFileAndKeepsTheEdits() throws {
+        var (doc, _) = try document()
+        try doc.edit("card.duration", to: .number(0.6))
+        let fifo = folder + "/pipe.json"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        // Read, a FIFO with no writer would wait for ever; renamed over, it would be gone.
+        XCTAssertThrowsError(try doc.save(to: fifo)) { XCTAssertTrue("\($0)".contains("is a pipe (FIFO); your edits are kept"), "\($0)") }
+        XCTAssertThrowsError(try doc.save(to: folder)) { XCTAssertTrue("\($0)".contains("is a folder"), "\($0)") }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fifo))
+        XCTAssertTrue(doc.hasUnsavedEdits)
+    }
+
     func testBuiltInDefaultsSaveToTheCurrentFolderNeverIntoAssets() throws {
         let assets = folder + "/Assets"
         try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true)

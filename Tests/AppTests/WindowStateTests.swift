@@ -210,6 +210,34 @@ final class WindowStateTests: XCTestCase {
         XCTAssertFalse(t.isRunning)
     }
 
+    func testASignalQuitsAtOnceInEveryStateAndKeepsTheUnsavedEdits() {
+        var s = state()
+        _ = s.reduce(.edit(path: "card.duration", value: .number(0.5), isFinal: true))
+        _ = s.reduce(.snapshotA)
+        _ = s.reduce(.toggleSplit)
+        _ = s.reduce(.toggleCapture)
+        _ = s.reduce(.scrubBegin(0.4))
+        // A drag still held: its value is an unsaved edit too.
+        _ = s.reduce(.edit(path: "card.duration", value: .number(0.6), isFinal: false))
+        _ = s.reduce(.quit)
+        XCTAssertTrue(s.isRunning, "Q alone asks first")
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            var t = s
+            let effects = t.reduce(.quitOnSignal(signal))
+            XCTAssertFalse(t.isRunning, "signal \(signal)")
+            XCTAssertTrue(effects.contains(.updateRecovery), "signal \(signal): the edits go to the recovery file")
+            XCTAssertEqual(t.document.current.card.duration, 0.6)
+        }
+    }
+
+    func testASignalWithoutUnsavedEditsLeavesAnEarlierRecoveryFileAlone() {
+        var s = state()
+        s.recoverable = Timings()
+        let effects = s.reduce(.quitOnSignal(SIGTERM))
+        XCTAssertFalse(s.isRunning)
+        XCTAssertFalse(effects.contains(.updateRecovery), "updating would remove the file the inspector offers")
+    }
+
     func testMessagesExpire() {
         var s = state()
         _ = s.reduce(.tick(realSeconds: 0, wallTime: 100))
