@@ -6,10 +6,12 @@ passed=0; failed=0
 pass() { echo "ok   - $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL - $1"; failed=$((failed + 1)); }
 
-# Waits for the window of process $pid, titled SplashLab, and prints its id.
+# Waits for the window of process $pid, titled SplashLab, and prints its id. Up to $1 seconds
+# (default 60): a debug build's window beside a busy machine can take several seconds to map, and
+# waiting on the window itself costs nothing when it comes at once.
 wait_window() {
-  local id
-  for _ in $(seq 1 100); do
+  local id limit=${1:-60}
+  for _ in $(seq 1 $((limit * 10))); do
     id=$(xdotool search --pid "$pid" --name '^SplashLab' 2>/dev/null | head -n 1)
     if [ -n "$id" ]; then echo "$id"; return 0; fi
     sleep 0.1

@@ -459,8 +459,7 @@ check_signal() {
     'import os, signal, sys; [signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT, signal.SIGHUP)]; os.execv(sys.argv[1], sys.argv[1:])' \
     "$bin" run --window-scale 1 --seed 3 --skip-splash --timings "$file" --ui-dump "$ui" >"$log" 2>&1 &
   pid=$!
-  # A debug build starting beside busy loops can take more than wait_window's 10 s.
-  if ! win=$(wait_window || wait_window); then fail "SIG$sig, $name: the window did not open: $(cat "$log")"; kill "$pid" 2>/dev/null; return; fi
+  if ! win=$(wait_window); then fail "SIG$sig, $name: the window did not open: $(cat "$log")"; kill "$pid" 2>/dev/null; return; fi
   for _ in $(seq 1 50); do control "$ui" save y >/dev/null && break; sleep 0.1; done
   xdotool windowfocus --sync "$win" 2>/dev/null
   if ! enter_state "$name" "$ui"; then
