@@ -42,8 +42,8 @@ final class TimingsFileLimitTests: XCTestCase {
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let expected = [
             (big, "\(big): larger than the 16 MiB limit for a timings file; not overwriting it"),
-            ("/dev/zero", "/dev/zero: not a regular file; not overwriting it"),
-            (fifo, "\(fifo): not a regular file; not overwriting it"),
+            ("/dev/zero", "cannot save /dev/zero: it is a device; your edits are kept: Ctrl+Shift+S saves them elsewhere"),
+            (fifo, "cannot save \(fifo): it is a pipe (FIFO); your edits are kept: Ctrl+Shift+S saves them elsewhere"),
         ]
         for (target, message) in expected {
             var document = TimingsDocument(sourcePath: path, text: text, timings: try Timings.load(path: path), sourceIsBuiltIn: false,
