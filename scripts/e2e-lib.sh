@@ -8,12 +8,19 @@ fail() { echo "FAIL - $1"; failed=$((failed + 1)); }
 
 # Waits for the window of process $pid, titled SplashLab, and prints its id. Up to $1 seconds
 # (default 60): a debug build's window beside a busy machine can take several seconds to map, and
-# waiting on the window itself costs nothing when it comes at once.
+# waiting on the window itself costs nothing when it comes at once. The window must be mapped
+# and still the same a moment later: SDL may destroy its first X window and make another when
+# the GL renderer needs a different visual, and under load a search can catch the first one
+# (a later screenshot then fails with BadWindow).
 wait_window() {
-  local id limit=${1:-60}
+  local id again limit=${1:-60}
   for _ in $(seq 1 $((limit * 10))); do
-    id=$(xdotool search --pid "$pid" --name '^SplashLab' 2>/dev/null | head -n 1)
-    if [ -n "$id" ]; then echo "$id"; return 0; fi
+    id=$(xdotool search --onlyvisible --pid "$pid" --name '^SplashLab' 2>/dev/null | tail -n 1)
+    if [ -n "$id" ]; then
+      sleep 0.3
+      again=$(xdotool search --onlyvisible --pid "$pid" --name '^SplashLab' 2>/dev/null | tail -n 1)
+      if [ "$id" = "$again" ] && xdotool getwindowgeometry "$id" >/dev/null 2>&1; then echo "$id"; return 0; fi
+    fi
     sleep 0.1
   done
   return 1
