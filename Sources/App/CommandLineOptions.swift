@@ -376,17 +376,6 @@ extension PreviewOptions {
     }
 }
 
-// The window's command line reads these until it moves to `RunOptions`.
-extension ParsedArguments {
-    public func double(_ name: String, in bounds: ClosedRange<Double>, usage: String) throws -> Double? {
-        try double(CLI.options.first { $0.name == name }!, in: bounds)
-    }
-}
-
-extension PreviewOptions {
-    public init(_ args: ParsedArguments, usage: String) throws { try self.init(args) }
-}
-
 /// A preview session from the command line's options, with the built-in assets found beside the
 /// executable.
 public func makeSession(_ options: PreviewOptions) throws -> PreviewSession {

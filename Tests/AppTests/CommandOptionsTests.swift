@@ -107,4 +107,17 @@ final class CommandOptionsTests: XCTestCase {
                        ["record", "--out", "c.mp4", "--script", "c.json", "--seed", "4", "--duration", "2.5",
                         "--device", "iphone-15", "--timings", "t.json", "--show-touches"])
     }
+
+    /// Command code reads its options' fields: only the option table and the typed options spell
+    /// an option, so renaming one is one edit and a command cannot read one it does not declare.
+    func testNoCommandSpellsAnOption() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/SplashLab").standardized
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("\"--") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                XCTFail("\(name):\(number + 1) spells an option; read it from the command's options: \(line)")
+            }
+        }
+    }
 }
