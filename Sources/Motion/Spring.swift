@@ -102,10 +102,10 @@ public struct SpringMotion: Equatable, Sendable {
     }
 
     /// Progress at t seconds.
-    public func value(_ t: Double) -> Double { 1 + displacement(t) }
+    func value(_ t: Double) -> Double { 1 + displacement(t) }
 
     /// d progress / dt at t seconds.
-    public func velocity(_ t: Double) -> Double {
+    func velocity(_ t: Double) -> Double {
         switch solution {
         case let .underdamped(decay, wd, a, b):
             let e = exp(-decay * t), c = cos(wd * t), s = sin(wd * t)
@@ -118,7 +118,7 @@ public struct SpringMotion: Equatable, Sendable {
     }
 
     /// x(t) − target.
-    public func displacement(_ t: Double) -> Double {
+    func displacement(_ t: Double) -> Double {
         switch solution {
         case let .underdamped(decay, wd, a, b):
             return exp(-decay * t) * (a * cos(wd * t) + b * sin(wd * t))
