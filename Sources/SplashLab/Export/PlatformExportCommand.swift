@@ -18,8 +18,14 @@ func platformExportCommand(_ what: String, _ arguments: [String], usage: String)
     let session = try makeSession(options)
     let text: String
     switch what {
-    case "swiftui": text = SwiftUIExport.source(session.preview.splash, timingsPath: session.timingsPath)
-    case "compose": text = ComposeExport.source(session.preview.splash, timingsPath: session.timingsPath)
+    case "swiftui":
+        var catalog = session.catalog
+        let (background, description) = try catalog.launchSource(device: options.device)
+        text = SwiftUIExport.source(session.preview.splash, launch: background, description: description, timingsPath: session.timingsPath)
+    case "compose":
+        var catalog = session.catalog
+        let (background, description) = try catalog.launchSource(device: options.device)
+        text = ComposeExport.source(session.preview.splash, launch: background, description: description, timingsPath: session.timingsPath)
     default:
         if html {
             text = try WebExport.page(session)
