@@ -304,6 +304,52 @@ final class PlatformExportTests: XCTestCase {
     }
 }
 
+extension PlatformExportTests {
+    /// README's table of the four exports quotes them as they are for the default timings: every
+    /// piece of code in a row (its "…" marking what is left out) is in that column's export.
+    func testReadmeQuotesTheExportsOfTheDefaultTimings() throws {
+        let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let header = "| | `export swift` (UIKit) | `export swiftui` | `export css` | `export compose` |"
+        guard let table = readme.range(of: header) else { return XCTFail("README has no table of the four exports") }
+        let rows = readme[table.upperBound...].split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }
+        XCTAssertGreaterThanOrEqual(rows.count, 3)
+        func collapsed(_ s: some StringProtocol) -> String { s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") }
+        let exports = try ["swift", "swiftui", "css", "compose"].map { what -> String in
+            let r = try CLI.run(["export", what])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return collapsed(r.stdout)
+        }
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst(2).prefix(4)
+            for (cell, export) in zip(cells, exports) {
+                let quotes = cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+                XCTAssertFalse(quotes.isEmpty, "README cell without code: \(cell)")
+                for quote in quotes {
+                    for piece in quote.components(separatedBy: "…").map({ collapsed($0).trimmingCharacters(in: CharacterSet(charactersIn: " ,")) }) where !piece.isEmpty {
+                        XCTAssertTrue(export.contains(piece), "README quotes `\(piece)`, which the export does not contain")
+                    }
+                }
+            }
+        }
+    }
+
+    func testExportOptionsAreCheckedWithTheirReason() throws {
+        for (arguments, message) in [(["export", "swiftui", "--html"], "--html goes with export css"),
+                                     (["export", "css", "--out", "/tmp/x.css"], "--out goes with export css --html"),
+                                     (["export", "kotlin"], "expected swift, swiftui, css, compose or launch")] {
+            let r = try CLI.run(arguments)
+            XCTAssertEqual(r.status, 2, arguments.joined(separator: " "))
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+        }
+        let page = try CLI.run(["export", "css", "--html", "--seed", "3"])
+        XCTAssertEqual(page.status, 0, page.stderr)
+        for id in ["logo", "text", "backdrop", "backdropText", "feed", "hole", "holeLogo", "splash"] {
+            XCTAssertTrue(page.stdout.contains("id=\"\(id)\""), "the page has no #\(id)")
+        }
+        XCTAssertTrue(page.stdout.contains("data:image/png;base64,"), "images are inlined")
+    }
+}
+
 /// The names the Compose export gives its animatables and numbers, restated: the test reads the
 /// export as a person would.
 enum ComposeAnimatable {
