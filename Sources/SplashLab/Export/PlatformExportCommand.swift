@@ -5,16 +5,10 @@ import Scenes
 
 /// `splashlab export swiftui|css|compose`: the splash for SwiftUI, the web and Jetpack Compose,
 /// from the track list and the parameter declarations.
-func platformExportCommand(_ what: String, _ arguments: [String], usage: String) throws -> Int32 {
-    let args = try ParsedArguments(arguments, command: "export")
-    let html = args.flags.contains("--html")
-    if html && what != "css" { throw UsageError(message: "--html goes with export css", usage: usage) }
-    if args.values["--out"] != nil && !html {
-        throw UsageError(message: "export \(what) prints to standard output; --out goes with export css --html", usage: usage)
-    }
-    var options = try PreviewOptions(args, usage: usage)
-    // An export is a file to keep: the same text every time unless a seed is asked for.
-    options.seed = options.seed ?? 0
+func platformExportCommand(_ what: String, _ arguments: [String]) throws -> Int32 {
+    let export = try PlatformExportOptions(what, arguments)
+    let options = export.preview
+    let html = export.html
     let session = try makeSession(options)
     let text: String
     switch what {
@@ -35,7 +29,7 @@ func platformExportCommand(_ what: String, _ arguments: [String], usage: String)
         }
     }
     session.reportWarnings()
-    if let out = args.values["--out"] {
+    if let out = export.out {
         try OutputFile.write(text + "\n", to: out)
         printError("wrote \(out)")
     } else {
