@@ -126,7 +126,8 @@ enum SwiftUIExport {
             case let .keyframes(make):
                 let keyframes = make(t, height)
                 let values = keyframeValues(track, make, t, height: height)
-                fields.append("        var \(path): CGFloat = \(values[0])".replacingOccurrences(of: "screenHeight", with: "0"))
+                // Key times start at 0 (the declaration's rule), so the first value is where the track starts.
+                fields.append("        var \(path): CGFloat = \(number(track.value(t, keyframes.values[0])))")
                 for i in 1..<keyframes.values.count {
                     let share = keyframes.keyTimes[i] - keyframes.keyTimes[i - 1]
                     frames.append("LinearKeyframe(\(values[i]), duration: \(number(share)) * \(constant(track.durationPath)), timingCurve: \(constant(track.curvePath))[\(i - 1)])")
