@@ -299,7 +299,9 @@ struct WindowShell {
         if SDL_EventType(event.type) == SDL_KEYDOWN {
             // A key press is ImGui's only while it types in a field: otherwise Tab and the
             // letters are the window's keys, and ImGui must not use Tab to focus a field.
-            guard inspector.wantsKeyboard else { return actions(for: event) }
+            // Queued behind a click that may open a field, it is decided when its turn comes
+            // (`takeUnclaimedKeyEvents`), so keys typed at once after the click reach the field.
+            guard inspector.wantsKeyEvents else { return actions(for: event) }
             _ = inspector.handle(sdlEvent: event)
             return []
         }
@@ -396,7 +398,12 @@ struct WindowShell {
             let device = preview.feed.device
             for m in mappings { try touches.draw(markers, mapping: m, deviceWidth: device.width, deviceHeight: device.height) }
         }
-        guard inspectorVisible else { inspectorCost = 0; writeUIDump(); return }
+        guard inspectorVisible else {
+            inspectorCost = 0
+            dispatchKeys(inspector.releasePendingInput())
+            writeUIDump()
+            return
+        }
         let d = density
         let column = renderer.context.outputSize.width - columnPixels
         var hudHeight = 0.0
@@ -421,7 +428,13 @@ struct WindowShell {
         inspectorCost = inspector.lastFrameCost.totalSeconds
         // Edits take effect on the next frame.
         for action in asked { dispatch(action) }
+        dispatchKeys(inspector.takeUnclaimedKeyEvents())
         writeUIDump()
+    }
+
+    /// Key presses that waited in the inspector's queue and were not its.
+    mutating func dispatchKeys(_ keys: [QueuedInput]) {
+        for key in keys { if let event = key.sdlEvent { for action in actions(for: event) { dispatch(action) } } }
     }
 
     var inspectorCost = 0.0
