@@ -417,8 +417,15 @@ struct WindowShell {
             hudHeight = 190
         }
         inspector.beginFrame(deltaTime: min(max(sinceLastDraw, 1.0 / 240), 1))
+        let columnHeight = Double(renderer.context.outputSize.height) / d
+        var inspectorTop = hudHeight
+        if state.shows(.help) {
+            let keysHeight = KeyListPanel.height(columnHeight: columnHeight - hudHeight)
+            KeyListPanel.draw(inspector, x: Double(column) / d, y: hudHeight, width: Double(columnPixels) / d, height: keysHeight)
+            inspectorTop += keysHeight
+        }
         let asked = InspectorPanel.draw(inspector, state: state, x: Double(column) / d, width: Double(columnPixels) / d,
-                                        height: Double(renderer.context.outputSize.height) / d, hudHeight: hudHeight, inspectorCost: inspectorCost)
+                                        height: columnHeight, hudHeight: inspectorTop, inspectorCost: inspectorCost)
         if state.split {
             // The labels of the two screens, in the inspector's style, above each.
             inspector.label("A", x: mappings[0].offsetX / d + 8, y: 8)
