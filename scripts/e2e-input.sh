@@ -113,8 +113,8 @@ fi
 has() { case "$(field "$ui" view tools)" in *"\"$1\""*) echo yes ;; *) echo no ;; esac; }
 for key in t c h; do
   case $key in t) tool=timeline ;; c) tool=curves ;; h) tool=hud ;; esac
-  # The tool is first turned off, so that only showing it can pass.
-  if [ "$(has $tool)" = yes ]; then xdotool key "$key"; for _ in $(seq 1 50); do [ "$(has $tool)" = no ] && break; sleep 0.1; done; fi
+  # The tool is on when the tools are hidden: the key must show it, not turn it off unseen.
+  if [ "$(has $tool)" = no ]; then xdotool key "$key"; for _ in $(seq 1 50); do [ "$(has $tool)" = yes ] && break; sleep 0.1; done; fi
   xdotool key Tab
   wait_for "$ui" view toolsHidden true 10 || fail "Tab did not hide the tools"
   xdotool key "$key"
@@ -124,6 +124,15 @@ for key in t c h; do
     fail "tools hidden, ${key^^}: hidden $(field "$ui" view toolsHidden), tools $(field "$ui" view tools), inspector $(field "$ui" view inspector)"
   fi
 done
+# With the inspector itself hidden (I), T shows it with the timeline.
+xdotool key i
+wait_for "$ui" view inspector false 10 || fail "I did not hide the inspector"
+xdotool key t
+if wait_for "$ui" view inspector true 10 && [ "$(has timeline)" = yes ]; then
+  pass "inspector hidden, T shows it with the timeline"
+else
+  fail "inspector hidden, T: inspector $(field "$ui" view inspector), tools $(field "$ui" view tools)"
+fi
 xdotool key Tab
 wait_for "$ui" view toolsHidden true 10
 xdotool key question
