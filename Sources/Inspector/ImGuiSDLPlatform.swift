@@ -67,10 +67,7 @@ final class ImGuiSDLPlatform {
 
     /// Empties the queue (see `InspectorInputQueue.drain`); returns the key presses in it, and
     /// any not yet taken, for the app.
-    func drain() -> [QueuedInput] {
-        let keys = takeUnclaimed() + queue.drain()
-        return keys
-    }
+    func drain() -> [QueuedInput] { takeUnclaimed() + queue.drain() }
 
     // MARK: Frames
 

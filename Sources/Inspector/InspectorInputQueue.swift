@@ -26,17 +26,12 @@ enum KeyboardOwner: Equatable {
 
 /// What ImGui has been told so far, so that a queued input that would change nothing is not
 /// counted as a change.
-struct FedInput: Equatable {
+struct FedInput {
     /// Nil: ImGui's "no mouse" position, as after the pointer leaves the window.
     var position: (x: Double, y: Double)?
     var buttons = [Bool](repeating: false, count: 5)
     var keys = Set<Int>()
     var modifiers: KeyModifiers = []
-
-    static func == (a: FedInput, b: FedInput) -> Bool {
-        a.position?.x == b.position?.x && a.position?.y == b.position?.y && a.buttons == b.buttons && a.keys == b.keys
-            && a.modifiers == b.modifiers
-    }
 }
 
 /// One frame's share of the queue: what ImGui is told before that frame's NewFrame.
