@@ -43,10 +43,7 @@ public struct WindowState: Sendable {
 
     // MARK: Each concern's values, by their names
 
-    public var playback: Playback {
-        get { playbackState.playback }
-        set { playbackState.playback = newValue }
-    }
+    public var playback: Playback { playbackState.playback }
     public var playbackA: Playback? { playbackState.playbackA }
     public var clock: PreviewClock { playbackState.clock }
     public var rate: Double { clock.rate }
