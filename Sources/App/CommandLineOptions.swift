@@ -82,6 +82,12 @@ public enum CLI {
                   commands: preview + ["export", "timings"], forwardedToCapture: true),
         CLIOption(name: "--assets", value: "DIR", help: "your splash assets; anything missing comes from the built-in Assets",
                   commands: preview + ["export"], forwardedToCapture: true),
+        CLIOption(name: "--project", value: "DIR", help: "an Xcode project folder: its launch screen (Info.plist, storyboard or UILaunchScreen, asset catalogs)",
+                  commands: preview + ["export"], forwardedToCapture: true),
+        CLIOption(name: "--appearance", value: "A", help: "light (default) or dark: the launch screen's and named colours' appearance",
+                  commands: preview, forwardedToCapture: true),
+        CLIOption(name: "--screen", value: "FILE", help: "your first screen (PNG) under the hole instead of the mock feed; several: the window cycles them with S",
+                  commands: preview, forwardedToCapture: true, takesMany: true),
         CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: preview + ["bench", "export"], forwardedToCapture: true),
         CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record"], forwardedToCapture: false),
         CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false),
@@ -323,6 +329,14 @@ extension PreviewOptions {
         timingsPath = args.values["--timings"]
         assetsDirectory = args.values["--assets"]
         renderer = args.values["--renderer"]
+        projectDirectory = args.values["--project"]
+        if let a = args.values["--appearance"] {
+            guard let parsed = Appearance(rawValue: a) else {
+                throw UsageError(message: "unknown appearance '\(abbreviatedForMessage(a, quoted: false))'; expected light or dark", usage: usage)
+            }
+            appearance = parsed
+        }
+        screenPaths = args.lists["--screen"] ?? []
     }
 }
 

@@ -15,6 +15,11 @@ public struct PreviewOptions: Sendable {
     public var assetsDirectory: String?
     public var renderer: String?
     public var skipSplash = false
+    /// An Xcode project folder whose launch screen is shown (`--project`).
+    public var projectDirectory: String?
+    public var appearance: Appearance = .light
+    /// The user's own first screens (`--screen`), shown under the hole instead of the mock feed.
+    public var screenPaths: [String] = []
 
     public init(device: Device, seed: UInt64? = nil, feedLatency: Double = 0.8, reduceMotion: Bool = false,
                 timingsPath: String? = nil, assetsDirectory: String? = nil, renderer: String? = nil, skipSplash: Bool = false) {
@@ -34,7 +39,14 @@ public struct PreviewSession {
     /// rather than reading the file again, which a pipe (`--timings <(…)`) could not give twice.
     public var timingsBytes: [UInt8]
     public var catalog: AssetCatalog
-    public var launchBackground: LaunchBackground
+    /// The launch screen, from its sources (`LaunchScreen`), never from the animation.
+    public var launchScreen: LaunchScreen
+    /// The appearance shown; the intro's background and the launch screen follow it.
+    public private(set) var appearance: Appearance
+    /// The intro's background in that appearance.
+    public var launchBackground: LaunchBackground { launchScreen.introBackground(appearance) }
+    /// Warnings from reading the launch screen's sources.
+    public var launchWarnings: [String] = []
     public var preview: Preview
     /// The preview as it starts, before any input: what a replay goes back to.
     public private(set) var initialPreview: Preview
@@ -51,8 +63,15 @@ public struct PreviewSession {
         timings = try Timings.parse(bytes: timingsBytes, path: path)
         seed = options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let variant = Preview.textVariant(seed: seed, count: AssetCatalog.splashTextCount)
-        let (background, description) = try catalog.launchSource(device: options.device)
-        launchBackground = background
+        var screen = catalog.launchScreen(device: options.device)
+        if let project = options.projectDirectory {
+            let (projectScreen, warnings) = XcodeProjectLaunch.load(directory: project, device: options.device, intro: screen.introDescription)
+            screen = projectScreen
+            launchWarnings = warnings
+        }
+        launchScreen = screen
+        appearance = options.appearance
+        let description = screen.introDescription
         let textSize = try catalog.splashTextSize(variant: variant)
         let layout = description.layout(device: options.device, textSize: textSize)
         let sequence = SplashSequence(timings: timings, device: options.device, layout: layout,
@@ -75,11 +94,21 @@ public struct PreviewSession {
         return copy
     }
 
-    /// Warnings about assets that fell back to the built-in ones, each said once.
+    /// Warnings about assets that fell back to the built-in ones and launch sources that failed, each said once.
     public func reportWarnings(_ extra: [String] = []) {
         var seen = Set<String>()
-        for w in catalog.warnings + extra where seen.insert(w).inserted { OutputFile.writeStandardError(w + "\n") }
+        for w in catalog.warnings + launchWarnings + extra where seen.insert(w).inserted { OutputFile.writeStandardError(w + "\n") }
     }
+
+    /// The same session in another appearance.
+    public func withAppearance(_ newAppearance: Appearance) -> PreviewSession {
+        var copy = self
+        copy.appearance = newAppearance
+        return copy
+    }
+
+    /// The launch frame: the launch screen alone, as iOS draws it before the app runs.
+    public func launchScene() -> Scene { launchScreen.scene(device: options.device, appearance: appearance) }
 
     /// A renderer for this session's scenes on a context.
     public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel) throws -> SceneRenderer {

@@ -22,7 +22,8 @@ public final class SceneRenderer {
     public let context: RenderContext
     public let images: ImageLibrary
     public let text: TextRenderer
-    public let launchBackground: LaunchBackground
+    /// The intro's background (`LaunchScreen.introBackground`), for the appearance shown.
+    public var launchBackground: LaunchBackground
     public var feedLayout: FeedLayout
     public private(set) var mapping: PointToPixel
     let deviceWidth: Double, deviceHeight: Double
@@ -145,6 +146,8 @@ public final class SceneRenderer {
                 var rect = SDL_Rect(x: Pixels.int32(screen.x), y: Pixels.int32(screen.y), w: Pixels.int32(screen.width), h: Pixels.int32(screen.height))
                 SDL_RenderFillRect(renderer, &rect)
             }
+        case let .launchScreen(screen):
+            try drawLaunchScreen(screen, m)
         case .launchBackground(regions: nil):
             try drawLaunchBackground(m)
         case let .launchBackground(regions?):
@@ -434,8 +437,49 @@ public final class SceneRenderer {
                   w: Pixels.float(width * m.scale), h: Pixels.float(height * m.scale))
     }
 
-    private func drawLaunchBackground(_ m: PointToPixel) throws {
-        switch launchBackground {
+    /// The launch screen: its background, then its logo, images and labels.
+    private func drawLaunchScreen(_ screen: ResolvedLaunchScreen, _ m: PointToPixel) throws {
+        try drawBackground(screen.background, m)
+        for element in screen.elements {
+            switch element {
+            case let .logo(layer):
+                try drawImage(try images.texture(.logo), layer, m)
+            case let .image(path, rect, clip):
+                let texture = try images.launchImageTexture(path)
+                clipIntersecting(clip, m)
+                var dst = SDL_FRect(x: Pixels.float(m.offsetX + rect.x * m.scale), y: Pixels.float(m.offsetY + rect.y * m.scale),
+                                    w: Pixels.float(rect.width * m.scale), h: Pixels.float(rect.height * m.scale))
+                SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
+                SDL_SetTextureScaleMode(texture.handle, SDL_ScaleModeLinear)
+                SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
+                restoreClip()
+            case let .label(string, frame, size, bold, color):
+                guard let t = try text.texture(string, pixelSize: Pixels.int(size * m.scale), bold: bold, color: color,
+                                               maxWidth: Pixels.int(max(frame.width, 1) * m.scale, .towardZero)) else { continue }
+                // Centred in its frame, as a launch screen's labels are laid out.
+                let x = m.offsetX + frame.midX * m.scale - Double(t.width) / 2, y = m.offsetY + frame.midY * m.scale - Double(t.height) / 2
+                var dst = SDL_FRect(x: Pixels.float(x.rounded()), y: Pixels.float(y.rounded()), w: Float(t.width), h: Float(t.height))
+                SDL_RenderCopyF(renderer, t.texture, nil, &dst)
+            }
+        }
+    }
+
+    /// Clips to a rectangle in points within the current screen clip.
+    private func clipIntersecting(_ region: Rect, _ m: PointToPixel) {
+        let r = m.clip(region)
+        var rect = sdlRect(r)
+        if let screen = screenClip {
+            var screenRect = sdlRect(screen), both = SDL_Rect()
+            if SDL_IntersectRect(&rect, &screenRect, &both) == SDL_FALSE { both = SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
+            rect = both
+        }
+        SDL_RenderSetClipRect(renderer, &rect)
+    }
+
+    private func drawLaunchBackground(_ m: PointToPixel) throws { try drawBackground(launchBackground, m) }
+
+    private func drawBackground(_ background: LaunchBackground, _ m: PointToPixel) throws {
+        switch background {
         case .white:
             fillRect(Rect(x: 0, y: 0, width: deviceWidth, height: deviceHeight), .white, m)
         case let .image(path):
@@ -533,13 +577,7 @@ public final class SceneRenderer {
     }
 
     /// True when the launch background has no transparency (a gradient of opaque stops, or white).
-    var launchBackgroundIsOpaque: Bool {
-        switch launchBackground {
-        case .white: return true
-        case let .gradient(stops): return stops.allSatisfy { $0.color.a == 255 }
-        case .image: return false
-        }
-    }
+    var launchBackgroundIsOpaque: Bool { launchBackground.isOpaque }
 
     func drawImage(_ texture: Texture, _ layer: LayerState, _ m: PointToPixel) throws {
         let alpha = Pixels.alpha(layer.opacity)

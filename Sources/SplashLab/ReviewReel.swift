@@ -162,7 +162,7 @@ final class ReviewReel {
                      into destination: () throws -> UnsafeMutableRawBufferPointer) throws -> RowOrder? {
         let variant = variants[tile.variant]
         variant.playback.seek(to: tile.time)
-        let scene = tile.launch ? variant.playback.preview.splash.launchScene() : variant.playback.scene
+        let scene = tile.launch ? variant.session.launchScene() : variant.playback.scene
         let shownMarkers = options.showTouches ? TouchMarkers.markers(at: tile.time, log: variant.playback.log) : []
         let content = TileContent(variant: tile.variant, scene: scene, markers: shownMarkers)
         if skippingUnchanged && lastDrawn[place] == content { return nil }
