@@ -83,7 +83,7 @@ public struct AssetCatalog: Sendable {
             if FileManager.default.fileExists(atPath: json) {
                 do {
                     let description = try LaunchDescription.parse(bytes: try JSONParser.readFile(json, limit: .launchDescription), path: json)
-                    return .described(description, source: json)
+                    return .described(description, source: folder == builtIn ? "built-in launch.json" : json)
                 } catch {
                     warnings.append("warning: \(error); trying the next launch source")
                 }

@@ -74,8 +74,8 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
         let ok = parser.parse()
         if let failure = reader.failure { throw failure }
         if !ok {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            throw LaunchSourceError(path: path, line: max(parser.lineNumber, 1), "not a valid XML document (\(reason))")
+            let code = parser.parserError.map { ($0 as NSError).code } ?? 0
+            throw LaunchSourceError(path: path, line: max(parser.lineNumber, 1), "not a valid XML document (\(xmlProblem(code)), column \(parser.columnNumber))")
         }
         guard reader.sawDocument else {
             throw LaunchSourceError(path: path, line: 1, "not an Interface Builder document: the root element is not <document>")
@@ -84,6 +84,24 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
             throw LaunchSourceError(path: path, "no view found: a launch screen needs a view controller's view (storyboard) or a top-level view (xib)")
         }
         return InterfaceBuilderDocument(root: root, imageSizes: reader.imageSizes, resourceColors: reader.resourceColors)
+    }
+}
+
+/// What libxml2's error code (`xmlParserErrors`, which `XMLParser` passes on) says, for the
+/// codes a damaged document gives.
+func xmlProblem(_ code: Int) -> String {
+    switch code {
+    case 3: return "no document start"
+    case 4: return "the document is empty"
+    case 5: return "content after the root element"
+    case 9: return "an invalid character"
+    case 26: return "an undeclared entity"
+    case 39, 40, 41: return "a malformed attribute"
+    case 68: return "a name is missing"
+    case 73: return "'>' is missing"
+    case 76: return "an end tag does not match its start tag"
+    case 77: return "a tag is not finished: the document ends early"
+    default: return "libxml2 error \(code)"
     }
 }
 

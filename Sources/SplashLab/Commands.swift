@@ -26,8 +26,14 @@ func stateCommand(_ arguments: [String]) throws -> Int32 {
     let t = try args.double("--at", in: OptionBounds.previewTime, unit: " s", usage: usage)!
     let session = try makeSession(try PreviewOptions(args, usage: usage))
     let playback = try scriptedPlayback(session, scriptPath: args.values["--script"], at: t)
+    var state = playback.state
+    // At 0 the intro's first frame replaces the launch screen: what differs is the blink.
+    if t == 0 && !session.options.skipSplash, case var .object(members) = state {
+        members.append(("launch", LaunchBlink.json(session, difference: try LaunchBlink.measure(session))))
+        state = .object(members)
+    }
     session.reportWarnings()
-    try printOutput(playback.state.text)
+    try printOutput(state.text)
     return 0
 }
 
