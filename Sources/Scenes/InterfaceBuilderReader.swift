@@ -75,7 +75,7 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
         if let failure = reader.failure { throw failure }
         if !ok {
             let code = parser.parserError.map { ($0 as NSError).code } ?? 0
-            throw LaunchSourceError(path: path, line: max(parser.lineNumber, 1), "not a valid XML document (\(xmlProblem(code)), column \(parser.columnNumber))")
+            throw LaunchSourceError(path: path, line: max(parser.lineNumber, 1), "not a valid XML document (\(xmlProblem(code)))")
         }
         guard reader.sawDocument else {
             throw LaunchSourceError(path: path, line: 1, "not an Interface Builder document: the root element is not <document>")

@@ -167,9 +167,15 @@ final class SplashSequenceTests: XCTestCase {
         }
     }
 
-    func testFirstFrameIsTheLaunchFrame() {
-        let s = sequence(Device.named("iphone-se")!)
-        XCTAssertEqual(s.scene(at: 0), s.launchScene())
+    /// The launch screen comes from its description, never from the animation: its logo keeps the
+    /// description's size whatever the intro starts at.
+    func testLaunchScreenIsDrawnFromItsDescriptionNotFromFrameZero() {
+        let device = Device.named("iphone-se")!
+        let description = LaunchDescription(gradient: [GradientStop(location: 0, color: .black)], logoCenter: (0.5, 0.5), textOffset: 84)
+        let scene = LaunchScreen.described(description, source: "test").scene(device: device, appearance: .light)
+        XCTAssertEqual(scene.commands, [.launchScreen(ResolvedLaunchScreen(background: .gradient([GradientStop(location: 0, color: .black)]),
+                                                                           elements: [.logo(LayerState(x: 187.5, y: 333.5, width: 72, height: 72))]))])
+        XCTAssertEqual(sequence(device).scene(at: 0).commands.first, .launchBackground)
     }
 
     func testTextVariantComesFromTheSeed() {
