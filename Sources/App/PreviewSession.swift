@@ -108,7 +108,10 @@ public struct PreviewSession {
     }
 
     /// The launch frame: the launch screen alone, as iOS draws it before the app runs.
-    public func launchScene() -> Scene { launchScreen.scene(device: options.device, appearance: appearance) }
+    public func launchScene() -> Scene { LaunchScreen.scene(device: options.device) }
+
+    /// The launch screen resolved for the device and the appearance shown.
+    public var resolvedLaunchScreen: ResolvedLaunchScreen { launchScreen.resolved(device: options.device, appearance: appearance) }
 
     /// A renderer for this session's scenes on a context.
     public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel) throws -> SceneRenderer {
@@ -117,7 +120,7 @@ public struct PreviewSession {
         // 0.85 → 1 swing and the 1.05 feed scale.
         let logoPixels = Int(clamping: (preview.splash.stillValue(.logoSize) * 1.1 * mapping.scale).rounded(.up))
         let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels)
-        let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground,
+        let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground, launchScreen: resolvedLaunchScreen,
                                          feedLayout: preview.feed, mapping: mapping)
         // The launch frame and the logo's first moves, with the text fading in: the appearance's
         // first frames then cost what the others do.

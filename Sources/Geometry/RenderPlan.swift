@@ -7,7 +7,7 @@ public indirect enum RenderStep: Equatable, Sendable {
     /// layer does not cover it.
     case clear
     /// The launch screen, full screen.
-    case launchScreen(ResolvedLaunchScreen)
+    case launchScreen
     /// The launch background; within `regions` (points) only, or the whole screen when nil.
     case launchBackground(regions: [Rect]?)
     /// An image centred at the layer's point, sized and rotated as the layer says.
@@ -78,8 +78,8 @@ public struct RenderPlan: Equatable, Sendable {
         var steps: [RenderStep] = []
         for (i, command) in commands.enumerated() {
             switch command {
-            case let .launchScreen(screen):
-                steps.append(.launchScreen(screen))
+            case .launchScreen:
+                steps.append(.launchScreen)
             case .launchBackground:
                 steps.append(.launchBackground(regions: nil))
             case let .launchBackgroundOutsideHole(hole):
@@ -180,7 +180,8 @@ public struct RenderPlan: Equatable, Sendable {
     static func covers(_ steps: [RenderStep], _ i: Int, _ context: Context) -> Bool {
         let screen = Rect(x: 0, y: 0, width: context.screenWidth, height: context.screenHeight)
         switch steps[i] {
-        case let .launchScreen(screen): return screen.background.isOpaque
+        // It is drawn on its background, the intro's.
+        case .launchScreen: return context.launchBackgroundIsOpaque
         case .launchBackground(regions: nil): return context.launchBackgroundIsOpaque
         case .launchBackground:
             return context.launchBackgroundIsOpaque && steps[(i + 1)...].contains { if case .feedThroughHole = $0 { return true } else { return false } }

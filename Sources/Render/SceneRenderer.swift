@@ -24,6 +24,9 @@ public final class SceneRenderer {
     public let text: TextRenderer
     /// The intro's background (`LaunchScreen.introBackground`), for the appearance shown.
     public var launchBackground: LaunchBackground
+    /// The launch screen (`LaunchScreen.resolved`) for the appearance shown; its background is
+    /// `launchBackground`.
+    public var launchScreen: ResolvedLaunchScreen
     public var feedLayout: FeedLayout
     public private(set) var mapping: PointToPixel
     let deviceWidth: Double, deviceHeight: Double
@@ -57,11 +60,12 @@ public final class SceneRenderer {
     private var splashShown = true
 
     public init(context: RenderContext, images: ImageLibrary, launchBackground: LaunchBackground,
-                feedLayout: FeedLayout, mapping: PointToPixel) throws {
+                launchScreen: ResolvedLaunchScreen? = nil, feedLayout: FeedLayout, mapping: PointToPixel) throws {
         self.context = context
         self.images = images
         self.text = try TextRenderer(context: context)
         self.launchBackground = launchBackground
+        self.launchScreen = launchScreen ?? ResolvedLaunchScreen(background: launchBackground, elements: [])
         self.feedLayout = feedLayout
         self.mapping = mapping
         deviceWidth = feedLayout.device.width
@@ -146,8 +150,8 @@ public final class SceneRenderer {
                 var rect = SDL_Rect(x: Pixels.int32(screen.x), y: Pixels.int32(screen.y), w: Pixels.int32(screen.width), h: Pixels.int32(screen.height))
                 SDL_RenderFillRect(renderer, &rect)
             }
-        case let .launchScreen(screen):
-            try drawLaunchScreen(screen, m)
+        case .launchScreen:
+            try drawLaunchScreen(launchScreen, m)
         case .launchBackground(regions: nil):
             try drawLaunchBackground(m)
         case let .launchBackground(regions?):

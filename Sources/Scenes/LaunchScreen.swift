@@ -145,8 +145,8 @@ public struct LaunchScreen: Equatable, Sendable {
     }
 
     /// The launch frame: the launch screen alone, full screen.
-    public func scene(device: Device, appearance: Appearance) -> Scene {
-        Scene(width: device.width, height: device.height, commands: [.launchScreen(resolved(device: device, appearance: appearance))])
+    public static func scene(device: Device) -> Scene {
+        Scene(width: device.width, height: device.height, commands: [.launchScreen])
     }
 }
 

@@ -56,8 +56,9 @@ public enum LaunchBackground: Equatable, Sendable {
 
 /// What to draw, in order, back to front. Render turns it into SDL calls; nothing here knows SDL.
 public indirect enum DrawCommand: Equatable, Sendable {
-    /// The launch screen as iOS draws it before the app runs (`LaunchScreen`), full screen.
-    case launchScreen(ResolvedLaunchScreen)
+    /// The launch screen as iOS draws it before the app runs (`LaunchScreen`, resolved for the
+    /// device and appearance by whoever draws), full screen.
+    case launchScreen
     /// The intro's background, full screen.
     case launchBackground
     /// The launch background everywhere except inside the logo-shaped hole (the backdrop).
@@ -122,6 +123,7 @@ public struct Scene: Equatable, Sendable {
 
 extension SplashSequence {
     func foregroundCommands(_ layers: SplashLayers) -> [DrawCommand] {
+        if skipsIntro { return [.launchScreen] }
         var commands: [DrawCommand] = [.launchBackground, .image(.logo, layers.logo)]
         // A layer at opacity 0 draws nothing; leaving it out keeps the plan of frame 0 to what is seen.
         if layers.text.opacity > 0 { commands.append(.image(.splashText(textVariant), layers.text)) }

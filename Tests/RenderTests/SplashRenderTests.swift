@@ -76,8 +76,9 @@ final class SplashRenderTests: XCTestCase {
 
     func testReduceMotionCrossFadesWithoutAHole() throws {
         let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, reduceMotion: true), scale: 1)
-        let mid = try RenderHarness.draw(session.preview.scene(at: 2.1), with: renderer, w, h)
-        let splash = try RenderHarness.draw(session.preview.scene(at: 1.0), with: renderer, w, h)
+        // The still splash goes when loading completes (0.8 s), with no minimum hold.
+        let mid = try RenderHarness.draw(session.preview.scene(at: 0.9), with: renderer, w, h)
+        let splash = try RenderHarness.draw(session.preview.scene(at: 0.5), with: renderer, w, h)
         let feed = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.feed(scale: 1)]), with: renderer, w, h)
         // A corner pixel is a blend of the two, strictly between them.
         let m = mid.pixel(4, 4), s = splash.pixel(4, 4), f = feed.pixel(4, 4)
