@@ -47,6 +47,9 @@ public struct PreviewSession {
     public var launchBackground: LaunchBackground { launchScreen.introBackground(appearance) }
     /// Warnings from reading the launch screen's sources.
     public var launchWarnings: [String] = []
+    /// The user's first screens (`--screen`, else the assets' `screen.png` or
+    /// `screen-landscape.png`), checked; the first is shown until the window cycles them.
+    public private(set) var screens: [String] = []
     public var preview: Preview
     /// The preview as it starts, before any input: what a replay goes back to.
     public private(set) var initialPreview: Preview
@@ -79,6 +82,12 @@ public struct PreviewSession {
                                                              textVariant: variant))
         preview = Preview(splash: sequence, feed: FeedLayout(device: options.device, content: FeedContent(seed: seed)),
                           skipSplash: options.skipSplash)
+        let given = options.screenPaths.isEmpty ? PreviewSession.assetsScreen(options) : options.screenPaths
+        for path in given {
+            if let warning = try PreviewSession.checkScreen(path, device: options.device) { launchWarnings.append(warning) }
+        }
+        screens = given
+        preview.userScreen = given.first
         initialPreview = preview
         self.catalog = catalog
     }
@@ -90,6 +99,7 @@ public struct PreviewSession {
         let s = preview.splash
         let sequence = SplashSequence(timings: newTimings, device: s.device, layout: s.layout, options: initialPreview.splash.options)
         copy.preview = Preview(splash: sequence, feed: preview.feed, skipSplash: preview.skipSplash)
+        copy.preview.userScreen = preview.userScreen
         copy.initialPreview = copy.preview
         return copy
     }
@@ -98,6 +108,44 @@ public struct PreviewSession {
     public func reportWarnings(_ extra: [String] = []) {
         var seen = Set<String>()
         for w in catalog.warnings + launchWarnings + extra where seen.insert(w).inserted { OutputFile.writeStandardError(w + "\n") }
+    }
+
+    // MARK: The user's first screen
+
+    /// The smallest side a screen image may have, in pixels: a smaller one is no screenshot.
+    public static let smallestScreenSide = 16
+    /// A screen whose aspect ratio is off the device's by more than this share is stretched with a warning.
+    public static let screenAspectTolerance = 0.02
+
+    /// The assets folder's screen for the orientation, if it has one: `screen.png` in portrait,
+    /// `screen-landscape.png` in landscape.
+    static func assetsScreen(_ options: PreviewOptions) -> [String] {
+        guard let folder = options.assetsDirectory else { return [] }
+        let path = folder + (options.device.orientation == .landscape ? "/screen-landscape.png" : "/screen.png")
+        return FileManager.default.fileExists(atPath: path) ? [path] : []
+    }
+
+    /// Checks a screen image's header: a PNG, within the size limits, at least 16 px a side. Returns
+    /// a warning when its aspect ratio differs from the device's by more than 2%: it is stretched.
+    public static func checkScreen(_ path: String, device: Device) throws -> String? {
+        let (w, h) = try AssetCatalog.pngSize(path)
+        guard min(w, h) >= smallestScreenSide else {
+            throw RenderError("\(path): image is \(w)x\(h) px; a screen needs at least \(smallestScreenSide) px on a side")
+        }
+        let imageAspect = Double(w) / Double(h), deviceAspect = device.width / device.height
+        guard abs(imageAspect / deviceAspect - 1) > screenAspectTolerance else { return nil }
+        let aspect = { (v: Double) in String(format: "%.3f", v) }
+        return "warning: \(path) is \(w)x\(h) px (aspect \(aspect(imageAspect))) but \(device.name) \(device.orientation.rawValue) is "
+            + "\(Int(device.width))x\(Int(device.height)) pt (aspect \(aspect(deviceAspect))); it is stretched to fill"
+    }
+
+    /// The same session showing screen `index` of `screens` under the hole.
+    public func showingScreen(_ index: Int) -> PreviewSession {
+        var copy = self
+        guard screens.indices.contains(index) else { return copy }
+        copy.preview.userScreen = screens[index]
+        copy.initialPreview.userScreen = screens[index]
+        return copy
     }
 
     /// The same session in another appearance.
@@ -122,6 +170,7 @@ public struct PreviewSession {
         let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels)
         let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground, launchScreen: resolvedLaunchScreen,
                                          feedLayout: preview.feed, mapping: mapping)
+        renderer.screenImage = preview.userScreen
         // The launch frame and the logo's first moves, with the text fading in: the appearance's
         // first frames then cost what the others do.
         let splash = preview.splash

@@ -27,6 +27,11 @@ public final class SceneRenderer {
     /// The launch screen (`LaunchScreen.resolved`) for the appearance shown; its background is
     /// `launchBackground`.
     public var launchScreen: ResolvedLaunchScreen
+    /// The user's first screen (a PNG's path) drawn where the feed would be, stretched over the
+    /// device's points; nil for the mock feed. Setting it lets go of what was drawn from the old one.
+    public var screenImage: String? {
+        didSet { if screenImage != oldValue { feedTexture = nil; feedTextureKey = nil } }
+    }
     public var feedLayout: FeedLayout
     public private(set) var mapping: PointToPixel
     let deviceWidth: Double, deviceHeight: Double
@@ -369,6 +374,15 @@ public final class SceneRenderer {
     /// then the header and the tab bar.
     func drawFeedDirect(scrollOffset: Double, _ m: PointToPixel) throws {
         let screen = m.screen(width: deviceWidth, height: deviceHeight)
+        if let screenImage {
+            let texture = try images.launchImageTexture(screenImage)
+            var dst = sdlRect(screen)
+            SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
+            SDL_SetTextureAlphaMod(texture.handle, 255)
+            SDL_SetTextureScaleMode(texture.handle, SDL_ScaleModeLinear)
+            SDL_RenderCopy(renderer, texture.handle, nil, &dst)
+            return
+        }
         let tiling = FeedTiling(feed: feedLayout, scrollOffset: scrollOffset, scale: m.scale, screenWidth: screen.width, screenHeight: screen.height)
         let ox = screen.x, oy = screen.y, width = Int32(tiling.width)
         for band in tiling.backgroundBands {
