@@ -67,6 +67,7 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
 
     /// Parses a document's bytes. `path` names the file in errors, with the line.
     public static func parse(bytes: [UInt8], path: String) throws -> InterfaceBuilderDocument {
+        guard !bytes.isEmpty else { throw LaunchSourceError(path: path, "the file is empty") }
         let reader = InterfaceBuilderReader(path: path)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
