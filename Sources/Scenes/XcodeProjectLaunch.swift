@@ -234,9 +234,30 @@ public struct XcodeProjectLaunch {
 /// or from the image; positions from centre and edge constraints to the superview, its safe area
 /// or a sibling already placed; what is left from the designed frame, kept at its share of the
 /// canvas.
-enum ConstraintLayout {
+public enum ConstraintLayout {
     /// UIKit's default layout margin, for `leadingMargin` and the like.
     static let layoutMargin = 16.0
+
+    /// Every view of a document placed on a device, depth first, with images at their
+    /// `resources` sizes: what a launch screen's layout gives without its asset catalog.
+    public static func frames(_ document: InterfaceBuilderDocument, device: Device) -> [Rect] {
+        var out: [Rect] = []
+        func walk(_ view: InterfaceBuilderDocument.View, frame: Rect, canvas: Rect, isRoot: Bool) {
+            var known: [String: Rect] = [:]
+            if let id = view.id { known[id] = frame }
+            if let guide = view.safeAreaID { known[guide] = isRoot ? device.safeArea : frame }
+            for sub in view.subviews {
+                let intrinsic = sub.image.flatMap { document.imageSizes[$0] }
+                let placed = place(sub, constraints: sub.constraints + view.constraints, known: known, parentFrame: frame, canvas: canvas, intrinsic: intrinsic)
+                if let id = sub.id { known[id] = placed }
+                out.append(placed)
+                walk(sub, frame: placed, canvas: sub.frame ?? placed, isRoot: false)
+            }
+        }
+        let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
+        walk(document.root, frame: screen, canvas: document.root.frame ?? screen, isRoot: true)
+        return out
+    }
 
     static func place(_ view: InterfaceBuilderDocument.View, constraints: [InterfaceBuilderDocument.Constraint], known: [String: Rect],
                       parentFrame: Rect, canvas: Rect, intrinsic: (width: Double, height: Double)?) -> Rect {
@@ -278,7 +299,10 @@ enum ConstraintLayout {
                           designedStart: designed.x, designedSize: designed.width, parentStart: parentFrame.x, parentSize: parentFrame.width, canvasSize: canvas.width)
         let (y, h) = axis(size: "height", center: "centerY", start: "top", end: "bottom", intrinsic: intrinsic?.height,
                           designedStart: designed.y, designedSize: designed.height, parentStart: parentFrame.y, parentSize: parentFrame.height, canvasSize: canvas.height)
-        return Rect(x: x, y: y, width: max(w, 0), height: max(h, 0))
+        // Constants and multipliers are finite, but their products need not be: what overflows
+        // falls back to the parent's origin and no size.
+        func finite(_ v: Double, _ fallback: Double) -> Double { v.isFinite ? v : fallback }
+        return Rect(x: finite(x, parentFrame.x), y: finite(y, parentFrame.y), width: max(finite(w, 0), 0), height: max(finite(h, 0), 0))
     }
 
     /// `left`/`right` are `leading`/`trailing` in a left-to-right language; margins are the edge.
