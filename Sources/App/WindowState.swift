@@ -41,6 +41,11 @@ public struct WindowState: Sendable {
     public var quitRequested = false
     /// The pointer drawn as a finger over the device (and in captures' videos), as iOS shows touches.
     public var showTouches = false
+    /// The appearance the launch screen and the intro's background are shown in (D).
+    public var appearance: Appearance = .light
+    /// The user's first screens (`--screen`) and the one under the hole (N cycles them).
+    public var screens: [String] = []
+    public var screenIndex = 0
     public var rate = 1.0
     public var isPaused = false
     /// The frame step for ← / → while paused: one frame of the display's refresh.
@@ -125,6 +130,8 @@ public enum WindowAction: Sendable {
     case toggleSplit
     case toggleInspector
     case toggleTouches
+    case toggleAppearance
+    case nextScreen
     case selectCurve(path: String, segment: Int?)
     case setReplayFrom(Double)
     case toggleLoopDisappearance
@@ -184,6 +191,23 @@ extension WindowState {
             seekAll(max(playback.time + Double(frames) * frameStep, 0))
         case let .seek(t):
             seekAll(min(max(t, 0), timelineRange))
+        case .toggleAppearance:
+            appearance = appearance == .light ? .dark : .light
+            message = say("\(appearance.rawValue) appearance")
+        case .nextScreen:
+            guard screens.count > 1 else {
+                message = say(screens.isEmpty ? "no --screen given: the mock feed is under the hole" : "one screen: give --screen several files to cycle them")
+                break
+            }
+            screenIndex = (screenIndex + 1) % screens.count
+            func showing(_ p: Playback) -> Playback {
+                var initial = p.initial
+                initial.userScreen = screens[screenIndex]
+                return p.replacingInitial(initial)
+            }
+            playback = showing(playback)
+            playbackA = playbackA.map(showing)
+            message = say("screen \(screenIndex + 1) of \(screens.count): \(URL(fileURLWithPath: screens[screenIndex]).lastPathComponent)")
         case .replay:
             seekAll(0)
             message = say("replaying from the start")

@@ -1,6 +1,7 @@
 import App
 import Inspector
 import Formats
+import Geometry
 import CSDL2
 import Foundation
 import Motion
@@ -148,6 +149,16 @@ struct WindowShell {
     static let restingLookInterval = 0.1
     /// `bench --idle`: measures this window at rest, then quits.
     var idleProbe: IdleProbe?
+    /// The launch screen, drawn first as iOS draws it before the app's first frame; what the
+    /// device showed then, until the intro's first frame is compared with it (`launchBlink`).
+    var launchFramesShown = 0
+    var launchPixels: [UInt8]?
+    var launchBlink: FrameDifference?
+    /// The intro's clock holds still for the frame after the launch frame: it starts at frame 0.
+    var holdClockOnce = false
+    /// What the renderer was last set to show (`syncLaunchAndScreen`).
+    var shownAppearance: Appearance
+    var shownScreen: String?
 
     init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, document: TimingsDocument,
          launchArguments: [String]) throws {
@@ -161,6 +172,54 @@ struct WindowShell {
         watcher = TimingsFileWatcher(path: session.timingsPath, current: session.timings, contents: session.timingsBytes)
         recoveryPath = TimingsDocument.recoveryPath(for: session.timingsPath)
         self.launchArguments = launchArguments
+        state.appearance = session.appearance
+        state.screens = session.screens
+        shownAppearance = session.appearance
+        shownScreen = session.preview.userScreen
+    }
+
+    // MARK: The launch screen and the user's screen
+
+    /// Sets the renderer to the appearance (D) and the user's screen (N) the state shows.
+    mutating func syncLaunchAndScreen() {
+        if state.appearance != shownAppearance {
+            let shown = session.withAppearance(state.appearance)
+            renderer.launchBackground = shown.launchBackground
+            renderer.launchScreen = shown.resolvedLaunchScreen
+            shownAppearance = state.appearance
+            changedSinceDraw = true
+        }
+        let screen = state.shownPlayback.preview.userScreen
+        if screen != shownScreen {
+            renderer.screenImage = screen
+            shownScreen = screen
+            changedSinceDraw = true
+        }
+    }
+
+    /// The pixel rectangle of the first device screen.
+    var devicePixels: PixelRect { deviceMappings()[0].screen(width: preview.feed.device.width, height: preview.feed.device.height) }
+
+    /// Draws and presents the launch screen alone, and keeps its pixels for the comparison with
+    /// the intro's first frame: where they differ, the user sees the blink, one frame each.
+    mutating func drawLaunchFrame() throws {
+        renderer.setMapping(deviceMappings()[0])
+        try renderer.draw(session.withAppearance(state.appearance).launchScene())
+        let r = devicePixels
+        launchPixels = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)
+        renderer.context.present()
+        launchFramesShown += 1
+        holdClockOnce = true
+    }
+
+    /// After the intro's first frame is drawn: how it differs from the launch frame.
+    mutating func compareWithLaunchFrame() throws {
+        guard let launch = launchPixels else { return }
+        launchPixels = nil
+        let r = devicePixels
+        guard launch.count == r.width * r.height * 4 else { return }
+        let intro = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)
+        launchBlink = FrameDifference.between(launch, intro, width: r.width, height: r.height)
     }
 
     var preview: Preview { state.playback.preview }
@@ -439,6 +498,9 @@ struct WindowShell {
             ("split", .bool(state.split)), ("showingA", .bool(state.showingA)), ("touches", .bool(state.showTouches)),
             ("rate", .number(state.rate)), ("paused", .bool(state.isPaused)),
             ("hasA", .bool(state.playbackA != nil)), ("capturing", .bool(state.capturing)),
+            ("appearance", .string(state.appearance.rawValue)), ("screen", state.shownPlayback.preview.userScreen.map(JSONOutput.string) ?? .null),
+            ("launchFramesShown", .int(launchFramesShown)),
+            ("launchBlink", launchBlink.map { .object([("differingPixels", .int($0.differingPixels)), ("largestColorDistance", .number($0.largestColorDistance))]) } ?? .null),
         ])
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
@@ -535,8 +597,18 @@ struct WindowShell {
             // A quit ends the loop here: no frame is drawn after it (one costs up to 0.1 s under software GL).
             guard state.isRunning else { break }
             watchTimings(now: frameStart)
+            syncLaunchAndScreen()
+            if launchFramesShown == 0 && !preview.skipSplash {
+                do { try drawLaunchFrame() } catch {
+                    printError("splashlab: \(error)")
+                    state.isRunning = false
+                }
+                lastFrameStart = MonotonicClock.now()
+                continue
+            }
             let afterInput = MonotonicClock.now()
-            let realSeconds = frameStart - lastFrameStart
+            let realSeconds = holdClockOnce ? 0 : frameStart - lastFrameStart
+            holdClockOnce = false
             let messageBefore = state.message
             dispatch(.tick(realSeconds: realSeconds, wallTime: frameStart))
             if state.message != messageBefore { changedSinceDraw = true }
@@ -566,6 +638,10 @@ struct WindowShell {
             } catch {
                 printError("splashlab: \(error)")
                 state.isRunning = false
+            }
+            if launchPixels != nil {
+                do { try compareWithLaunchFrame() } catch { printError("splashlab: \(error)") }
+                writeUIDump()
             }
             drawnScenes = scenes
             lastDrawTime = frameStart
