@@ -84,7 +84,7 @@ public enum CLI {
                   commands: preview + ["export"], forwardedToCapture: true),
         CLIOption(name: "--project", value: "DIR", help: "an Xcode project folder: its launch screen (Info.plist, storyboard or UILaunchScreen, asset catalogs)",
                   commands: preview + ["export"], forwardedToCapture: true),
-        CLIOption(name: "--appearance", value: "A", help: "light (default) or dark: the launch screen's and named colours' appearance",
+        CLIOption(name: "--appearance", value: "A", help: "light (default) or dark: the launch screen's and named colours' appearance; light,dark puts both side by side (render, record)",
                   commands: preview, forwardedToCapture: true),
         CLIOption(name: "--screen", value: "FILE", help: "your first screen (PNG) under the hole instead of the mock feed; several: the window cycles them with S",
                   commands: preview, forwardedToCapture: true, takesMany: true),
@@ -331,10 +331,12 @@ extension PreviewOptions {
         renderer = args.values["--renderer"]
         projectDirectory = args.values["--project"]
         if let a = args.values["--appearance"] {
-            guard let parsed = Appearance(rawValue: a) else {
-                throw UsageError(message: "unknown appearance '\(abbreviatedForMessage(a, quoted: false))'; expected light or dark", usage: usage)
+            let parsed = a.split(separator: ",", omittingEmptySubsequences: false).map { Appearance(rawValue: String($0)) }
+            guard !parsed.isEmpty, parsed.count <= 2, let all = parsed as? [Appearance], Set(all).count == all.count else {
+                throw UsageError(message: "--appearance must be light, dark, or light,dark for both side by side (got '\(abbreviatedForMessage(a, quoted: false))')", usage: usage)
             }
-            appearance = parsed
+            appearances = all
+            appearance = all[0]
         }
         screenPaths = args.lists["--screen"] ?? []
     }

@@ -18,6 +18,9 @@ public struct PreviewOptions: Sendable {
     /// An Xcode project folder whose launch screen is shown (`--project`).
     public var projectDirectory: String?
     public var appearance: Appearance = .light
+    /// `--appearance light,dark`: every appearance to show side by side (render, record); the
+    /// first is `appearance`.
+    public var appearances: [Appearance] = [.light]
     /// The user's own first screens (`--screen`), shown under the hole instead of the mock feed.
     public var screenPaths: [String] = []
 

@@ -24,7 +24,9 @@ func stateCommand(_ arguments: [String]) throws -> Int32 {
     let args = try ParsedArguments(arguments, command: "state")
     guard args.values["--at"] != nil else { throw UsageError(message: "state needs --at SECONDS", usage: usage) }
     let t = try args.double("--at", in: OptionBounds.previewTime, unit: " s", usage: usage)!
-    let session = try makeSession(try PreviewOptions(args, usage: usage))
+    let options = try PreviewOptions(args, usage: usage)
+    guard options.appearances.count == 1 else { throw UsageError(message: "state shows one appearance: --appearance light or dark", usage: usage) }
+    let session = try makeSession(options)
     let playback = try scriptedPlayback(session, scriptPath: args.values["--script"], at: t)
     var state = playback.state
     // At 0 the intro's first frame replaces the launch screen: what differs is the blink.
@@ -83,7 +85,7 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
                               options: reviewOptions, rendererName: options.renderer)
         tiles = times.map { ReviewTile(variant: 0, time: $0) }
     } else {
-        reel = try ReviewReel(kind: compare ? .compare : .single, sessions: sessions, names: names, script: script, scale: scale,
+        reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script, scale: scale,
                               tiles: sessions.count, options: reviewOptions, rendererName: options.renderer)
         tiles = sessions.indices.map { ReviewTile(variant: $0, time: t, launch: launch) }
     }

@@ -13,6 +13,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     let usage = CLI.usage("run")
     let args = try ParsedArguments(arguments, command: "run")
     let options = try PreviewOptions(args, usage: usage)
+    guard options.appearances.count == 1 else { throw UsageError(message: "the window shows one appearance at a time (D switches): --appearance light or dark", usage: usage) }
     let requestedScale = try args.double("--window-scale", in: OptionBounds.scale, usage: usage)
     let requestedFPS = try args.double("--fps", in: OptionBounds.fps, usage: usage)
     let csvPath = args.values["--frames-csv"]
