@@ -86,7 +86,7 @@ public enum CLI {
                   commands: preview + ["export"], forwardedToCapture: true),
         CLIOption(name: "--appearance", value: "A", help: "light (default) or dark: the launch screen's and named colours' appearance; light,dark puts both side by side (render, record)",
                   commands: preview, forwardedToCapture: true),
-        CLIOption(name: "--screen", value: "FILE", help: "your first screen (PNG) under the hole instead of the mock feed; several: the window cycles them with S",
+        CLIOption(name: "--screen", value: "FILE", help: "your first screen (PNG) under the hole instead of the mock feed; several: the window cycles them with N",
                   commands: preview, forwardedToCapture: true, takesMany: true),
         CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: preview + ["bench", "export"], forwardedToCapture: true),
         CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record"], forwardedToCapture: false),

@@ -68,6 +68,7 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
     /// Parses a document's bytes. `path` names the file in errors, with the line.
     public static func parse(bytes: [UInt8], path: String) throws -> InterfaceBuilderDocument {
         guard !bytes.isEmpty else { throw LaunchSourceError(path: path, "the file is empty") }
+        try requireUTF8(bytes, path: path)
         let reader = InterfaceBuilderReader(path: path)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -85,6 +86,33 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
             throw LaunchSourceError(path: path, "no view found: a launch screen needs a view controller's view (storyboard) or a top-level view (xib)")
         }
         return InterfaceBuilderDocument(root: root, imageSizes: reader.imageSizes, resourceColors: reader.resourceColors)
+    }
+}
+
+/// Interface Builder writes UTF-8, and Foundation's XMLParser traps on an element name that is not
+/// valid UTF-8 (found by the storyboard fuzz target): so the bytes are checked first, and a
+/// declared encoding other than UTF-8 is refused.
+func requireUTF8(_ bytes: [UInt8], path: String) throws {
+    var line = 1
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    decoding: while true {
+        switch decoder.decode(&iterator) {
+        case let .scalarValue(scalar):
+            if scalar == "\n" { line += 1 }
+        case .emptyInput: break decoding
+        case .error: throw LaunchSourceError(path: path, line: line, "not UTF-8 text (Interface Builder documents are UTF-8)")
+        }
+    }
+    // `<?xml version="1.0" encoding="UTF-8"?>`: the declaration, if any, is the first thing.
+    let head = String(decoding: bytes.prefix(200), as: UTF8.self)
+    if head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
+       let encoding = head[..<end.lowerBound].range(of: "encoding=") {
+        let rest = head[encoding.upperBound...].dropFirst()
+        let name = rest.prefix { $0 != "\"" && $0 != "'" }
+        guard name.lowercased() == "utf-8" || name.lowercased() == "utf8" else {
+            throw LaunchSourceError(path: path, line: 1, "declares encoding \(abbreviatedForMessage(String(name))); Interface Builder documents are UTF-8")
+        }
     }
 }
 
