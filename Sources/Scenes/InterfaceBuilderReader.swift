@@ -77,7 +77,7 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
         if let failure = reader.failure { throw failure }
         if !ok {
             let code = parser.parserError.map { ($0 as NSError).code } ?? 0
-            throw LaunchSourceError(path: path, line: max(parser.lineNumber, 1), "not a valid XML document (\(xmlProblem(code)))")
+            throw LaunchSourceError(path: path, line: max(reader.errorLine ?? parser.lineNumber, 1), "not a valid XML document (\(xmlProblem(code)))")
         }
         guard reader.sawDocument else {
             throw LaunchSourceError(path: path, line: 1, "not an Interface Builder document: the root element is not <document>")
@@ -220,6 +220,13 @@ final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
             resourceColorName = a["name"]
         default: break
         }
+    }
+
+    /// Where libxml2 found the first error: `lineNumber` after `parse()` returns is where it stopped reading.
+    var errorLine: Int?
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if errorLine == nil { errorLine = parser.lineNumber }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {

@@ -75,7 +75,7 @@ final class LaunchProjectTests: XCTestCase {
     /// the xib of the same name is used.
     func testBrokenStoryboardFallsBackToTheXibWithAWarning() throws {
         let (frame, stderr) = try render(["--launch", "--project", Self.fixtures + "/BrokenStoryboardProject"])
-        XCTAssertTrue(stderr.contains("LaunchScreen.storyboard:47: not a valid XML document (an end tag does not match its start tag); trying the next source"), stderr)
+        XCTAssertTrue(stderr.contains("LaunchScreen.storyboard:34: not a valid XML document (an end tag does not match its start tag); trying the next source"), stderr)
         XCTAssertLessThanOrEqual(Self.distance(frame.pixel(0, 0), (51, 102, 153)), 1, "\(frame.pixel(0, 0))")
     }
 
