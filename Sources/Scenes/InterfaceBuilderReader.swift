@@ -104,6 +104,7 @@ func requireUTF8(_ bytes: [UInt8], path: String) throws {
         case .error: throw LaunchSourceError(path: path, line: line, "not UTF-8 text (Interface Builder documents are UTF-8)")
         }
     }
+    try requireNoDeclarationsBeyondTheXMLOne(bytes, path: path)
     // `<?xml version="1.0" encoding="UTF-8"?>`: the declaration, if any, is the first thing.
     let head = String(decoding: bytes.prefix(200), as: UTF8.self)
     if head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
@@ -114,6 +115,47 @@ func requireUTF8(_ bytes: [UInt8], path: String) throws {
             throw LaunchSourceError(path: path, line: 1, "declares encoding \(abbreviatedForMessage(String(name))); Interface Builder documents are UTF-8")
         }
     }
+}
+
+/// Interface Builder documents hold no processing instruction but the XML declaration and no
+/// document type declaration; FoundationXML's callbacks for those crash on what libxml2 passes as
+/// NULL (a processing instruction with no data: found by the storyboard fuzz target; a DTD's
+/// entity and notation declarations without public or system ids). So a `<?` after the leading
+/// declaration, a declaration without a version, or a `<!` that opens neither a comment nor
+/// CDATA, is refused before the parser sees it.
+func requireNoDeclarationsBeyondTheXMLOne(_ bytes: [UInt8], path: String) throws {
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let declaration = Array("<?xml".utf8)
+    if bytes[start...].starts(with: declaration) {
+        guard let end = firstIndex(of: Array("?>".utf8), in: bytes, from: start),
+              firstIndex(of: Array("version".utf8), in: Array(bytes[start..<end]), from: 0) != nil else {
+            throw LaunchSourceError(path: path, line: 1, "the XML declaration has no version or no end")
+        }
+        start = end + 2
+    }
+    var line = 1 + bytes[..<start].filter { $0 == 0x0A }.count
+    var i = start
+    while i + 1 < bytes.count {
+        if bytes[i] == 0x0A { line += 1 }
+        if bytes[i] == 0x3C && bytes[i + 1] == 0x3F {
+            throw LaunchSourceError(path: path, line: line, "a processing instruction (<?...?>): Interface Builder documents have none")
+        }
+        if bytes[i] == 0x3C && bytes[i + 1] == 0x21 && !bytes[(i + 2)...].starts(with: Array("--".utf8))
+            && !bytes[(i + 2)...].starts(with: Array("[CDATA[".utf8)) {
+            throw LaunchSourceError(path: path, line: line, "a document type declaration (<!...>): Interface Builder documents have none")
+        }
+        i += 1
+    }
+}
+
+private func firstIndex(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+    guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+    var i = from
+    while i + needle.count <= haystack.count {
+        if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        i += 1
+    }
+    return nil
 }
 
 /// What libxml2's error code (`xmlParserErrors`, which `XMLParser` passes on) says, for the

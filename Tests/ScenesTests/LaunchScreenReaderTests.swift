@@ -66,6 +66,10 @@ final class LaunchScreenReaderTests: XCTestCase {
             (#line, "<document>\n<scenes>\n</scene>\n</document>", "x.storyboard:3: not a valid XML document (an end tag does not match its start tag)"),
             (#line, "<document/>", "x.storyboard: no view found"),
             (#line, "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><document/>", "declares encoding 'ISO-8859-1'"),
+            // FoundationXML crashes on these (a processing instruction with no data; a DTD's declarations): refused first.
+            (#line, "<?xml?>\n<document/>", "x.storyboard:1: the XML declaration has no version or no end"),
+            (#line, "<?xml version=\"1.0\"?>\n<document>\n<?pi?></document>", "x.storyboard:3: a processing instruction"),
+            (#line, "<!DOCTYPE d [<!ENTITY e SYSTEM \"x\">]>\n<document/>", "x.storyboard:1: a document type declaration"),
         ]
         for (line, text, message) in cases {
             XCTAssertThrowsError(try InterfaceBuilderDocument.parse(bytes: bytes(text), path: "x.storyboard"), line: line) {
