@@ -1,3 +1,4 @@
+import Foundation
 import Formats
 import Scenes
 
@@ -16,6 +17,9 @@ public struct PlaybackState: Sendable {
     public var loopDisappearance = false
     /// After an edit of a splash parameter the splash replays from here (s): the start by default.
     public var replayFrom = 0.0
+    /// The user's first screens (`--screen`) and the one under the hole (N cycles them).
+    public var screens: [String] = []
+    public var screenIndex = 0
 
     public init(playback: Playback, frameStep: Double) {
         self.playback = playback
@@ -75,6 +79,24 @@ public struct PlaybackState: Sendable {
         scrubbing = true
         clock.isPaused = true
         seek(t)
+    }
+
+    /// N: the next of the user's screens under the hole, in both takes, as a push or a link would
+    /// land the user on another screen.
+    mutating func nextScreen() -> Note {
+        guard screens.count > 1 else {
+            return Note(screens.isEmpty ? "no --screen given: the mock feed is under the hole" : "one screen: give --screen several files to cycle them")
+        }
+        screenIndex = (screenIndex + 1) % screens.count
+        let screen = screens[screenIndex]
+        func showing(_ p: Playback) -> Playback {
+            var initial = p.initial
+            initial.userScreen = screen
+            return p.replacingInitial(initial)
+        }
+        playback = showing(playback)
+        playbackA = playbackA.map(showing)
+        return Note("screen \(screenIndex + 1) of \(screens.count): \((screen as NSString).lastPathComponent)")
     }
 
     mutating func toggleLoopDisappearance() {

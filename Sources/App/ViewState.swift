@@ -1,3 +1,5 @@
+import Scenes
+
 /// The view concern of the window: the inspector beside the device, which of A and B shows and
 /// whether side by side, the touches drawn over the device, and the files written for whoever
 /// watches the window (`--ui-dump`, `--state-out`) whose writes are failing.
@@ -9,6 +11,8 @@ public struct ViewState: Sendable {
     public var split = false
     /// The pointer drawn as a finger over the device (and in captures' videos), as iOS shows touches.
     public var showTouches = false
+    /// The appearance the launch screen and the intro's background are shown in (D).
+    public var appearance: Appearance = .light
     /// Kept files whose last write failed and has been reported: a failure is shown once, not at
     /// every attempt (the files are rewritten many times a second), until a write succeeds again.
     public var failingKeptFiles: Set<String> = []
@@ -28,6 +32,11 @@ public struct ViewState: Sendable {
         guard hasA else { return Note("no A yet: press A to take the current values as A") }
         split.toggle()
         return nil
+    }
+
+    mutating func toggleAppearance() -> Note {
+        appearance = appearance == .light ? .dark : .light
+        return Note("\(appearance.rawValue) appearance")
     }
 
     mutating func toggleTouches() -> Note {

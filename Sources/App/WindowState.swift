@@ -83,6 +83,15 @@ public struct WindowState: Sendable {
     public var showingA: Bool { viewState.showingA }
     public var split: Bool { viewState.split }
     public var showTouches: Bool { viewState.showTouches }
+    public var appearance: Appearance {
+        get { viewState.appearance }
+        set { viewState.appearance = newValue }
+    }
+    public var screens: [String] {
+        get { playbackState.screens }
+        set { playbackState.screens = newValue }
+    }
+    public var screenIndex: Int { playbackState.screenIndex }
 
     /// The take the device shows alone: A's when A is showing.
     public var shownPlayback: Playback { showingA ? (playbackA ?? playback) : playback }
@@ -144,6 +153,10 @@ public enum WindowAction: Sendable {
     case selectCurve(path: String, segment: Int?)
     case setReplayFrom(Double)
     case toggleLoopDisappearance
+    /// D: light and dark appearance.
+    case toggleAppearance
+    /// N: the next `--screen` under the hole.
+    case nextScreen
     case say(String, isError: Bool)
     case quit
     /// A signal (SIGTERM, SIGINT, SIGHUP) asked the process to end: nobody is there to answer
@@ -217,6 +230,10 @@ extension WindowState {
             playbackState.replayFrom = max(t, 0)
         case .toggleLoopDisappearance:
             playbackState.toggleLoopDisappearance()
+        case .nextScreen:
+            show(playbackState.nextScreen())
+        case .toggleAppearance:
+            show(viewState.toggleAppearance())
 
         // Document
         case let .diskChanged(text, timings, path):

@@ -46,6 +46,14 @@ struct WindowShell {
     var framesAtLastHeapTrim = -1
     /// `bench --idle`: measures this window at rest, then quits.
     var idleProbe: IdleProbe?
+    /// The launch screen as the first frame, and the blink after it (WindowLaunchFrame.swift).
+    var launchFramesShown = 0
+    var launchPixels: [UInt8]?
+    var launchBlink: FrameDifference?
+    var holdClockOnce = false
+    /// What the renderer was last set to show: the appearance (D) and the user's screen (N).
+    var shownAppearance: Appearance
+    var shownScreen: String?
 
     init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, document: TimingsDocument,
          launchArguments: [String]) throws {
@@ -57,6 +65,10 @@ struct WindowShell {
         touches = TouchMarkerRenderer(renderer: renderer.context.renderer)
         inspector = try ImGuiSDLBridge(window: renderer.context.window, renderer: renderer.context.renderer)
         effects = WindowEffectsRunner(session: session, launchArguments: launchArguments)
+        state.appearance = session.appearance
+        state.screens = session.screens
+        shownAppearance = session.appearance
+        shownScreen = session.preview.userScreen
     }
 
     var preview: Preview { state.playback.preview }
@@ -105,6 +117,9 @@ struct WindowShell {
             ("split", .bool(state.split)), ("showingA", .bool(state.showingA)), ("touches", .bool(state.showTouches)),
             ("rate", .number(state.rate)), ("paused", .bool(state.isPaused)),
             ("hasA", .bool(state.playbackA != nil)), ("capturing", .bool(state.capturing)),
+            ("appearance", .string(state.appearance.rawValue)), ("screen", state.shownPlayback.preview.userScreen.map(JSONOutput.string) ?? .null),
+            ("launchFramesShown", .int(launchFramesShown)),
+            ("launchBlink", launchBlink.map { .object([("differingPixels", .int($0.differingPixels)), ("largestColorDistance", .number($0.largestColorDistance))]) } ?? .null),
         ])
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
