@@ -39,7 +39,7 @@ public struct CLICommand: Sendable {
 }
 
 public enum CLI {
-    static let preview = ["run", "render", "state", "record"]
+    static let preview = ["run", "render", "state", "record", "lint"]
 
     public static let commands: [CLICommand] = [
         CLICommand(name: "run", summary: "open the preview window (the default)", operands: "",
@@ -56,6 +56,8 @@ public enum CLI {
                               "splashlab record --out review.mp4 --script capture.json --show-touches --burn-in",
                               "splashlab record --compare a.json b.json --out ab.mp4",
                               "splashlab record --out slow.mp4 --rate 0.25"]),
+        CLICommand(name: "lint", summary: "check a take's motion on the model: pops, velocity jumps at interruptions, overshoot, settling, the splash's end; exit 1 with findings", operands: "",
+                   examples: ["splashlab lint --script session.json", "splashlab lint --timings my-timings.json --json"]),
         CLICommand(name: "devices", summary: "list the device presets", operands: "", examples: ["splashlab devices"]),
         CLICommand(name: "curve", summary: "print a timing curve or spring as CSV, or plot it", operands: "SPEC",
                    examples: ["splashlab curve \"cubic-bezier(0.25, 0.1, 0.25, 1)\" --samples 11",
@@ -83,7 +85,7 @@ public enum CLI {
         CLIOption(name: "--assets", value: "DIR", help: "your splash assets; anything missing comes from the built-in Assets",
                   commands: preview + ["export"], forwardedToCapture: true),
         CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: preview + ["bench", "export"], forwardedToCapture: true),
-        CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record"], forwardedToCapture: false),
+        CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record", "lint"], forwardedToCapture: false),
         CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false),
         CLIOption(name: "--launch", value: nil, help: "the launch frame alone", commands: ["render"], forwardedToCapture: false),
         CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets"], forwardedToCapture: false),
@@ -98,8 +100,8 @@ public enum CLI {
                   commands: ["render", "record"], forwardedToCapture: false, takesMany: true),
         CLIOption(name: "--rate", value: "R", help: "slow motion in the file: 1, 0.5, 0.25 or 0.1 (1/R times the frames)", commands: ["record"], forwardedToCapture: false),
         CLIOption(name: "--filmstrip", value: nil, help: "a grid of --count frames from --from to --to, each labelled with its time and phase", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's first time, \(OptionBounds.text(OptionBounds.previewTime)) s (default 0)", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--to", value: "SECONDS", help: "the filmstrip's last time, \(OptionBounds.text(OptionBounds.previewTime)) s (default: the end of the splash)", commands: ["render"], forwardedToCapture: false),
+        CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's, trace's or graph's first time, \(OptionBounds.text(OptionBounds.previewTime)) s (default 0)", commands: ["render", "state"], forwardedToCapture: false),
+        CLIOption(name: "--to", value: "SECONDS", help: "the filmstrip's, trace's or graph's last time, \(OptionBounds.text(OptionBounds.previewTime)) s (default: the end of the splash, or of the script's motion)", commands: ["render", "state"], forwardedToCapture: false),
         CLIOption(name: "--count", value: "N", help: "how many frames the filmstrip shows, \(OptionBounds.text(OptionBounds.filmstripFrames)) (default 8)", commands: ["render"], forwardedToCapture: false),
         CLIOption(name: "--window-scale", value: "S", help: "window size in pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the largest up to 1 that fits)", commands: ["run"], forwardedToCapture: false),
         CLIOption(name: "--hud", value: nil, help: "start with the frame-budget HUD", commands: ["run"], forwardedToCapture: false),
@@ -122,6 +124,15 @@ public enum CLI {
         CLIOption(name: "--plot", value: "FILE.png", help: "draw the curve to a PNG", commands: ["curve"], forwardedToCapture: false),
         CLIOption(name: "--schema", value: nil, help: "every tunable parameter as JSON: key path, kind, unit, range, slider, step and decimals, spring, default, doc; and the splash tracks", commands: ["timings"], forwardedToCapture: false),
         CLIOption(name: "--markdown", value: nil, help: "the same as README's table", commands: ["timings"], forwardedToCapture: false),
+        CLIOption(name: "--trace", value: nil, help: "every animated property's value and velocity from --from to --to every --step, as CSV", commands: ["state"], forwardedToCapture: false),
+        CLIOption(name: "--step", value: "SECONDS", help: "the trace's step, \(OptionBounds.text(OptionBounds.traceStep)) s (default 1/60)", commands: ["state"], forwardedToCapture: false),
+        CLIOption(name: "--json", value: nil, help: "print as JSON (state --trace: the samples; lint: the findings and interruptions)", commands: ["state", "lint"], forwardedToCapture: false),
+        CLIOption(name: "--graph", value: nil, help: "the take's value and velocity graph (the window's Graph view) instead of a frame", commands: ["render"], forwardedToCapture: false),
+        CLIOption(name: "--properties", value: "IDS", help: "which properties the graph plots, comma-separated (default: those that move)", commands: ["render"], forwardedToCapture: false),
+        CLIOption(name: "--pop-share", value: "S", help: "lint.popShare for this run: an unexplained change between 240 Hz frames, as a share of the property's range", commands: ["lint"], forwardedToCapture: false),
+        CLIOption(name: "--velocity-jump-share", value: "S", help: "lint.velocityJumpShare for this run: a start velocity off the expected one, as a share of the travel per second", commands: ["lint"], forwardedToCapture: false),
+        CLIOption(name: "--overshoot-share", value: "S", help: "lint.overshootShare for this run: passing an end, as a share of the travel", commands: ["lint"], forwardedToCapture: false),
+        CLIOption(name: "--settle-budget", value: "SECONDS", help: "lint.settleBudget for this run: the longest a motion started by input may take to settle", commands: ["lint"], forwardedToCapture: false),
     ]
 
     public static func options(for command: String) -> [CLIOption] { options.filter { $0.commands.contains(command) } }

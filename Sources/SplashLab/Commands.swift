@@ -22,7 +22,11 @@ func devicesCommand(_ arguments: [String]) throws -> Int32 {
 func stateCommand(_ arguments: [String]) throws -> Int32 {
     let usage = CLI.usage("state")
     let args = try ParsedArguments(arguments, command: "state")
-    guard args.values["--at"] != nil else { throw UsageError(message: "state needs --at SECONDS", usage: usage) }
+    if args.flags.contains("--trace") { return try traceCommand(args, usage: usage) }
+    if let stray = ["--from", "--to", "--step"].first(where: { args.values[$0] != nil }) ?? (args.flags.contains("--json") ? "--json" : nil) {
+        throw UsageError(message: "\(stray) belongs to a trace: add --trace", usage: usage)
+    }
+    guard args.values["--at"] != nil else { throw UsageError(message: "state needs --at SECONDS (or --trace)", usage: usage) }
     let t = try args.double("--at", in: OptionBounds.previewTime, unit: " s", usage: usage)!
     let session = try makeSession(try PreviewOptions(args, usage: usage))
     let playback = try scriptedPlayback(session, scriptPath: args.values["--script"], at: t)
