@@ -193,7 +193,7 @@ public enum MotionLint {
     // MARK: The panel's and the card's motions
 
     /// Each motion an input starts: overshoot past its end (where a bouncing completion spring
-    /// does not ask for it), and settling over the budget.
+    /// does not ask for it), and settling over the budget (the feed's momentum aside).
     static func motionFindings(initial: Preview, log: [InputEvent], times: [Double], thresholds: Timings.Lint) -> [LintFinding] {
         var findings: [LintFinding] = []
         var preview = initial
@@ -205,7 +205,7 @@ public enum MotionLint {
             guard let f = flight else { return }
             if f.worst > thresholds.overshootShare {
                 findings.append(LintFinding(rule: .overshoot, subject: f.subject, time: f.worstTime, amount: f.worst, limit: thresholds.overshootShare,
-                                            message: "passes its end by \(percent(f.worst)) of its travel (limit \(percent(thresholds.overshootShare)))"))
+                                            message: "the motion from \(seconds(f.start)) passes its end by \(percent(f.worst)) of its travel (limit \(percent(thresholds.overshootShare)))"))
             }
             flight = nil
         }
@@ -244,7 +244,10 @@ public enum MotionLint {
                                                     message: "the card's motion from \(seconds(event.time)) takes \(seconds(card.animationDuration)) to settle (budget \(seconds(thresholds.settleBudget)))"))
                     }
                 }
-                if let span = preview.scroll.motionSpan(at: event.time), span.start == event.time, span.duration > thresholds.settleBudget {
+                // Momentum coasts as long as its deceleration rate says (seconds, as UIScrollView's
+                // does); only the feed's animations (the edge bounce, a wheel step) have a budget.
+                if case .animator = preview.scroll.motion, let span = preview.scroll.motionSpan(at: event.time), span.start == event.time,
+                   span.duration > thresholds.settleBudget {
                     findings.append(LintFinding(rule: .settling, subject: "scroll.offset", time: event.time, amount: span.duration, limit: thresholds.settleBudget,
                                                 message: "the feed's motion from \(seconds(event.time)) takes \(seconds(span.duration)) to settle (budget \(seconds(thresholds.settleBudget)))"))
                 }
