@@ -39,6 +39,8 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     let usage = CLI.usage("render")
     let args = try ParsedArguments(arguments, command: "render")
     guard let out = args.values["--out"] else { throw UsageError(message: "render needs --out FILE.png", usage: usage) }
+    if args.flags.contains("--graph") { return try renderGraphCommand(args, out: out, usage: usage) }
+    if args.values["--properties"] != nil { throw UsageError(message: "--properties chooses what --graph plots: add --graph", usage: usage) }
     let launch = args.flags.contains("--launch")
     let filmstrip = args.flags.contains("--filmstrip")
     let compare = args.lists["--compare"] != nil
