@@ -84,4 +84,21 @@ final class MotionCommandTests: XCTestCase {
         let file = try CLI.run(["lint", "--timings", "/dev/null"])
         XCTAssertEqual(file.status, 1)
     }
+
+    func testRenderGraphWritesThePictureOfATake() throws {
+        let path = NSTemporaryDirectory() + "splashlab-graph-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try CLI.run(["render", "--graph", "--script", "\(fixtures)/session.json", "--properties", "panel.top,card.progress",
+                             "--seed", "1", "--out", path], environment: ["SDL_VIDEODRIVER": "offscreen"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("wrote \(path), 1200x760; 2 properties, 10 interruptions"), r.stderr)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)).prefix(8))
+        XCTAssertEqual(bytes, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let bad = try CLI.run(["render", "--graph", "--properties", "panel.bottom", "--out", path])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--properties: unknown property 'panel.bottom'; properties: splash.logoSize"), bad.stderr)
+        let stray = try CLI.run(["render", "--graph", "--at", "1", "--out", path])
+        XCTAssertEqual(stray.status, 2)
+        XCTAssertTrue(stray.stderr.contains("--graph draws the take from --from to --to; leave out --at"), stray.stderr)
+    }
 }
