@@ -29,17 +29,22 @@ enum MotionGraphPanel {
         var moving: [Int]
     }
     struct Key: Equatable {
+        var take: TakeKey
+        var span: ClosedRange<Double>
+        var columns: Int
+    }
+    /// What the interruptions and lint depend on: the take's inputs and the timings (the graph's
+    /// span grows while the take plays; they do not change with it).
+    struct TakeKey: Equatable {
         var inputs: Int
         var lastInput: Double
         var timings: Timings
-        var span: ClosedRange<Double>
-        var columns: Int
         var skipSplash: Bool
     }
     nonisolated(unsafe) static var computed: Computed?
     /// Lint runs on the whole take at 240 Hz; while input streams in it runs at most this often.
     static let lintInterval = 0.5
-    nonisolated(unsafe) static var lint: (key: Key, report: LintReport, at: Double)?
+    nonisolated(unsafe) static var lint: (key: TakeKey, report: LintReport, at: Double)?
 
     /// The dock's switch, then the lanes (drawn by `lanes`) or the graph with the interruption list.
     static func dock(_ ui: ImGuiSDLBridge, state: WindowState, lanes: () -> [WindowAction]) -> [WindowAction] {
@@ -100,13 +105,13 @@ enum MotionGraphPanel {
             if i.settlingTime > 0 { text += String(format: ", settles in %.3f s", i.settlingTime) }
             if ui.listRow(id: "interruption.\(n)", text: text, flagged: flagged) { actions.append(.seek(i.time)) }
         }
-        actions += findings(ui, playback: playback, timings: timings, key: take.key)
+        actions += findings(ui, playback: playback, timings: timings, key: take.key.take)
         return actions
     }
 
     static func compute(_ playback: Playback, timings: Timings, span: ClosedRange<Double>, columns: Int) -> Computed {
-        let key = Key(inputs: playback.log.count, lastInput: playback.log.last?.time ?? -1, timings: timings, span: span, columns: columns,
-                      skipSplash: playback.initial.skipSplash)
+        let take = TakeKey(inputs: playback.log.count, lastInput: playback.log.last?.time ?? -1, timings: timings, skipSplash: playback.initial.skipSplash)
+        let key = Key(take: take, span: span, columns: columns)
         if let computed, computed.key == key { return computed }
         let times = (0...columns).map { span.lowerBound + (span.upperBound - span.lowerBound) * Double($0) / Double(columns) }
         let samples = MotionTrace.samples(initial: playback.initial, log: playback.log, times: times)
@@ -114,13 +119,14 @@ enum MotionGraphPanel {
             let vs = samples.compactMap { $0.values[i] }
             return (vs.max() ?? 0) - (vs.min() ?? 0) > 1e-9
         }
-        let result = Computed(key: key, samples: samples, interruptions: Interruption.all(initial: playback.initial, log: playback.log), moving: moving)
+        let interruptions = computed.flatMap { $0.key.take == take ? $0.interruptions : nil } ?? Interruption.all(initial: playback.initial, log: playback.log)
+        let result = Computed(key: key, samples: samples, interruptions: interruptions, moving: moving)
         computed = result
         return result
     }
 
     /// Lint's findings on the take, rerun when it changes (at most every `lintInterval` while it does).
-    static func findings(_ ui: ImGuiSDLBridge, playback: Playback, timings: Timings, key: Key) -> [WindowAction] {
+    static func findings(_ ui: ImGuiSDLBridge, playback: Playback, timings: Timings, key: TakeKey) -> [WindowAction] {
         let now = MonotonicClock.now()
         if lint == nil || (lint!.key != key && now - lint!.at >= lintInterval) {
             lint = (key, MotionLint.run(initial: playback.initial, log: playback.log, thresholds: timings.lint), now)
