@@ -42,7 +42,7 @@ public struct StateOptions {
             if let stray = [CLIOption.from, .to, .step, .json].first(where: { args.has($0) }) {
                 throw args.mistake("\(stray.name) belongs to a trace: add --trace")
             }
-            guard args.has(.at) else { throw args.mistake("state needs --at SECONDS (or --trace)") }
+            guard args.has(.at) else { throw args.mistake("state needs --at SECONDS") }
             mode = .at(try args.double(.at, in: OptionBounds.previewTime, unit: " s")!)
         }
         preview = try PreviewOptions(args)
@@ -148,6 +148,9 @@ public struct RenderOptions {
             let to = try args.double(.to, in: OptionBounds.previewTime, unit: " s")
             if let to, from >= to { throw args.mistake("--from \(args.value(.from)!) must be earlier than --to \(args.value(.to)!)") }
             let properties = args.value(.properties).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            for id in properties ?? [] where MotionProperty.index(of: id) == nil {
+                throw args.mistake("\(CLIOption.properties.name): unknown property '\(abbreviatedForMessage(id, quoted: false))'; properties: \(MotionProperty.all.map(\.id).joined(separator: ", "))")
+            }
             graph = .graph(from: from, to: to, properties: properties)
         } else if args.has(.properties) {
             throw args.mistake("--properties chooses what --graph plots: add --graph")

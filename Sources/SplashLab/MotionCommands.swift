@@ -15,7 +15,7 @@ func traceCommand(_ options: StateOptions, from: Double, to given: Double?, step
     let events = try options.scriptPath.map { try InputScript.load(path: $0).events } ?? []
     let to = given ?? max(MotionLint.takeDuration(initial: session.preview, log: events), from)
     guard (to - from) / step < Double(OptionBounds.traceSamples) else {
-        throw UsageError(message: "--from \(JSONOutput.number(from).text) to the take's end \(JSONOutput.number(to).text) every \(JSONOutput.number(step).text) s is more than \(OptionBounds.grouped(OptionBounds.traceSamples)) samples: give a larger --step or --to", usage: CLI.usage("state"))
+        throw UsageError(message: "\(CLIOption.from.name) \(JSONOutput.number(from).text) to the take's end \(JSONOutput.number(to).text) every \(JSONOutput.number(step).text) s is more than \(OptionBounds.grouped(OptionBounds.traceSamples)) samples: give a larger \(CLIOption.step.name) or \(CLIOption.to.name)", usage: CLI.usage("state"))
     }
     let samples = MotionTrace.samples(initial: session.preview, log: events, times: MotionTrace.times(from: from, to: to, step: step))
     session.reportWarnings()
@@ -46,7 +46,6 @@ func lintCommand(_ arguments: [String]) throws -> Int32 {
 /// interruption marks and list, the input ticks) drawn headless by the window's own widget, as a
 /// PNG for a review document.
 func renderGraphCommand(_ options: RenderOptions, from: Double, to given: Double?, properties: [String]?) throws -> Int32 {
-    let usage = options.usage
     let out = options.out
     let session = try makeSession(options.preview)
     let events = try options.scriptPath.map { try InputScript.load(path: $0).events } ?? []
@@ -56,12 +55,8 @@ func renderGraphCommand(_ options: RenderOptions, from: Double, to given: Double
     let samples = MotionTrace.samples(initial: session.preview, log: events, times: times)
     let chosen: [Int]
     if let properties {
-        chosen = try properties.map { id in
-            guard let i = MotionProperty.index(of: id) else {
-                throw UsageError(message: "--properties: unknown property '\(abbreviatedForMessage(id, quoted: false))'; properties: \(MotionProperty.all.map(\.id).joined(separator: ", "))", usage: usage)
-            }
-            return i
-        }
+        // RenderOptions has checked every id.
+        chosen = properties.compactMap { MotionProperty.index(of: $0) }
     } else {
         chosen = MotionProperty.all.indices.filter { i in
             let vs = samples.compactMap { $0.values[i] }
