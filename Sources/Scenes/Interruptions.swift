@@ -27,6 +27,9 @@ public struct Interruption: Equatable, Sendable {
     public let property: Int
     public let valueBefore: Double, valueAfter: Double
     public let velocityBefore: Double, velocityAfter: Double
+    /// Where the new motion should start: where the old one was, or at a release where the
+    /// finger let go (the release's own position may differ from the last move's).
+    public let expectedValue: Double
     /// The velocity the new motion should start with: the old one's (a reversal), 0 (a finger
     /// holds it), or the pointer's as the release rule passes it on.
     public let expectedVelocity: Double
@@ -43,7 +46,7 @@ public struct Interruption: Equatable, Sendable {
     /// progress 1, the viewport's height).
     public let travel: Double
 
-    public var valueJump: Double { valueAfter - valueBefore }
+    public var valueJump: Double { valueAfter - expectedValue }
     /// How far the new motion's start velocity is from the one expected.
     public var velocityJump: Double { velocityAfter - expectedVelocity }
 
@@ -51,7 +54,7 @@ public struct Interruption: Equatable, Sendable {
         let p = MotionProperty.all[property]
         func optional(_ v: Double?) -> JSONOutput { v.map { .number($0) } ?? .null }
         return .object([("kind", .string(kind.rawValue)), ("time", .number(time)), ("property", .string(p.id)), ("unit", .string(p.unit)),
-                        ("valueBefore", .number(valueBefore)), ("valueAfter", .number(valueAfter)),
+                        ("valueBefore", .number(valueBefore)), ("valueAfter", .number(valueAfter)), ("expectedValue", .number(expectedValue)),
                         ("velocityBefore", .number(velocityBefore)), ("velocityAfter", .number(velocityAfter)),
                         ("expectedVelocity", .number(expectedVelocity)), ("valueJump", .number(valueJump)), ("velocityJump", .number(velocityJump)),
                         ("pointerVelocity", optional(pointerVelocity)), ("projected", optional(projectedValue)), ("target", optional(targetValue)),
@@ -74,9 +77,10 @@ extension Interruption {
             preview.apply(event)
             let after = preview
             func make(_ kind: Kind, _ property: Int, before b: (Double, Double), after a: (Double, Double), expected: Double, rule: String,
-                      projected: Double? = nil, target: Double? = nil, pointer: Double? = nil, settling: Double, travel: Double) -> Interruption {
+                      expectedValue: Double? = nil, projected: Double? = nil, target: Double? = nil, pointer: Double? = nil,
+                      settling: Double, travel: Double) -> Interruption {
                 Interruption(kind: kind, time: t, property: property, valueBefore: b.0, valueAfter: a.0, velocityBefore: b.1, velocityAfter: a.1,
-                             expectedVelocity: expected, rule: rule, projectedValue: projected, targetValue: target, pointerVelocity: pointer,
+                             expectedValue: expectedValue ?? b.0, expectedVelocity: expected, rule: rule, projectedValue: projected, targetValue: target, pointerVelocity: pointer,
                              settlingTime: settling, travel: travel)
             }
 
@@ -112,7 +116,7 @@ extension Interruption {
                     rule += "; completion \"percent\" finishes along panel.curve from where it is"
                 }
                 out.append(make(.panelRelease, panelTop, before: top(pb), after: a, expected: expected, rule: rule,
-                                projected: toTop(decision.projectedProgress), target: toTop(decision.target), pointer: pointer,
+                                expectedValue: toTop(decision.progress), projected: toTop(decision.projectedProgress), target: toTop(decision.target), pointer: pointer,
                                 settling: pa.animationDuration.isFinite ? pa.animationDuration : .infinity, travel: pa.height))
             } else if panelInFlight && !pa.isDragging && pa.animator.target != pb.animator.target {
                 let b = top(pb)

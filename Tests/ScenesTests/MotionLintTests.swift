@@ -32,6 +32,21 @@ final class MotionLintTests: XCTestCase {
         XCTAssertTrue(report.interruptions.contains { $0.rule.contains("coasting") })
     }
 
+    /// A release whose own position differs from the last move's: the panel goes where the
+    /// finger let go, which is not a pop.
+    func testAReleaseAwayFromTheLastMoveIsNotAPop() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let log = try InputScript.load(path: root.appendingPathComponent("scripts/fingerprint-interactions.json").path).events
+        var start = preview()
+        start.skipSplash = true
+        let report = MotionLint.run(initial: start, log: log, thresholds: Timings().lint, holeCoversScreen: roughCoverage)
+        XCTAssertEqual(report.findings.map(\.line), [])
+        let releases = report.interruptions.filter { $0.kind == .panelRelease }
+        XCTAssertFalse(releases.isEmpty)
+        XCTAssertTrue(releases.contains { abs($0.valueBefore - $0.expectedValue) > 5 }, "the script lets go away from its last move")
+        for r in releases { XCTAssertEqual(r.valueJump, 0, accuracy: 1e-9) }
+    }
+
     func testFindsAPopInTheHolesKeyframes() throws {
         let timings = try MotionTraceTests.timings("hole-jump.json")
         let report = lint(timings, [])
