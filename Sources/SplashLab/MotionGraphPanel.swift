@@ -1,6 +1,7 @@
 import App
 import Formats
 import Foundation
+import Geometry
 import Inspector
 import Motion
 import Scenes
@@ -45,6 +46,8 @@ enum MotionGraphPanel {
     /// Lint runs on the whole take at 240 Hz; while input streams in it runs at most this often.
     static let lintInterval = 0.5
     nonisolated(unsafe) static var lint: (key: TakeKey, report: LintReport, at: Double)?
+    /// The logo's traced outline, for lint's hole-coverage rule (set once the window's renderer has it).
+    nonisolated(unsafe) static var logoOutline: LogoOutline?
 
     /// The dock's switch, then the lanes (drawn by `lanes`) or the graph with the interruption list.
     static func dock(_ ui: ImGuiSDLBridge, state: WindowState, lanes: () -> [WindowAction]) -> [WindowAction] {
@@ -129,7 +132,11 @@ enum MotionGraphPanel {
     static func findings(_ ui: ImGuiSDLBridge, playback: Playback, timings: Timings, key: TakeKey) -> [WindowAction] {
         let now = MonotonicClock.now()
         if lint == nil || (lint!.key != key && now - lint!.at >= lintInterval) {
-            lint = (key, MotionLint.run(initial: playback.initial, log: playback.log, thresholds: timings.lint), now)
+            let device = playback.initial.feed.device
+            let covers = logoOutline.map { outline in
+                { (hole: LayerState) in HoleGeometry.coversScreen(outline, hole: hole, width: device.width, height: device.height) }
+            }
+            lint = (key, MotionLint.run(initial: playback.initial, log: playback.log, thresholds: timings.lint, holeCoversScreen: covers), now)
         }
         guard let report = lint?.report else { return [] }
         var actions: [WindowAction] = []
@@ -142,6 +149,7 @@ enum MotionGraphPanel {
                 if ui.listRow(id: "lint.\(n)", text: f.line, flagged: true) { actions.append(.seek(f.time)) }
             }
         }
+        for n in report.notChecked { ui.text("not checked: \(n.rule): \(n.reason)") }
         return actions
     }
 }
