@@ -60,11 +60,14 @@ enum MotionGraphPanel {
         return actions
     }
 
-    static func graph(_ ui: ImGuiSDLBridge, state: WindowState) -> [WindowAction] {
+    /// The graph over `span` (default: the whole take the timeline spans) with its controls above
+    /// and the interruption list and lint's findings below; `height` is the plot's.
+    static func graph(_ ui: ImGuiSDLBridge, state: WindowState, span given: ClosedRange<Double>? = nil,
+                      height: Double = graphHeight) -> [WindowAction] {
         var actions: [WindowAction] = []
         let playback = state.shownPlayback
         let timings = state.document.current
-        let span = 0...state.timelineRange
+        let span = given ?? 0...state.timelineRange
         let room = ui.cursor
         let columns = max(Int(room.width - 70), 50)
         let take = compute(playback, timings: timings, span: span, columns: columns)
@@ -92,7 +95,7 @@ enum MotionGraphPanel {
         let content = MotionGraphContent(times: take.samples.map(\.time), series: series, normalise: choices.normalise,
                                          playhead: playback.time, inputTimes: inputTimes, marks: marks)
         let at = ui.cursor
-        if case let .seek(t) = ui.motionGraph(id: "graph", content, x: at.x, y: at.y, width: at.width, height: graphHeight) {
+        if case let .seek(t) = ui.motionGraph(id: "graph", content, x: at.x, y: at.y, width: at.width, height: height) {
             actions.append(.seek(t))
         }
 
