@@ -59,22 +59,25 @@ public struct LintOptions {
     /// file's `lint` section gives the rest.
     public var thresholds: [(path: String, value: Double)]
 
-    /// Each threshold's flag and the parameter it sets for one run.
-    public static let thresholdFlags: [(CLIOption, String)] = [
-        (.popShare, "lint.popShare"), (.velocityJumpShare, "lint.velocityJumpShare"),
-        (.overshootShare, "lint.overshootShare"), (.settleBudget, "lint.settleBudget"),
-    ]
-
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "lint")
         preview = try PreviewOptions(args)
         scriptPath = args.value(.script)
         json = args.has(.json)
         thresholds = []
-        for (flag, path) in LintOptions.thresholdFlags {
-            guard let v = try args.double(flag, in: OptionBounds.lintThreshold) else { continue }
+        let names = TimingsSchema.parameters.filter(\.isLintThreshold).map { String($0.path.dropFirst(TimingsSchema.lintSection.count + 1)) }
+        for operand in args.list(.threshold) ?? [] {
+            let parts = operand.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0].hasPrefix(TimingsSchema.lintSection + ".") ? String(parts[0].dropFirst(TimingsSchema.lintSection.count + 1)) : parts[0]
+            guard parts.count == 2, names.contains(name) else {
+                throw args.mistake("\(CLIOption.threshold.name) takes NAME=VALUE with NAME one of \(names.joined(separator: ", ")) (got '\(abbreviatedForMessage(operand, quoted: false))')")
+            }
+            let path = TimingsSchema.lintSection + "." + name
+            guard let v = Double(parts[1]), v.isFinite else {
+                throw args.mistake("\(CLIOption.threshold.name) \(name) must be a number (got '\(abbreviatedForMessage(parts[1], quoted: false))')")
+            }
             // The declaration's own range decides, as for the same value in the timings file.
-            if let problem = TimingsSchema.parameter(path)?.problem(with: .number(v)) { throw args.mistake("\(flag.name): \(problem)") }
+            if let problem = TimingsSchema.parameter(path)?.problem(with: .number(v)) { throw args.mistake("\(CLIOption.threshold.name): \(problem)") }
             thresholds.append((path, v))
         }
     }
@@ -356,6 +359,26 @@ public struct ExportOptions {
     public func outputFolder(_ what: String) throws -> String {
         guard let out else { throw args.mistake("export \(what) needs --out DIR") }
         return out
+    }
+}
+
+/// `splashlab export swiftui|css|compose`: the options after WHAT.
+public struct PlatformExportOptions {
+    public var preview: PreviewOptions
+    /// `export css --html`: the page instead of the CSS alone.
+    public var html: Bool
+    /// Where `--html` writes the page; standard output without it.
+    public var out: String?
+
+    public init(_ what: String, _ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "export")
+        html = args.has(.html)
+        if html && what != "css" { throw args.mistake("--html goes with export css") }
+        out = args.value(.out)
+        if out != nil && !html { throw args.mistake("export \(what) prints to standard output; --out goes with export css --html") }
+        preview = try PreviewOptions(args)
+        // An export is a file to keep: the same text every time unless a seed is asked for.
+        preview.seed = preview.seed ?? 0
     }
 }
 

@@ -22,9 +22,6 @@ public enum OptionBounds {
     public static let traceStep = 0.0001...3600.0
     /// The samples one trace may print: a million rows (about 300 MB of CSV).
     public static let traceSamples = 1_000_000
-    /// A lint threshold given on the command line: a share (of a range, a travel, or a travel per
-    /// second) or a budget in seconds.
-    public static let lintThreshold = 0.0...1000.0
     /// The filmstrip's frames: up to 64, an 8x8 sheet; each one is a device-sized tile.
     public static let filmstripFrames = 1...64
     /// The timings files `--compare` sets side by side: 2 to 8, each a full device frame in one row.

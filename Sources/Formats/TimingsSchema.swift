@@ -440,9 +440,15 @@ public enum TimingsSchema {
     /// `splashlab timings --markdown`: README's table of parameters.
     public static var markdown: String {
         var lines = ["| key | kind | unit | range | default | what it does |", "|---|---|---|---|---|---|"]
-        for p in parameters {
+        for p in parameters where !p.isLintThreshold {
             let range = p.range != nil ? p.rangeText : (p.choices.isEmpty ? "" : p.choices.joined(separator: ", "))
             lines.append("| `\(p.path)` | \(p.kind.rawValue) | \(p.unit) | \(range) | `\(p.defaultValue.json.text)` | \(p.doc) |")
+        }
+        // `splashlab lint`'s thresholds judge the motion and draw nothing: one row for the section.
+        let thresholds = parameters.filter(\.isLintThreshold)
+        if !thresholds.isEmpty {
+            lines.append("| \(thresholds.map { "`\($0.path)`" }.joined(separator: ", ")) | \(Set(thresholds.map(\.kind.rawValue)).sorted().joined(separator: ", ")) | "
+                         + "| | \(thresholds.map { "`\($0.defaultValue.json.text)`" }.joined(separator: ", ")) | `splashlab lint`'s thresholds, each in its own range (`timings --schema`) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -64,7 +64,7 @@ final class MotionCommandTests: XCTestCase {
         XCTAssertEqual(overshoot.status, 1)
         XCTAssertTrue(overshoot.stdout.contains("overshoot  logo:"), overshoot.stdout)
         // A flag overrides the file's threshold.
-        let accepted = try CLI.run(["lint", "--timings", "\(fixtures)/overshooting-curve.json", "--overshoot-share", "0.1", "--seed", "1"])
+        let accepted = try CLI.run(["lint", "--timings", "\(fixtures)/overshooting-curve.json", "--threshold", "overshootShare=0.1", "--seed", "1"])
         XCTAssertEqual(accepted.status, 0, accepted.stdout)
     }
 
@@ -78,9 +78,12 @@ final class MotionCommandTests: XCTestCase {
     }
 
     func testLintRefusesABadThreshold() throws {
-        let r = try CLI.run(["lint", "--pop-share", "2"])
+        let r = try CLI.run(["lint", "--threshold", "popShare=2"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("--pop-share: lint.popShare must lie in (0, 1] (got 2.0)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("--threshold: lint.popShare must lie in (0, 1] (got 2.0)"), r.stderr)
+        let name = try CLI.run(["lint", "--threshold", "pops=2"])
+        XCTAssertEqual(name.status, 2)
+        XCTAssertTrue(name.stderr.contains("--threshold takes NAME=VALUE with NAME one of popShare, velocityJumpShare, overshootShare, settleBudget (got 'pops=2')"), name.stderr)
         let file = try CLI.run(["lint", "--timings", "/dev/null"])
         XCTAssertEqual(file.status, 1)
     }
