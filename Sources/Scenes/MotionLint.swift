@@ -167,7 +167,8 @@ public enum MotionLint {
                 let excess = max(range.upperBound - 1, -range.lowerBound)
                 guard excess > thresholds.overshootShare, segment + 1 < keyTimes.count else { continue }
                 // Where on the curve the extreme lies, for the time of the finding.
-                let u = (0...400).map { Double($0) / 400 }.max { abs(curve.value($0) - 0.5) < abs(curve.value($1) - 0.5) } ?? 0
+                let progress = ProgressSimulation(curve: curve, duration: 1)
+                let u = (0...400).map { Double($0) / 400 }.max { abs(progress.x($0) - 0.5) < abs(progress.x($1) - 0.5) } ?? 0
                 let at = begin + (keyTimes[segment] + u * (keyTimes[segment + 1] - keyTimes[segment])) * duration
                 let which = keyTimes.count > 2 ? " (segment \(segment + 1))" : ""
                 findings.append(LintFinding(rule: .overshoot, subject: track.id, time: at, amount: excess, limit: thresholds.overshootShare,
