@@ -25,6 +25,8 @@ public struct WindowState: Sendable {
     /// A/B: which values the device shows, and whether A and B play side by side.
     public var showingA = false
     public var split = false
+    /// The workbench's splitters, compare mode and open property section.
+    public var workbench = WorkbenchView()
     /// The take played over A's values, kept in step with `playback` once A exists.
     public var playbackA: Playback?
     /// The curve the curve editor shows: a curve parameter's key path, and for a keyframe list the segment.
@@ -128,6 +130,7 @@ public enum WindowAction: Sendable {
     case selectCurve(path: String, segment: Int?)
     case setReplayFrom(Double)
     case toggleLoopDisappearance
+    case workbench(WorkbenchAction)
     case say(String, isError: Bool)
     case quit
     /// A signal (SIGTERM, SIGINT, SIGHUP) asked the process to end: nobody is there to answer
@@ -143,6 +146,8 @@ public enum WindowEffect: Equatable, Sendable {
     case log(String)
     /// Keep the unsaved edits in the recovery file (or remove it when there are none).
     case updateRecovery
+    /// Write the workbench's layout where it is remembered between runs.
+    case rememberLayout
 }
 
 extension WindowState {
@@ -294,6 +299,8 @@ extension WindowState {
         case .toggleLoopDisappearance:
             loopDisappearance.toggle()
             if loopDisappearance { seekAll(max(playback.preview.splash.dismissalTime - 0.3, 0)) }
+        case let .workbench(action):
+            if workbench.reduce(action) { return [.rememberLayout] }
         case let .reloadFailed(error):
             // The last good values stay in force until the file is fixed; the inspector shows why.
             message = say("timings error: \(error)", isError: true, forever: true)

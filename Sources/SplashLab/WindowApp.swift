@@ -320,6 +320,8 @@ struct WindowShell {
             printError(text)
         case .updateRecovery:
             state.document.updateRecovery(at: recoveryPath)
+        case .rememberLayout:
+            rememberLayout()
         case let .writeCapture(script, duration):
             let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
             let base = FileManager.default.currentDirectoryPath + "/capture-\(stamp)"
