@@ -294,6 +294,7 @@ extension WindowState {
             message = say(showTouches ? "touches shown (and in F9 videos)" : "touches hidden")
         case let .selectCurve(path, segment):
             selectedCurve = (path, segment)
+            workbench.openSection = nil
         case let .setReplayFrom(t):
             replayFrom = max(t, 0)
         case .toggleLoopDisappearance:

@@ -90,10 +90,19 @@ public struct WorkbenchLayout: Equatable, Sendable {
 
     /// The rectangles of a window `width`×`height` (window units). With `toolsShown` false (Tab,
     /// or the inspector off) the canvas is the whole window.
-    public static func make(width: Double, height: Double, splitters: WorkbenchSplitters, toolsShown: Bool) -> WorkbenchLayout {
+    /// Without `timelineShown` (T) there is no dock and the canvas and panel take the height.
+    public static func make(width: Double, height: Double, splitters: WorkbenchSplitters, toolsShown: Bool,
+                            timelineShown: Bool = true) -> WorkbenchLayout {
         let w = max(width, 1), h = max(height, 1)
         guard toolsShown else { return WorkbenchLayout(canvas: LayoutRect(x: 0, y: 0, width: w, height: h)) }
         let t = splitterThickness
+        guard timelineShown else {
+            let panelWidth = propertiesWidth(splitters.propertiesWidth, windowWidth: w)
+            let canvasWidth = max(w - panelWidth - t, 0)
+            return WorkbenchLayout(canvas: LayoutRect(x: 0, y: 0, width: canvasWidth, height: h),
+                                   properties: LayoutRect(x: canvasWidth + t, y: 0, width: panelWidth, height: h),
+                                   propertiesSplitter: LayoutRect(x: canvasWidth, y: 0, width: t, height: h))
+        }
         let dockHeight = timelineHeight(splitters.timelineHeight, windowHeight: h)
         let upperHeight = max(h - dockHeight - t, 0)
         let panelWidth = propertiesWidth(splitters.propertiesWidth, windowWidth: w)
@@ -195,33 +204,31 @@ public struct CanvasLayout: Equatable, Sendable {
         return LayoutRect(x: area.x + ((area.width - w) / 2).rounded(), y: area.y + ((area.height - h) / 2).rounded(), width: w, height: h)
     }
 
-    /// The screens on `canvas`: A and B side by side when `comparing` in `.split` (with the labels
-    /// and differences bands when `annotated`, that is when the tools show), one screen otherwise.
+    /// The screens on `canvas`. Comparing, with `annotated` (the tools show), a band above the
+    /// screens holds their labels and one below lists the values that differ; `.split` sets A and
+    /// B side by side with a gutter, the other modes show one screen with both in it.
     public static func make(canvas: LayoutRect, deviceWidth: Double, deviceHeight: Double, comparing: Bool, mode: CompareMode,
                             annotated: Bool, differenceLines: Int) -> CanvasLayout {
-        guard comparing && mode == .split else {
-            return CanvasLayout(screens: [fit(deviceWidth: deviceWidth, deviceHeight: deviceHeight, in: canvas)])
-        }
-        let top = annotated ? labelBand : 0
+        guard comparing else { return CanvasLayout(screens: [fit(deviceWidth: deviceWidth, deviceHeight: deviceHeight, in: canvas)]) }
+        let top = annotated ? min(labelBand, canvas.height / 6) : 0
         var bottomBand = 0.0
         if annotated && differenceLines > 0 {
             let wanted = 16 + Double(differenceLines) * 18
             bottomBand = min(max(wanted, differencesBand.lowerBound), min(differencesBand.upperBound, canvas.height / 3))
         }
         let area = LayoutRect(x: canvas.x, y: canvas.y + top, width: canvas.width, height: max(canvas.height - top - bottomBand, 0))
-        let half = max((area.width - gutter) / 2, 0)
-        let left = fit(deviceWidth: deviceWidth, deviceHeight: deviceHeight, in: LayoutRect(x: area.x, y: area.y, width: half, height: area.height))
-        let right = fit(deviceWidth: deviceWidth, deviceHeight: deviceHeight,
-                        in: LayoutRect(x: area.x + half + gutter, y: area.y, width: half, height: area.height))
-        // The pair sits together in the middle of the canvas, the gutter between them.
-        let pairWidth = left.width * 2 + gutter
-        let shift = ((canvas.width - pairWidth) / 2).rounded() + canvas.x - left.x
-        var a = left, b = right
-        a.x += shift
-        b.x = a.maxX + gutter
-        let labels = annotated ? [LayoutRect(x: a.x, y: canvas.y, width: a.width, height: top),
-                                  LayoutRect(x: b.x, y: canvas.y, width: b.width, height: top)] : []
         let differences = bottomBand > 0 ? LayoutRect(x: canvas.x, y: canvas.maxY - bottomBand, width: canvas.width, height: bottomBand) : nil
-        return CanvasLayout(screens: [a, b], labels: labels, differences: differences)
+        func label(over screen: LayoutRect) -> LayoutRect { LayoutRect(x: screen.x, y: canvas.y, width: screen.width, height: top) }
+        guard mode == .split else {
+            let one = fit(deviceWidth: deviceWidth, deviceHeight: deviceHeight, in: area)
+            return CanvasLayout(screens: [one], labels: annotated ? [label(over: one)] : [], differences: differences)
+        }
+        let half = max((area.width - gutter) / 2, 0)
+        var a = fit(deviceWidth: deviceWidth, deviceHeight: deviceHeight, in: LayoutRect(x: area.x, y: area.y, width: half, height: area.height))
+        var b = a
+        // The pair sits together in the middle of the canvas, the gutter between them.
+        a.x = area.x + ((area.width - (a.width * 2 + gutter)) / 2).rounded()
+        b.x = a.maxX + gutter
+        return CanvasLayout(screens: [a, b], labels: annotated ? [label(over: a), label(over: b)] : [], differences: differences)
     }
 }

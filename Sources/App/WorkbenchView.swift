@@ -16,8 +16,16 @@ public struct WorkbenchView: Equatable, Sendable {
     /// The property section open in the panel (an accordion: one at a time, so an opened
     /// section's fields are on screen, not under the fold); nil is the selected track's.
     public var openSection: String?
+    /// What a press on the workbench (not on a tool, not on the device) is dragging.
+    public var drag: WorkbenchDrag?
 
     public init() {}
+}
+
+/// A drag the window itself handles: a splitter, or the wipe's divider.
+public enum WorkbenchDrag: Equatable, Sendable {
+    case splitter(WorkbenchLayout.Splitter)
+    case wipeDivider
 }
 
 /// What the workbench's controls ask for.
@@ -29,6 +37,9 @@ public enum WorkbenchAction: Equatable, Sendable {
     case setOverlayOpacity(Double)
     /// A section header clicked: it opens, and the one open before closes; clicking the open one closes it.
     case toggleSection(String)
+    case beginDrag(WorkbenchDrag)
+    /// The drag ended; a splitter's is remembered.
+    case endDrag
 }
 
 extension WorkbenchView {
@@ -46,6 +57,11 @@ extension WorkbenchView {
             overlayOpacity = min(max(o.isFinite ? o : 0.5, 0), 1)
         case let .toggleSection(id):
             openSection = openSection == id ? "" : id
+        case let .beginDrag(d):
+            drag = d
+        case .endDrag:
+            defer { drag = nil }
+            if case .splitter? = drag { return true }
         }
         return false
     }

@@ -29,15 +29,16 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     let replay = try args.values["--replay"].map { try InputScript.load(path: $0) }
     let document = try openDocument(session, saveTo: args.values["--save-to"])
     try RenderContext.startSDL(offscreen: false)
-    let (windowScale, inspectorFits) = automaticWindowScale(device: options.device, inspectorWidth: InspectorPanel.preferredWidth)
-    let scale = requestedScale ?? windowScale
-    let showInspector = inspectorChoice ?? inspectorFits
-    let deviceWidth = (options.device.width * scale).rounded()
-    let width = Int(deviceWidth + (showInspector ? InspectorPanel.preferredWidth : 0)), height = Int((options.device.height * scale).rounded())
+    let showInspector = inspectorChoice ?? true
+    let layoutPath = WindowShell.rememberedLayoutPath
+    let remembered = layoutPath.map { RememberedLayout.load(path: $0) } ?? (layout: RememberedLayout(), warning: nil)
+    if let warning = remembered.warning { printError(warning) }
+    let (width, height) = workbenchWindowSize(device: options.device, requestedScale: requestedScale, toolsShown: showInspector,
+                                              remembered: remembered.layout)
     let context = try RenderContext(target: .window(title: "SplashLab - \(options.device.name)", width: width, height: height, resizable: true),
                                     rendererName: options.renderer, vsync: true)
     RenderContext.installQuitOnSignal()
-    SDL_SetWindowMinimumSize(context.window, Int32(min(Double(width), InspectorPanel.minimumWidth + 120)), 200)
+    SDL_SetWindowMinimumSize(context.window, Int32(min(width, 480)), Int32(min(height, 360)))
     let output = context.outputSize
     let renderer = try session.makeSceneRenderer(
         context: context,
@@ -48,6 +49,8 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     app.uiDumpPath = args.values["--ui-dump"]
     app.stateOutPath = args.values["--state-out"]
     app.state.inspectorShown = showInspector
+    app.state.workbench.splitters = remembered.layout.splitters
+    app.lastRemembered = remembered.layout
     if args.flags.contains("--hud") { _ = app.state.reduce(.toggle(.hud)) }
     app.keepAllFrames = csvPath != nil
     app.checkRecovery()
@@ -58,6 +61,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     app.loop()
     // The inspector's font atlas goes before the renderer that made it; then every context, then SDL.
     app.inspector.shutdown()
+    app.compositor.release()
     context.close()
     RenderContext.stopSDL()
     session.reportWarnings(renderer.images.catalog.warnings)
@@ -79,17 +83,6 @@ func openDocument(_ session: PreviewSession, saveTo: String?) throws -> TimingsD
                            sourceIsBuiltIn: builtIn, saveTo: saveTo)
 }
 
-/// The largest scale, at most 1 point per pixel, that fits the device in 90% of the desktop's
-/// usable area, and whether the inspector fits beside it at that scale; on HiDPI the drawable is
-/// larger still and rendering follows it.
-func automaticWindowScale(device: Device, inspectorWidth: Double) -> (scale: Double, inspectorFits: Bool) {
-    var bounds = SDL_Rect()
-    guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return (1, true) }
-    let fit = min(Double(bounds.w) * 0.9 / device.width, Double(bounds.h) * 0.9 / device.height)
-    let scale = max(min(fit, 1), 0.25)
-    return (scale, device.width * scale + inspectorWidth <= Double(bounds.w) * 0.95)
-}
-
 func displayRefreshRate() -> Double {
     var mode = SDL_DisplayMode()
     if SDL_GetCurrentDisplayMode(0, &mode) == 0, mode.refresh_rate > 0 { return Double(mode.refresh_rate) }
@@ -107,6 +100,11 @@ struct WindowShell {
     let hud: HUDRenderer
     let touches: TouchMarkerRenderer
     let inspector: ImGuiSDLBridge
+    /// A and B on one screen (wipe, overlay, difference).
+    let compositor: CompareCompositor
+    var differenceRefusalShown = false
+    /// The layout as last written (or read at start), so an unchanged one is not written again.
+    var lastRemembered = RememberedLayout()
     let watcher: TimingsFileWatcher
     let recoveryPath: String
     var lastWatch = 0.0
@@ -158,6 +156,7 @@ struct WindowShell {
         hud = HUDRenderer(renderer: renderer.context.renderer, text: renderer.text)
         touches = TouchMarkerRenderer(renderer: renderer.context.renderer)
         inspector = try ImGuiSDLBridge(window: renderer.context.window, renderer: renderer.context.renderer)
+        compositor = CompareCompositor(scenes: renderer)
         watcher = TimingsFileWatcher(path: session.timingsPath, current: session.timings, contents: session.timingsBytes)
         recoveryPath = TimingsDocument.recoveryPath(for: session.timingsPath)
         self.launchArguments = launchArguments
@@ -183,28 +182,8 @@ struct WindowShell {
 
     var inspectorVisible: Bool { state.inspectorShown && !state.toolsHidden }
 
-    /// The inspector column's width in output pixels (0 when hidden).
-    var columnPixels: Int {
-        guard inspectorVisible else { return 0 }
-        let output = renderer.context.outputSize
-        let wanted = Int(InspectorPanel.preferredWidth * density)
-        return min(wanted, max(output.width - Int(120 * density), Int(InspectorPanel.minimumWidth * density)))
-    }
-
-    /// Where each shown device screen goes: one, or A and B side by side.
-    func deviceMappings() -> [PointToPixel] {
-        let output = renderer.context.outputSize
-        let area = max(output.width - columnPixels, 1)
-        let device = preview.feed.device
-        guard state.split && state.playbackA != nil else {
-            return [.letterbox(width: device.width, height: device.height, outputWidth: area, outputHeight: output.height)]
-        }
-        let half = area / 2
-        let left = PointToPixel.letterbox(width: device.width, height: device.height, outputWidth: half, outputHeight: output.height)
-        var right = left
-        right.offsetX += Double(half)
-        return [left, right]
-    }
+    /// Where each shown device screen goes: one, or A and B side by side (`WorkbenchWindow`).
+    func deviceMappings() -> [PointToPixel] { workbenchDeviceMappings() }
 
     /// The first device screen's rectangle in window units, for input and the UI dump.
     var viewport: (x: Double, y: Double, width: Double, height: Double) {
@@ -221,7 +200,7 @@ struct WindowShell {
         return ((px - m.offsetX) / m.scale, (py - m.offsetY) / m.scale)
     }
 
-    func isOnDevice(windowX x: Int32) -> Bool { Double(x) * density < Double(renderer.context.outputSize.width - columnPixels) }
+    func isOnDevice(_ x: Int32, _ y: Int32) -> Bool { isOnCanvas(x, y) }
 
     // MARK: SDL events to actions (the one place)
 
@@ -258,7 +237,7 @@ struct WindowShell {
             if let action = KeyBindings.action(forKey: name) { return [action] }
             return name.hasPrefix("ctrl+") ? [] : [.input(.key(name))]
         case SDL_MOUSEBUTTONDOWN:
-            guard event.button.button == UInt8(SDL_BUTTON_LEFT), isOnDevice(windowX: event.button.x) else { return [] }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT), isOnDevice(event.button.x, event.button.y) else { return [] }
             pointerPressed = true
             let (x, y) = devicePoint(event.button.x, event.button.y)
             return [.input(.down(x: x, y: y))]
@@ -274,7 +253,7 @@ struct WindowShell {
         case SDL_MOUSEWHEEL:
             var mx: Int32 = 0, my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
-            guard isOnDevice(windowX: mx) else { return [] }
+            guard isOnDevice(mx, my) else { return [] }
             let dy = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
             return dy != 0 ? [.input(.wheel(dy: dy))] : []
         case SDL_WINDOWEVENT:
@@ -295,6 +274,7 @@ struct WindowShell {
     /// the last frame; a press on the column is the inspector's. Keys are the inspector's only
     /// while it types in a field.
     mutating func route(_ event: SDL_Event) -> [WindowAction] {
+        if !pointerPressed, let actions = workbenchActions(for: event) { return actions }
         guard inspectorVisible else { return actions(for: event) }
         if SDL_EventType(event.type) == SDL_KEYDOWN {
             // A key press is ImGui's only while it types in a field: otherwise Tab and the
@@ -375,7 +355,7 @@ struct WindowShell {
     /// What the device screens show now: A and B side by side at the same moment of the same
     /// take, or the shown take alone.
     func scenesToShow() -> [Scene] {
-        if deviceMappings().count == 2, let a = state.playbackA { return [a.scene, state.playback.scene] }
+        if comparing, let a = state.playbackA { return [a.scene, state.playback.scene] }
         return [state.shownPlayback.scene]
     }
 
@@ -387,11 +367,9 @@ struct WindowShell {
     }
 
     mutating func drawFrame(_ scenes: [Scene], sinceLastDraw: Double) throws {
-        let mappings = deviceMappings()
-        for (index, scene) in scenes.enumerated() {
-            renderer.setMapping(mappings[min(index, mappings.count - 1)])
-            try renderer.draw(scene, clearing: index == 0)
-        }
+        let layout = workbenchLayout, canvas = canvasLayout(layout)
+        try drawDeviceScreens(scenes, canvas: canvas)
+        let mappings = canvas.screens.map(mapping(for:))
         if state.showTouches {
             // Over each device screen, never into the model: markers come from the take's log.
             let markers = TouchMarkers.markers(at: state.time, log: state.playback.log)
@@ -400,25 +378,19 @@ struct WindowShell {
         }
         guard inspectorVisible else { inspectorCost = 0; writeUIDump(); return }
         let d = density
-        let column = renderer.context.outputSize.width - columnPixels
         var hudHeight = 0.0
-        if state.shows(.hud) {
+        if state.shows(.hud), let properties = layout.properties {
             // The HUD runs on real time: slow motion slows the preview, not the measurements.
             let hudStart = MonotonicClock.now()
             let readout = HUDReadout(records: frames.records, budget: FrameBudget(refreshRate: 1 / state.frameStep), previewTime: state.time,
                                      activity: state.shownPlayback.activity, rate: state.rate, paused: state.isPaused, hudCost: hudCost + inspectorCost)
-            try hud.draw(readout, x: column + Int(8 * d), y: Int(8 * d), density: d, now: hudStart)
+            try hud.draw(readout, x: Int(((properties.x + 8) * d).rounded()), y: Int(8 * d), density: d, now: hudStart)
             hudCost = MonotonicClock.now() - hudStart
             hudHeight = 190
         }
         inspector.beginFrame(deltaTime: min(max(sinceLastDraw, 1.0 / 240), 1))
-        let asked = InspectorPanel.draw(inspector, state: state, x: Double(column) / d, width: Double(columnPixels) / d,
-                                        height: Double(renderer.context.outputSize.height) / d, hudHeight: hudHeight, inspectorCost: inspectorCost)
-        if state.split {
-            // The labels of the two screens, in the inspector's style, above each.
-            inspector.label("A", x: mappings[0].offsetX / d + 8, y: 8)
-            if mappings.count == 2 { inspector.label("B", x: mappings[1].offsetX / d + 8, y: 8) }
-        }
+        let asked = InspectorPanel.draw(inspector, state: state, properties: layout.properties, timeline: layout.timeline, canvas: canvas,
+                                        hudHeight: hudHeight, inspectorCost: inspectorCost)
         inspector.endFrameAndRender()
         inspectorCost = inspector.lastFrameCost.totalSeconds
         // Edits take effect on the next frame.
@@ -442,6 +414,7 @@ struct WindowShell {
             ("rate", .number(state.rate)), ("paused", .bool(state.isPaused)),
             ("hasA", .bool(state.playbackA != nil)), ("capturing", .bool(state.capturing)),
         ])
+        controls = " \"layout\": \(layoutJSON().text),\n" + controls
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
         guard text != lastUIDump else { return }
