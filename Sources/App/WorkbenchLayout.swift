@@ -72,7 +72,7 @@ public struct WorkbenchLayout: Equatable, Sendable {
 
     /// The default dock height for a window `height` units tall.
     public static func defaultTimelineHeight(windowHeight height: Double) -> Double {
-        min(max(height * 0.25, defaultTimelineHeights.lowerBound), defaultTimelineHeights.upperBound)
+        min(max((height * 0.25).rounded(), defaultTimelineHeights.lowerBound), defaultTimelineHeights.upperBound)
     }
 
     /// The properties width actually used: the wanted one, kept between the panel's minimum and
@@ -122,9 +122,12 @@ public struct WorkbenchLayout: Equatable, Sendable {
         let device = (width: (deviceWidth * scale).rounded(), height: (deviceHeight * scale).rounded())
         guard toolsShown else { return device }
         let panel = max(splitters.propertiesWidth ?? defaultPropertiesWidth, minimumPropertiesWidth)
-        // The default dock is a quarter of the window: d = (device + splitter + d) / 4.
-        let canvasHeight = max(device.height, minimumCanvasHeight) + splitterThickness
-        let defaultDock = min(max(canvasHeight / 3, defaultTimelineHeights.lowerBound), defaultTimelineHeights.upperBound)
+        // The default dock is a quarter of the window, so d = (device + splitter + d) / 4, in whole
+        // units: the one near a third of the rest that `defaultTimelineHeight` gives back.
+        let upper = max(device.height, minimumCanvasHeight) + splitterThickness
+        let third = (upper / 3).rounded()
+        let defaultDock = (-2...2).map { third + Double($0) }.first { defaultTimelineHeight(windowHeight: upper + $0) == $0 }
+            ?? min(max(third, defaultTimelineHeights.lowerBound), defaultTimelineHeights.upperBound)
         let dock = max(splitters.timelineHeight ?? defaultDock, minimumTimelineHeight)
         return (max(device.width, minimumCanvasWidth) + splitterThickness + panel,
                 max(device.height, minimumCanvasHeight) + splitterThickness + dock)
@@ -210,11 +213,11 @@ public struct CanvasLayout: Equatable, Sendable {
     public static func make(canvas: LayoutRect, deviceWidth: Double, deviceHeight: Double, comparing: Bool, mode: CompareMode,
                             annotated: Bool, differenceLines: Int) -> CanvasLayout {
         guard comparing else { return CanvasLayout(screens: [fit(deviceWidth: deviceWidth, deviceHeight: deviceHeight, in: canvas)]) }
-        let top = annotated ? min(labelBand, canvas.height / 6) : 0
+        let top = annotated ? min(labelBand, (canvas.height / 6).rounded(.down)) : 0
         var bottomBand = 0.0
         if annotated && differenceLines > 0 {
             let wanted = 16 + Double(differenceLines) * 18
-            bottomBand = min(max(wanted, differencesBand.lowerBound), min(differencesBand.upperBound, canvas.height / 3))
+            bottomBand = min(max(wanted, differencesBand.lowerBound), min(differencesBand.upperBound, (canvas.height / 3).rounded(.down)))
         }
         let area = LayoutRect(x: canvas.x, y: canvas.y + top, width: canvas.width, height: max(canvas.height - top - bottomBand, 0))
         let differences = bottomBand > 0 ? LayoutRect(x: canvas.x, y: canvas.maxY - bottomBand, width: canvas.width, height: bottomBand) : nil

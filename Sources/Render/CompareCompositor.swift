@@ -58,8 +58,10 @@ public final class CompareCompositor {
             textureDifference = try scenes.makeTargetTexture(width: size.0, height: size.1, blend: SDL_BLENDMODE_NONE, what: "a difference texture")
         }
         guard let a = ta.handle, let b = tb.handle, let d = textureDifference?.handle else { return false }
+        // The alpha takes the same operation as the colour: SDL's opengl renderer refuses a mode
+        // whose two operations differ (it sets one glBlendEquation). dst·1 − src·0 keeps dst's alpha.
         let subtract = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_REV_SUBTRACT,
-                                                  SDL_BLENDFACTOR_ZERO, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD)
+                                                  SDL_BLENDFACTOR_ZERO, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_REV_SUBTRACT)
         let add = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD,
                                              SDL_BLENDFACTOR_ZERO, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD)
         let whole = PixelRect(x: 0, y: 0, width: size.0, height: size.1)
