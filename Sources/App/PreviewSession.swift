@@ -82,7 +82,7 @@ public struct PreviewSession {
     }
 
     /// A renderer for this session's scenes on a context.
-    public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel) throws -> SceneRenderer {
+    public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel, primed: Bool = true) throws -> SceneRenderer {
         // The logo is never drawn larger than its end size while visible (the hole's logo fades out
         // while the hole is still small), so that is the size to prepare it at, with room for the
         // 0.85 → 1 swing and the 1.05 feed scale.
@@ -90,10 +90,16 @@ public struct PreviewSession {
         let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels)
         let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground,
                                          feedLayout: preview.feed, mapping: mapping)
-        // The launch frame and the logo's first moves, with the text fading in: the appearance's
-        // first frames then cost what the others do.
+        if primed { try primeAppearance(renderer) }
+        return renderer
+    }
+
+    /// Draws the launch frame and the logo's first moves, with the text fading in, without
+    /// presenting: the appearance's first frames then cost what the others do. The window and
+    /// `bench` call it after their first present, so the launch frame is not kept waiting for it
+    /// (it is the frame that needs least of it); offline renders before their first frame.
+    public func primeAppearance(_ renderer: SceneRenderer) throws {
         let splash = preview.splash
         try renderer.prime(with: [0, 0.05, splash.appearDuration * 0.5, splash.appearDuration].map { preview.scene(at: $0) })
-        return renderer
     }
 }

@@ -42,7 +42,8 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     let output = context.outputSize
     let renderer = try session.makeSceneRenderer(
         context: context,
-        mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height))
+        mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height),
+        primed: false)
     session.reportWarnings()
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: requestedFPS ?? displayRefreshRate(),
                               replay: replay, document: document, launchArguments: arguments)
@@ -548,8 +549,12 @@ struct WindowShell {
             let afterRender = MonotonicClock.now()
             renderer.context.present()
             var afterPresent = MonotonicClock.now()
-            // Idle time until the next vsync: warm what later frames will need.
-            do { try renderer.warmUp() } catch {
+            // Idle time until the next vsync: warm what later frames will need, the appearance
+            // first (after the launch frame is on screen).
+            do {
+                if framesDrawn == 1 { try session.primeAppearance(renderer) }
+                try renderer.warmUp()
+            } catch {
                 printError("splashlab: \(error)")
                 state.isRunning = false
             }
