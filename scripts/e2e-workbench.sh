@@ -67,12 +67,20 @@ crop() { convert "$1" -crop "$2" +repage "$3"; }
 # The same without 4 px at the left and right edges, where the wipe's divider sits at 0% and 100%.
 inner() { convert "$1" -shave 4x0 +repage "$2"; }
 
-# Types TEXT into the filter, then at once clicks the field ID it found and types VALUE and Enter.
+# Types TEXT into the filter, then at once clicks the field ID it found and types VALUE and Enter
+# (with `settled`, after waiting for the field's entry).
 filter_and_type() {
   local filter=$1 id=$2 value=$3
   xdotool mousemove --window "$win" "$(j 'cx("properties.filter")')" "$(j 'cy("properties.filter")')" click 1 type "$filter"
   until_j "c('properties.filter')['value'] == '$filter' and c('$id') is not None" 5 || { echo "the filter holds '$(j "c('properties.filter')['value']")'" >&2; return 1; }
-  xdotool mousemove --window "$win" "$(j "cx('$id')")" "$(j "cy('$id')")" click 1 type "$value"
+  if [ "${4:-}" = settled ]; then
+    # Setting up, not testing input: the entry is waited for before typing.
+    xdotool mousemove --window "$win" "$(j "cx('$id')")" "$(j "cy('$id')")" click 1
+    until_j "c('$id.entry') is not None" 5; sleep 0.5
+    xdotool key ctrl+a type "$value"
+  else
+    xdotool mousemove --window "$win" "$(j "cx('$id')")" "$(j "cy('$id')")" click 1 type "$value"
+  fi
   xdotool key Return
   until_j "abs(c('$id')['value'] - $value) < 1e-9" 5 || { echo "$id shows $(j "c('$id')['value']")" >&2; return 1; }
   # The filter cleared (Ctrl+A, Delete) for what comes next.
@@ -169,7 +177,7 @@ if start compare; then
   sleep 3.5   # past the splash: the feed at rest
   press a
   until_j 'd["view"]["hasA"]' 5
-  filter_and_type "feed.endScale" splash.feed.endScale 1.3 || fail "could not set B's feed scale"
+  filter_and_type "feed.endScale" splash.feed.endScale 1.3 settled || fail "could not set B's feed scale"
   xdotool mousemove --window "$win" "$(j 'cx("compare.split")')" "$(j 'cy("compare.split")')" click 1
   if until_j 'L["compare"] == "split" and len(L["screens"]) == 2' 5; then
     j 'L["screens"][1]["x"] - (L["screens"][0]["x"] + L["screens"][0]["width"]) >= 24 and c("label.A") and c("label.B") and c("difference.0")["value"].startswith("splash.feed.endScale")' >/dev/null \

@@ -18,6 +18,14 @@ public struct WorkbenchView: Equatable, Sendable {
     public var openSection: String?
     /// What a press on the workbench (not on a tool, not on the device) is dragging.
     public var drag: WorkbenchDrag?
+    /// The window's size in window units, as last reported, remembered with the splitters.
+    public var windowWidth: Double?
+    public var windowHeight: Double?
+
+    /// What is remembered between runs.
+    public var remembered: RememberedLayout {
+        RememberedLayout(windowWidth: windowWidth, windowHeight: windowHeight, splitters: splitters)
+    }
 
     public init() {}
 }
@@ -40,6 +48,8 @@ public enum WorkbenchAction: Equatable, Sendable {
     case beginDrag(WorkbenchDrag)
     /// The drag ended; a splitter's is remembered.
     case endDrag
+    /// The window took a new size (window units); it is remembered.
+    case windowResized(width: Double, height: Double)
 }
 
 extension WorkbenchView {
@@ -62,6 +72,11 @@ extension WorkbenchView {
         case .endDrag:
             defer { drag = nil }
             if case .splitter? = drag { return true }
+        case let .windowResized(width, height):
+            let changed = width != windowWidth || height != windowHeight
+            windowWidth = width
+            windowHeight = height
+            return changed
         }
         return false
     }

@@ -191,25 +191,23 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
     var floorCPUTotal = 0.0
     var warmUpCPU = 0.0
     let cpuStart = processCPUTime()
-    var lastPresent = MonotonicClock.now()
-    let clock = FixedStepClock(fps: Double(frames) / BenchScenario.duration)
+    var timer = FrameTimer(fixedStep: Double(frames) / BenchScenario.duration)
     for i in 0..<frames {
-        let t = clock.time(ofFrame: i)
+        let t = timer.previewTime(ofFrame: i)
         let cpu0 = processCPUTime()
-        let start = MonotonicClock.now()
+        timer.beginFrame()
         playback.seek(to: t)
-        let afterInput = MonotonicClock.now()
+        timer.endInput()
         let scene = playback.scene
-        let afterUpdate = MonotonicClock.now()
+        timer.endUpdate()
         try renderer.draw(scene)
-        let afterRender = MonotonicClock.now()
+        timer.endRender()
         context.present()
         context.finishDrawing()
-        let afterPresent = MonotonicClock.now()
+        timer.endPresent()
         let cpu1 = processCPUTime()
-        if firstFrameMs == nil { firstFrameMs = (secondsSinceProcessStart() ?? (afterPresent - processStart)) * 1000 }
-        let record = FrameRecord(previewTime: t, input: afterInput - start, update: afterUpdate - afterInput,
-                                 render: afterRender - afterUpdate, present: afterPresent - afterRender, interval: afterPresent - lastPresent)
+        if firstFrameMs == nil { firstFrameMs = (secondsSinceProcessStart() ?? (timer.afterPresent - processStart)) * 1000 }
+        let record = timer.finishFrame(previewTime: t)
         records.append(record)
         // The floor, interleaved so that both see the same machine load.
         let floorCPU0 = processCPUTime()
@@ -221,10 +219,10 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
         if i == 0 { try session.primeAppearance(renderer) }
         try renderer.warmUp()
         warmUpCPU += processCPUTime() - warm0
-        lastPresent = MonotonicClock.now()
+        timer.restartInterval()
         let name = playback.activity
         if phases[name] == nil { phaseOrder.append(name) }
-        phases[name, default: PhaseTotals()].frames.append(afterPresent - start)
+        phases[name, default: PhaseTotals()].frames.append(timer.afterPresent - timer.frameStart)
         phases[name, default: PhaseTotals()].floors.append(floorTime)
         phases[name, default: PhaseTotals()].cpuTime += cpu1 - cpu0
         phases[name, default: PhaseTotals()].count += 1

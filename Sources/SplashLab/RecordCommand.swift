@@ -76,7 +76,7 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps)
     let progress = RecordingProgress(frames: frames, isTerminal: isatty(STDERR_FILENO) != 0) { writer.framesSubmittedSoFar }
     var failure: Error?
-    let clock = FixedStepClock(fps: fps * stretch)
+    let timer = FrameTimer(fixedStep: fps * stretch)
     var previous: FrameBuffer?
     for i in 0..<frames {
         if recordingInterrupted != 0 { break }
@@ -84,7 +84,7 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
             // A buffer is taken only once the frame is drawn and has to be read back: until
             // then the writer may still be writing the previous frame out of it.
             var taken: FrameBuffer?
-            let drawn = try reel.frame(at: clock.time(ofFrame: i), index: i, of: frames) {
+            let drawn = try reel.frame(at: timer.previewTime(ofFrame: i), index: i, of: frames) {
                 let buffer = try writer.freeBuffer()
                 taken = buffer
                 return buffer.bytes
