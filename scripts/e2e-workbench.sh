@@ -83,9 +83,11 @@ filter_and_type() {
   fi
   xdotool key Return
   until_j "abs(c('$id')['value'] - $value) < 1e-9" 5 || { echo "$id shows $(j "c('$id')['value']")" >&2; return 1; }
-  # The filter cleared (Ctrl+A, Delete) for what comes next.
-  xdotool mousemove --window "$win" "$(j 'cx("properties.filter")')" "$(j 'cy("properties.filter")')" click 1 key ctrl+a Delete Return
-  until_j "c('properties.filter')['value'] == ''" 5
+  # The filter cleared (Ctrl+A, Delete) for what comes next, once it has the keyboard.
+  xdotool mousemove --window "$win" "$(j 'cx("properties.filter")')" "$(j 'cy("properties.filter")')" click 1
+  until_j "c('properties.filter.typing') is not None" 5
+  xdotool key ctrl+a Delete Return
+  until_j "c('properties.filter')['value'] == ''" 5 || { echo "the filter still holds '$(j "c('properties.filter')['value']")'" >&2; return 1; }
 }
 
 # 1. The window takes the desktop; the device is large, the dock spans the window, nothing covers the device.

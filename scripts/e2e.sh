@@ -534,6 +534,8 @@ fi
 unset XDG_STATE_HOME
 
 if "$here/e2e-quit.sh" "$bin"; then pass "quit after every overlay (scripts/e2e-quit.sh)"; else fail "quit after every overlay (scripts/e2e-quit.sh)"; fi
+# Its own Xvfb at 1920x1080, hence no DISPLAY.
+if env -u DISPLAY "$here/e2e-workbench.sh" "$bin"; then pass "the workbench (scripts/e2e-workbench.sh)"; else fail "the workbench (scripts/e2e-workbench.sh)"; fi
 echo "screenshots in $out"
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -35,7 +35,7 @@ extension ImGuiSDLBridge {
     }
 
     /// A one-line text field across the panel, with a hint shown while it is empty. Registered as
-    /// `id` (kind `textEntry`, its text). Returns the text.
+    /// `id` (kind `textEntry`, its text), and `id.typing` while it has the keyboard. Returns the text.
     public func filterField(id: String, hint: String, buffer: TextEntryBuffer) -> String {
         guard isInFrame else { return buffer.text }
         pushID(id)
@@ -44,6 +44,8 @@ extension ImGuiSDLBridge {
         _ = ImGui.InputTextWithHint("##filter", hint, buffer.bytes, buffer.capacity, ImGuiInputTextFlags(0), nil, nil)
         let text = buffer.text
         registerLastItem(id: id, kind: "textEntry", value: .text(text))
+        // While it has the keyboard, a second registration says so (for scripts that type into it).
+        if ImGui.IsItemActive() { registerLastItem(id: id + ".typing", kind: "state", value: .text(text)) }
         return text
     }
 
@@ -97,5 +99,35 @@ extension ImGuiSDLBridge {
         let height = max(Double(ImGui.GetContentRegionAvail().y) - reservedBelow, 4 * Double(ImGui.GetFrameHeight()))
         if ImGui.BeginChild(id, ImVec2(0, Float(height)), false, ImGuiWindowFlags(0)) { content() }
         ImGui.EndChild()
+    }
+}
+
+extension ImGuiSDLBridge {
+    /// Closed section headers two to a row, so that every one stays in sight beside an open
+    /// section. Each is registered as `section.ID` (kind `section`, value `closed`); returns the
+    /// id clicked this frame, if any.
+    public func sectionGrid(id: String, sections: [(id: String, title: String)]) -> String? {
+        guard isInFrame, !sections.isEmpty else { return nil }
+        var clicked: String?
+        pushID(id)
+        defer { ImGui.PopID() }
+        guard ImGui.BeginTable("##grid", 2, ImGuiTableFlags(0), ImVec2(0, 0), 0) else { return nil }
+        for section in sections {
+            ImGui.TableNextColumn()
+            if sectionHeader(id: section.id, title: section.title, isOpen: false) { clicked = section.id }
+        }
+        ImGui.EndTable()
+        return clicked
+    }
+
+    /// How many rows `count` closed headers take in `sectionGrid`, in window units.
+    public func sectionGridHeight(count: Int) -> Double { Double((count + 1) / 2) * sectionHeaderHeight }
+}
+
+extension ImGuiSDLBridge {
+    /// The height left in the current window or region below the cursor, in window units.
+    public var availableHeight: Double {
+        guard isInFrame else { return 0 }
+        return Double(ImGui.GetContentRegionAvail().y)
     }
 }

@@ -161,23 +161,41 @@ enum InspectorPanel {
         if groups.isEmpty { ui.text("no parameter matches “\(filterText)”") }
         let open = state.workbench.openSection ?? selected ?? groups.first?.id
         var drawn: Set<String> = []
-        for (index, group) in groups.enumerated() {
-            let isOpen = filtering || group.id == open
-            if ui.sectionHeader(id: group.id, title: group.title, isOpen: isOpen) { actions.append(.workbench(.toggleSection(group.id))) }
-            guard isOpen else { continue }
-            let body = {
-                let paths = group.paths.filter { !drawn.contains($0) }
-                drawn.formUnion(paths)
-                actions += numbers(ui, paths: paths, timings: state.document.current)
-                actions += springs(ui, ids: group.springIds, timings: state.document.current)
-                if let curve = group.curvePath, curve == state.selectedCurve.path, state.shows(.curves) {
-                    actions += curveEditor(ui, state: state)
-                }
+        func body(_ group: PropertyGroup, height: Double?) {
+            let showsCurve = group.curvePath != nil && group.curvePath == state.selectedCurve.path && state.shows(.curves)
+            let paths = group.paths.filter { !drawn.contains($0) && !(showsCurve && $0 == group.curvePath) }
+            drawn.formUnion(paths)
+            // The curve editor first, sized so that it and the section's fields fit the space
+            // left: the plot is twice as tall as wide, beside a presets list about 200 units tall,
+            // over x1 y1 x2 y2; a row is about 25 units with its spacing.
+            if showsCurve {
+                let rows = Double(paths.count + 4) * 25 + 31
+                let plotWidth = height.map { min(max(($0 - rows) / 2, 40), 160) } ?? 160
+                actions += curveEditor(ui, state: state, plotWidth: plotWidth)
             }
-            // One section open: its body scrolls by itself if it must, and every other header
-            // stays in sight below it, one click away.
-            if filtering { body() } else { ui.region(id: "section.body", reservedBelow: Double(groups.count - index - 1) * ui.sectionHeaderHeight, body) }
+            actions += springs(ui, ids: group.springIds, timings: state.document.current)
+            actions += numbers(ui, paths: paths, timings: state.document.current)
         }
+        if filtering {
+            for group in groups {
+                _ = ui.sectionHeader(id: group.id, title: group.title, isOpen: true)
+                body(group, height: nil)
+            }
+            return actions
+        }
+        // One section open, its header full width and its body in a region that scrolls by
+        // itself if it must; the others closed, two to a row above and below it, one click away.
+        let openIndex = groups.firstIndex { $0.id == open }
+        let before = groups[..<(openIndex ?? groups.count)].map { ($0.id, $0.title) }
+        let after = openIndex.map { groups[($0 + 1)...].map { ($0.id, $0.title) } } ?? []
+        if let id = ui.sectionGrid(id: "sections.before", sections: before) { actions.append(.workbench(.toggleSection(id))) }
+        if let i = openIndex {
+            let group = groups[i]
+            if ui.sectionHeader(id: group.id, title: group.title, isOpen: true) { actions.append(.workbench(.toggleSection(group.id))) }
+            let reserved = ui.sectionGridHeight(count: after.count)
+            ui.region(id: "section.body", reservedBelow: reserved) { body(group, height: ui.availableHeight) }
+        }
+        if let id = ui.sectionGrid(id: "sections.after", sections: after) { actions.append(.workbench(.toggleSection(id))) }
         return actions
     }
 
@@ -269,11 +287,11 @@ enum InspectorPanel {
         return (curve, progress)
     }
 
-    static func curveEditor(_ ui: ImGuiSDLBridge, state: WindowState) -> [WindowAction] {
+    static func curveEditor(_ ui: ImGuiSDLBridge, state: WindowState, plotWidth: Double = 180) -> [WindowAction] {
         guard let (curve, progress) = selectedCurve(state) else { return [] }
         let path = state.selectedCurve.path
         ui.text("Curve: \(path)\(state.selectedCurve.segment.map { " segment \($0)" } ?? "")")
-        switch ui.curveEditor(id: "curve", points: BezierControlPoints(curve), progress: progress, plotWidth: 180) {
+        switch ui.curveEditor(id: "curve", points: BezierControlPoints(curve), progress: progress, plotWidth: plotWidth) {
         case .none: return []
         case let .refused(message): return [.say(message, isError: true)]
         case let .changed(points, isFinal):
