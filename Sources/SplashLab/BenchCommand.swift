@@ -13,37 +13,15 @@ import Scenes
 /// measured against a floor frame drawn in the same run; or, with --motion, the pure motion
 /// math's throughput. Prints one JSON object.
 func benchCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = CLI.usage("bench")
-    let args = try ParsedArguments(arguments, command: "bench")
-    if args.flags.contains("--motion") {
+    switch try BenchOptions(arguments).mode {
+    case .motion:
         try printOutput(try motionBenchmark().text)
-        return 0
+    case let .idle(seconds, windowArguments):
+        return try runWindow(windowArguments, idleProbeSeconds: seconds)
+    case .frames(var preview, let scale, let frames, let csvPath):
+        preview.seed = 1
+        try printOutput(try frameBenchmark(options: preview, scale: scale, frames: frames, csvPath: csvPath).text)
     }
-    if args.flags.contains("--idle") {
-        let seconds = try args.positiveDouble("--seconds", atMost: OptionBounds.idleSeconds.upperBound, unit: " s", usage: usage) ?? 5
-        guard seconds <= 600 else { throw UsageError(message: "--seconds must be at most 600 (got \(seconds))", usage: usage) }
-        for name in ["--frames", "--frames-csv", "--scale", "--motion"] where args.values[name] != nil || args.flags.contains(name) {
-            throw UsageError(message: "--idle measures the window; \(name) is for the rendered scenario", usage: usage)
-        }
-        // The window takes the preview options (device, timings, renderer...) as `run` does.
-        var forwarded: [String] = []
-        var i = 0
-        while i < arguments.count {
-            if arguments[i] == "--idle" { i += 1; continue }
-            if arguments[i] == "--seconds" { i += 2; continue }
-            if arguments[i].hasPrefix("--seconds=") { i += 1; continue }
-            forwarded.append(arguments[i]); i += 1
-        }
-        return try runWindow(forwarded, idleProbeSeconds: seconds)
-    }
-    for name in ["--seconds", "--inspector"] where args.values[name] != nil {
-        throw UsageError(message: "\(name) is for --idle", usage: usage)
-    }
-    var options = try PreviewOptions(args, usage: usage)
-    options.seed = 1
-    let scale = try args.double("--scale", in: OptionBounds.scale, usage: usage) ?? options.device.scale
-    let frames = try args.int("--frames", in: OptionBounds.benchFrames, usage: usage) ?? Int(BenchScenario.duration * 60)
-    try printOutput(try frameBenchmark(options: options, scale: scale, frames: frames, csvPath: args.values["--frames-csv"]).text)
     return 0
 }
 

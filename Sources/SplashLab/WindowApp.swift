@@ -8,30 +8,22 @@ import Scenes
 /// `splashlab run`: the preview window, driven by the real clock: the workbench, with the device
 /// canvas, the properties panel and the timeline dock.
 func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws -> Int32 {
-    let usage = CLI.usage("run")
-    let args = try ParsedArguments(arguments, command: "run")
-    let options = try PreviewOptions(args, usage: usage)
-    let requestedScale = try args.double("--window-scale", in: OptionBounds.scale, usage: usage)
-    let requestedFPS = try args.double("--fps", in: OptionBounds.fps, usage: usage)
-    let csvPath = args.values["--frames-csv"]
-    var inspectorChoice: Bool?
-    if let value = args.values["--inspector"] {
-        guard value == "on" || value == "off" else { throw UsageError(message: "--inspector must be on or off (got '\(value)')", usage: usage) }
-        inspectorChoice = value == "on"
-    }
+    let runOptions = try RunOptions(arguments)
+    let options = runOptions.preview
+    let csvPath = runOptions.framesCSVPath
     let env = ProcessInfo.processInfo.environment
     let driver = env["SDL_VIDEODRIVER"]
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && driver != "offscreen" && driver != "dummy" {
         throw UsageError(message: "no display for the preview window (DISPLAY is not set); try 'splashlab render --at 2.3 --out frame.png' or 'splashlab record' instead", usage: nil)
     }
     let session = try makeSession(options)
-    let replay = try args.values["--replay"].map { try InputScript.load(path: $0) }
-    let document = try openDocument(session, saveTo: args.values["--save-to"])
+    let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
+    let document = try openDocument(session, saveTo: runOptions.saveTo)
     try RenderContext.startSDL(offscreen: false)
-    let showInspector = inspectorChoice ?? true
+    let showInspector = runOptions.inspector ?? true
     let remembered = WindowEffectsRunner.rememberedLayoutPath.map { RememberedLayout.load(path: $0) } ?? (layout: RememberedLayout(), warning: nil)
     if let warning = remembered.warning { printError(warning) }
-    let (width, height) = workbenchWindowSize(device: options.device, requestedScale: requestedScale, toolsShown: showInspector,
+    let (width, height) = workbenchWindowSize(device: options.device, requestedScale: runOptions.windowScale, toolsShown: showInspector,
                                               remembered: remembered.layout)
     let context = try RenderContext(target: .window(title: "SplashLab - \(options.device.name)", width: width, height: height, resizable: true),
                                     rendererName: options.renderer, vsync: true)
@@ -43,15 +35,15 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height),
         primed: false)
     session.reportWarnings()
-    var app = try WindowShell(session: session, renderer: renderer, refreshRate: requestedFPS ?? displayRefreshRate(),
+    var app = try WindowShell(session: session, renderer: renderer, refreshRate: runOptions.fps ?? displayRefreshRate(),
                               replay: replay, document: document, launchArguments: arguments)
-    app.uiDumpPath = args.values["--ui-dump"]
-    app.stateOutPath = args.values["--state-out"]
+    app.uiDumpPath = runOptions.uiDumpPath
+    app.stateOutPath = runOptions.stateOutPath
     app.state.inspectorShown = showInspector
     app.state.workbench.splitters = remembered.layout.splitters
     app.state.workbench.windowWidth = Double(width)
     app.state.workbench.windowHeight = Double(height)
-    if args.flags.contains("--hud") { _ = app.state.reduce(.toggle(.hud)) }
+    if runOptions.hud { _ = app.state.reduce(.toggle(.hud)) }
     app.keepAllFrames = csvPath != nil
     app.checkRecovery()
     if let seconds = idleProbeSeconds {

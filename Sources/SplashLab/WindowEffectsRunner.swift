@@ -48,13 +48,10 @@ struct WindowEffectsRunner {
                 return [.say("wrote \(base).json; no video: the take is \(Int(duration)) s, over the \(Int(OptionBounds.recordingSeconds)) s a recording may be",
                              isError: true)]
             }
-            var arguments = ["record", "--out", base + ".mp4", "--script", base + ".json", "--seed", String(seed),
-                             "--duration", JSONOutput.number(duration).text]
-            arguments += CLI.forwardedToCapture(launchArguments)
-            if state.showTouches { arguments.append("--show-touches") }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            process.arguments = arguments
+            process.arguments = CLI.captureCommand(video: base + ".mp4", script: base + ".json", seed: seed, duration: duration,
+                                                   showTouches: state.showTouches, windowArguments: launchArguments)
             process.standardOutput = FileHandle.nullDevice
             do { try process.run() } catch {
                 return [.say("wrote \(base).json; could not start the video render: \(error.localizedDescription)", isError: true)]
