@@ -111,6 +111,9 @@ extension ImGuiSDLBridge {
         var clicked: String?
         pushID(id)
         defer { ImGui.PopID() }
+        // Rows as tight as the panel's own lines: no vertical cell padding.
+        ImGui.PushStyleVar(ImGuiStyleVar(ImGuiStyleVar_CellPadding.rawValue), ImVec2(2, 0))
+        defer { ImGui.PopStyleVar(1) }
         guard ImGui.BeginTable("##grid", 2, ImGuiTableFlags(0), ImVec2(0, 0), 0) else { return nil }
         for section in sections {
             ImGui.TableNextColumn()

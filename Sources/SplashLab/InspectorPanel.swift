@@ -149,9 +149,9 @@ enum InspectorPanel {
 
     // MARK: Sections
 
-    /// The filter, then every section: the selected track's first and open; one other open at a
-    /// time (an accordion, so an opened section's fields are on screen); with a filter, every
-    /// section that matches, open.
+    /// The filter, then every section: one open at a time (an accordion, so an opened section's
+    /// fields are on screen), by default the selected track's; with a filter, every section that
+    /// matches, open.
     static func sections(_ ui: ImGuiSDLBridge, state: WindowState) -> [WindowAction] {
         var actions: [WindowAction] = []
         let filterText = ui.filterField(id: "properties.filter", hint: "filter: key path or words of its doc", buffer: filter)
@@ -183,19 +183,14 @@ enum InspectorPanel {
             }
             return actions
         }
-        // One section open, its header full width and its body in a region that scrolls by
-        // itself if it must; the others closed, two to a row above and below it, one click away.
-        let openIndex = groups.firstIndex { $0.id == open }
-        let before = groups[..<(openIndex ?? groups.count)].map { ($0.id, $0.title) }
-        let after = openIndex.map { groups[($0 + 1)...].map { ($0.id, $0.title) } } ?? []
-        if let id = ui.sectionGrid(id: "sections.before", sections: before) { actions.append(.workbench(.toggleSection(id))) }
-        if let i = openIndex {
-            let group = groups[i]
+        // The closed sections two to a row, every one in sight and one click away; then the open
+        // one, its header full width and its body below, sized to the space left.
+        let closed = groups.filter { $0.id != open }.map { ($0.id, $0.title) }
+        if let id = ui.sectionGrid(id: "sections", sections: closed) { actions.append(.workbench(.toggleSection(id))) }
+        if let group = groups.first(where: { $0.id == open }) {
             if ui.sectionHeader(id: group.id, title: group.title, isOpen: true) { actions.append(.workbench(.toggleSection(group.id))) }
-            let reserved = ui.sectionGridHeight(count: after.count)
-            ui.region(id: "section.body", reservedBelow: reserved) { body(group, height: ui.availableHeight) }
+            body(group, height: ui.availableHeight)
         }
-        if let id = ui.sectionGrid(id: "sections.after", sections: after) { actions.append(.workbench(.toggleSection(id))) }
         return actions
     }
 
