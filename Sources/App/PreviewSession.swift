@@ -90,16 +90,18 @@ public struct PreviewSession {
         let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels)
         let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground,
                                          feedLayout: preview.feed, mapping: mapping)
+        // The launch frame always: the first frame is then as cheap as the others.
+        try renderer.prime(with: [preview.scene(at: 0)])
         if primed { try primeAppearance(renderer) }
         return renderer
     }
 
-    /// Draws the launch frame and the logo's first moves, with the text fading in, without
-    /// presenting: the appearance's first frames then cost what the others do. The window and
-    /// `bench` call it after their first present, so the launch frame is not kept waiting for it
-    /// (it is the frame that needs least of it); offline renders before their first frame.
+    /// Draws the logo's first moves, with the text fading in, without presenting: the
+    /// appearance's first frames then cost what the others do. The window and `bench` call it
+    /// after their first present, so the launch frame is not kept waiting for it; offline renders
+    /// before their first frame (`makeSceneRenderer(primed: true)`).
     public func primeAppearance(_ renderer: SceneRenderer) throws {
         let splash = preview.splash
-        try renderer.prime(with: [0, 0.05, splash.appearDuration * 0.5, splash.appearDuration].map { preview.scene(at: $0) })
+        try renderer.prime(with: [0.05, splash.appearDuration * 0.5, splash.appearDuration].map { preview.scene(at: $0) })
     }
 }
