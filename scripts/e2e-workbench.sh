@@ -59,6 +59,9 @@ PY
 until_j() { for _ in $(seq 1 $((${2:-10} * 10))); do j "$1" >/dev/null && return 0; sleep 0.1; done; return 1; }
 
 shot() { import -window "$win" "$1" 2>/dev/null; }
+# Clicks control ID as a person does, the pointer resting on it first (ImGui takes a press on the
+# item hovered the frame before; a press that comes with its move is another test's subject).
+click_control() { xdotool mousemove --window "$win" "$(j "cx('$1')")" "$(j "cy('$1')")"; sleep 0.25; xdotool click 1; }
 # The first device screen of the dump, as ImageMagick crop geometry.
 screen_geometry() { j '"%dx%d+%d+%d" % (L["screens"][0]["width"], L["screens"][0]["height"], L["screens"][0]["x"], L["screens"][0]["y"])'; }
 # Pixels differing by more than 6% between two images of the same size (ImageMagick's AE count).
@@ -71,22 +74,27 @@ inner() { convert "$1" -shave 4x0 +repage "$2"; }
 # (with `settled`, after waiting for the field's entry).
 filter_and_type() {
   local filter=$1 id=$2 value=$3
-  xdotool mousemove --window "$win" "$(j 'cx("properties.filter")')" "$(j 'cy("properties.filter")')" click 1 type "$filter"
+  click_control properties.filter
+  until_j "c('properties.filter.typing') is not None" 5
+  xdotool type "$filter"
   until_j "c('properties.filter')['value'] == '$filter' and c('$id') is not None" 5 || { echo "the filter holds '$(j "c('properties.filter')['value']")'" >&2; return 1; }
   if [ "${4:-}" = settled ]; then
     # Setting up, not testing input: the entry is waited for before typing.
-    xdotool mousemove --window "$win" "$(j "cx('$id')")" "$(j "cy('$id')")" click 1
-    until_j "c('$id.entry') is not None" 5; sleep 0.5
-    xdotool key ctrl+a type "$value"
+    click_control "$id"
+    until_j "c('$id.entry') is not None" 5
+    for _ in 1 2 3; do
+      xdotool key ctrl+a; xdotool type --delay 60 "$value"
+      until_j "c('$id.entry')['value'] == '$value'" 2 && break
+    done
   else
-    xdotool mousemove --window "$win" "$(j "cx('$id')")" "$(j "cy('$id')")" click 1 type "$value"
+    # The pointer rests on the field; then the click and the typing at once, with no wait.
+    xdotool mousemove --window "$win" "$(j "cx('$id')")" "$(j "cy('$id')")"; sleep 0.25
+    xdotool click 1 type "$value"
   fi
   xdotool key Return
   until_j "abs(c('$id')['value'] - $value) < 1e-9" 5 || { echo "$id shows $(j "c('$id')['value']")" >&2; return 1; }
-  # The filter cleared (Ctrl+A, Delete) for what comes next, once it has the keyboard.
-  xdotool mousemove --window "$win" "$(j 'cx("properties.filter")')" "$(j 'cy("properties.filter")')" click 1
-  until_j "c('properties.filter.typing') is not None" 5
-  xdotool key ctrl+a Delete Return
+  # The filter cleared for what comes next.
+  click_control properties.filter.clear
   until_j "c('properties.filter')['value'] == ''" 5 || { echo "the filter still holds '$(j "c('properties.filter')['value']")'" >&2; return 1; }
 }
 
@@ -110,7 +118,7 @@ if start layout; then
   sections=$(j '" ".join(x["id"][8:] for x in d["controls"] if x["kind"] == "section")')
   bad=""
   for s in $sections; do
-    [ "$(j "c('section.$s')['value']")" = open ] || xdotool mousemove --window "$win" "$(j "cx('section.$s')")" "$(j "cy('section.$s')")" click 1
+    [ "$(j "c('section.$s')['value']")" = open ] || click_control "section.$s"
     if ! until_j "c('section.$s')['value'] == 'open'" 5; then bad="$bad $s(closed)"; continue; fi
     j "all(x['y'] >= L['properties']['y'] and x['y'] + x['height'] <= L['properties']['y'] + L['properties']['height'] for x in d['controls'] if x['kind'] == 'section')" >/dev/null \
       || bad="$bad $s(headers out of sight)"
@@ -180,13 +188,13 @@ if start compare; then
   press a
   until_j 'd["view"]["hasA"]' 5
   filter_and_type "feed.endScale" splash.feed.endScale 1.3 settled || fail "could not set B's feed scale"
-  xdotool mousemove --window "$win" "$(j 'cx("compare.split")')" "$(j 'cy("compare.split")')" click 1
+  click_control compare.split
   if until_j 'L["compare"] == "split" and len(L["screens"]) == 2' 5; then
     j 'L["screens"][1]["x"] - (L["screens"][0]["x"] + L["screens"][0]["width"]) >= 24 and c("label.A") and c("label.B") and c("difference.0")["value"].startswith("splash.feed.endScale")' >/dev/null \
       && pass "the split has a gutter, large A and B labels, and lists splash.feed.endScale A 1 B 1.3 under them" || fail "split: $(j 'L') $(j 'c("difference.0")')"
   else fail "the split did not show"; fi
   [ -n "${SPLASHLAB_SHOTS:-}" ] && shot "$SPLASHLAB_SHOTS/compare-split.png"
-  xdotool mousemove --window "$win" "$(j 'cx("compare.wipe")')" "$(j 'cy("compare.wipe")')" click 1
+  click_control compare.wipe
   until_j 'L["compare"] == "wipe"' 5 || fail "wipe did not show"
   geometry=$(screen_geometry)
   sx=$(j 'int(L["screens"][0]["x"])'); sw=$(j 'int(L["screens"][0]["width"])'); my=$(j 'int(L["screens"][0]["y"] + L["screens"][0]["height"] / 2)')
@@ -211,10 +219,10 @@ if start compare; then
     else fail "wipe: A/B differ in $ab px; left vs A $dl, right vs B $dr"; fi
     [ -n "${SPLASHLAB_SHOTS:-}" ] && cp "$out/wipe.png" "$SPLASHLAB_SHOTS/compare-wipe.png"
   else fail "the wipe's divider did not drag"; fi
-  xdotool mousemove --window "$win" "$(j 'cx("compare.overlay")')" "$(j 'cy("compare.overlay")')" click 1
+  click_control compare.overlay
   if until_j 'L["compare"] == "overlay" and c("compare.opacity")' 5; then
     ox=$(j 'cx("compare.opacity")'); oy=$(j 'cy("compare.opacity")')
-    xdotool mousemove --window "$win" "$ox" "$oy" click 1
+    xdotool mousemove --window "$win" "$ox" "$oy"; sleep 0.25; xdotool click 1
     until_j 'abs(L["overlayOpacity"] - 0.5) < 0.05' 5
     opacity=$(j 'L["overlayOpacity"]')
     shot "$out/overlay.png"; crop "$out/overlay.png" "$(screen_geometry)" "$out/overlay-screen.png"
@@ -225,7 +233,7 @@ if start compare; then
     else fail "overlay at $opacity: $dv px differ from the blend, $da from A"; fi
     [ -n "${SPLASHLAB_SHOTS:-}" ] && cp "$out/overlay.png" "$SPLASHLAB_SHOTS/compare-overlay.png"
   else fail "overlay did not show"; fi
-  xdotool mousemove --window "$win" "$(j 'cx("compare.difference")')" "$(j 'cy("compare.difference")')" click 1
+  click_control compare.difference
   if until_j 'L["compare"] == "difference"' 5; then
     sleep 0.3; shot "$out/difference.png"; crop "$out/difference.png" "$(screen_geometry)" "$out/difference-screen.png"
     inner "$out/difference-screen.png" "$out/difference-inner.png"

@@ -35,17 +35,25 @@ extension ImGuiSDLBridge {
     }
 
     /// A one-line text field across the panel, with a hint shown while it is empty. Registered as
-    /// `id` (kind `textEntry`, its text), and `id.typing` while it has the keyboard. Returns the text.
+    /// `id` (kind `textEntry`, its text), and `id.typing` while it has the keyboard; its Clear
+    /// button is `id.clear`. Returns the text.
     public func filterField(id: String, hint: String, buffer: TextEntryBuffer) -> String {
         guard isInFrame else { return buffer.text }
         pushID(id)
         defer { ImGui.PopID() }
-        ImGui.SetNextItemWidth(-1)
+        // Room on the right for the clear button.
+        ImGui.SetNextItemWidth(-ImGui.CalcTextSize("Clear", nil, false, -1).x - 3 * ImGui.GetStyle().pointee.FramePadding.x)
         _ = ImGui.InputTextWithHint("##filter", hint, buffer.bytes, buffer.capacity, ImGuiInputTextFlags(0), nil, nil)
-        let text = buffer.text
+        var text = buffer.text
         registerLastItem(id: id, kind: "textEntry", value: .text(text))
         // While it has the keyboard, a second registration says so (for scripts that type into it).
         if ImGui.IsItemActive() { registerLastItem(id: id + ".typing", kind: "state", value: .text(text)) }
+        ImGui.SameLine(0, -1)
+        if ImGui.Button("Clear", ImVec2(0, 0)) {
+            buffer.bytes[0] = 0
+            text = ""
+        }
+        registerLastItem(id: id + ".clear", kind: "button", value: .text("Clear"))
         return text
     }
 
