@@ -26,10 +26,6 @@ enum InspectorPanel {
                      height: max(properties.height - hudHeight, 1)) {
                 actions += header(ui, state: state, inspectorCost: inspectorCost)
                 actions += sections(ui, state: state)
-                if state.shows(.help) {
-                    ui.separator()
-                    for binding in KeyBindings.table { ui.text("\(binding.label): \(binding.help)") }
-                }
             }
         }
         if let timelineRect, state.shows(.timeline) {

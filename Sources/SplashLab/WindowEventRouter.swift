@@ -20,12 +20,19 @@ struct WindowEventRouter {
         if SDL_EventType(event.type) == SDL_KEYDOWN {
             // A key press is ImGui's only while it types in a field: otherwise Tab and the
             // letters are the window's keys, and ImGui must not use Tab to focus a field.
-            guard inspector.wantsKeyboard else { return actions(for: event, layout: layout) }
+            // Queued behind a click that may open a field, it is decided when its turn comes
+            // (`takeUnclaimedKeyEvents`), so keys typed at once after the click reach the field.
+            guard inspector.wantsKeyEvents else { return actions(for: event, layout: layout) }
             _ = inspector.handle(sdlEvent: event)
             return []
         }
         _ = inspector.handle(sdlEvent: event)
         return actions(for: event, layout: layout)
+    }
+
+    /// The actions for key presses that waited in the inspector's queue and were not its.
+    mutating func actions(forUnclaimed keys: [QueuedInput], layout: WindowLayout) -> [WindowAction] {
+        keys.flatMap { key in key.sdlEvent.map { actions(for: $0, layout: layout) } ?? [] }
     }
 
     static func keyName(_ key: SDL_Keycode, modifiers: UInt32) -> String? {

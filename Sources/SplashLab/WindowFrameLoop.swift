@@ -108,7 +108,12 @@ extension WindowShell {
             let device = preview.feed.device
             for m in mappings { try touches.draw(markers, mapping: m, deviceWidth: device.width, deviceHeight: device.height) }
         }
-        guard layout.inspectorVisible else { inspectorCost = 0; writeUIDump(); return }
+        guard layout.inspectorVisible else {
+            inspectorCost = 0
+            dispatch(router.actions(forUnclaimed: inspector.releasePendingInput(), layout: layout))
+            writeUIDump()
+            return
+        }
         let d = layout.density
         var hudHeight = 0.0
         if state.shows(.hud), let properties = layout.workbench.properties {
@@ -121,12 +126,19 @@ extension WindowShell {
             hudHeight = 190
         }
         inspector.beginFrame(deltaTime: min(max(sinceLastDraw, 1.0 / 240), 1))
+        var inspectorTop = hudHeight
+        if state.shows(.help), let properties = layout.workbench.properties {
+            let keysHeight = KeyListPanel.height(columnHeight: properties.height - hudHeight)
+            KeyListPanel.draw(inspector, x: properties.x, y: hudHeight, width: properties.width, height: keysHeight)
+            inspectorTop += keysHeight
+        }
         let asked = InspectorPanel.draw(inspector, state: state, properties: layout.workbench.properties, timeline: layout.workbench.timeline,
-                                        canvas: layout.canvas, hudHeight: hudHeight, inspectorCost: inspectorCost)
+                                        canvas: layout.canvas, hudHeight: inspectorTop, inspectorCost: inspectorCost)
         inspector.endFrameAndRender()
         inspectorCost = inspector.lastFrameCost.totalSeconds
         // Edits take effect on the next frame.
         dispatch(asked)
+        dispatch(router.actions(forUnclaimed: inspector.takeUnclaimedKeyEvents(), layout: layout))
         writeUIDump()
     }
 
