@@ -79,12 +79,10 @@ struct WindowShell {
                             differenceLines: comparing ? state.document.differencesFromA.count : 0)
     }
 
-    /// Applies an action, then carries out its effects and whatever they report back.
+    /// Applies an action, then carries out its effects and the actions they report back.
     mutating func dispatch(_ action: WindowAction) {
-        if case .tick = action {} else { changedSinceDraw = true }
-        for effect in state.reduce(action) {
-            for reported in effects.perform(effect, state: state) { dispatch(reported) }
-        }
+        if !action.isQuiet { changedSinceDraw = true }
+        for effect in state.reduce(action) { dispatch(effects.perform(effect)) }
     }
 
     mutating func dispatch(_ actions: [WindowAction]) {
@@ -93,9 +91,7 @@ struct WindowShell {
 
     /// Unsaved edits kept by an earlier session that ended without saving: offered, not applied.
     mutating func checkRecovery() {
-        guard let kept = effects.recoverableEdits(of: state.document) else { return }
-        state.recoverable = kept
-        printError("unsaved edits of \(session.timingsPath) from an earlier session are kept in \(effects.recoveryPath); the inspector offers them")
+        dispatch(effects.lookForRecovery(of: state.document))
     }
 
     // MARK: Files the window keeps up to date
@@ -119,8 +115,8 @@ struct WindowShell {
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n "
             + "\"layout\": \(layoutJSON(layout).text),\n " + controls
         guard text != lastUIDump else { return }
-        let (written, reported) = effects.writeKeptFile(text, to: path)
-        if written { lastUIDump = text }
+        let reported = effects.perform(.writeKeptFile(text, path: path))
+        if case .keptFileWritten(_, failure: nil)? = reported.first { lastUIDump = text }
         dispatch(reported)
     }
 
@@ -129,7 +125,7 @@ struct WindowShell {
     mutating func writeStateOut(now: Double) {
         guard let path = stateOutPath, now - lastStateOut >= 0.1 else { return }
         lastStateOut = now
-        dispatch(effects.writeKeptFile(state.shownPlayback.state.text + "\n", to: path).actions)
+        dispatch(effects.perform(.writeKeptFile(state.shownPlayback.state.text + "\n", path: path)))
     }
 
     mutating func updateTitle() {

@@ -73,16 +73,14 @@ extension WindowEffectsRunner {
     /// Where the layout is remembered, for this process's environment.
     static var rememberedLayoutPath: String? { RememberedLayout.path(environment: ProcessInfo.processInfo.environment) }
 
-    /// Writes the layout where the next run reads it. A failure is said once, on standard error
-    /// and in the window; the layout is not worth more.
-    mutating func rememberLayout(_ layout: RememberedLayout) -> [WindowAction] {
+    /// Writes the layout where the next run reads it. A failure is said on standard error and in
+    /// the window (a splitter drag's end or a resize at most); the layout is not worth more.
+    func rememberLayout(_ layout: RememberedLayout) -> [WindowAction] {
         guard let path = WindowEffectsRunner.rememberedLayoutPath else { return [] }
         do {
             try layout.save(path: path)
-            failingOutputs.remove(path)
             return []
         } catch {
-            guard failingOutputs.insert(path).inserted else { return [] }
             printError("splashlab: warning: could not remember the layout: \(error)")
             return [.say("could not remember the layout: \(error)", isError: true)]
         }
