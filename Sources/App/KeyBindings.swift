@@ -42,6 +42,8 @@ public enum KeyBindings {
         KeyBinding(label: "H", keys: [("h", .toggle(.hud))], help: "frame-budget HUD"),
         KeyBinding(label: "T", keys: [("t", .toggle(.timeline))],
                    help: "timeline of the splash's tracks and phases with keyframe marks; drag the playhead to scrub, exactly, through the whole take"),
+        KeyBinding(label: "F, Shift+F", keys: [("f", .timeline(.fit(.splash))), ("shift+f", .timeline(.fit(.take)))],
+                   help: "fit the timeline to the splash; to the whole take. Over it, Ctrl+wheel zooms and the wheel pans; drag on the band above its ruler to loop a range (a click there ends the loop)"),
         KeyBinding(label: "C", keys: [("c", .toggle(.curves))], help: "curve view: the splash's timing curves with a dot at the current progress"),
         KeyBinding(label: "F8", keys: [("f8", .toggleTouches)],
                    help: "show touches: the pointer as a 44 pt finger over the device, with a trail, in the window and in F9 videos"),

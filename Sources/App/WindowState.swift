@@ -31,8 +31,13 @@ public struct WindowState: Sendable {
     public var selectedCurve: (path: String, segment: Int?) = ("splash.logo.curve", nil)
     /// After an edit of a splash parameter the splash replays from here (s): the start by default.
     public var replayFrom = 0.0
-    /// Loop the disappearance: from just before d to just after the splash ends, again and again.
-    public var loopDisappearance = false
+    /// The timeline's loop region: playback goes round it, again and again.
+    public var loopRegion: LoopRegion?
+    /// The time the timeline shows, and what its dock shows.
+    public var timelineView = TimelineView()
+    public var timelineDockMode = TimelineDockMode.lanes
+    /// The track of the lane last selected on the timeline (`SplashTrack.id`, or a live lane's id).
+    public var selectedTrack: String?
     /// The timings file changed on disk while there were unsaved edits here: theirs, waiting for a choice.
     public var pendingDiskVersion: PendingDiskVersion?
     /// Unsaved edits found from an earlier session, waiting for restore or discard.
@@ -127,7 +132,7 @@ public enum WindowAction: Sendable {
     case toggleTouches
     case selectCurve(path: String, segment: Int?)
     case setReplayFrom(Double)
-    case toggleLoopDisappearance
+    case timeline(TimelineAction)
     case say(String, isError: Bool)
     case quit
     /// A signal (SIGTERM, SIGINT, SIGHUP) asked the process to end: nobody is there to answer
@@ -164,12 +169,8 @@ extension WindowState {
             if let m = message, now > m.until { message = nil }
             // The preview advances by the real time since the last frame, times the rate.
             if !isPaused && !scrubbing && realSeconds > 0 {
-                var next = playback.time + realSeconds * rate
-                let splash = playback.preview.splash
-                if loopDisappearance && !playback.preview.skipSplash && next > splash.endTime + 0.3 {
-                    next = max(splash.dismissalTime - 0.3, 0)
-                }
-                seekAll(next)
+                let played = realSeconds * rate
+                seekAll(loopRegion?.advanced(from: playback.time, by: played) ?? playback.time + played)
             }
         case let .setRate(r):
             rate = r
@@ -289,11 +290,11 @@ extension WindowState {
             message = say(showTouches ? "touches shown (and in F9 videos)" : "touches hidden")
         case let .selectCurve(path, segment):
             selectedCurve = (path, segment)
+            selectedTrack = SplashTrack.all.first { $0.curvePath == path }?.id ?? selectedTrack
         case let .setReplayFrom(t):
             replayFrom = max(t, 0)
-        case .toggleLoopDisappearance:
-            loopDisappearance.toggle()
-            if loopDisappearance { seekAll(max(playback.preview.splash.dismissalTime - 0.3, 0)) }
+        case let .timeline(timelineAction):
+            reduceTimeline(timelineAction)
         case let .reloadFailed(error):
             // The last good values stay in force until the file is fixed; the inspector shows why.
             message = say("timings error: \(error)", isError: true, forever: true)
@@ -329,7 +330,7 @@ extension WindowState {
     /// replays from `replayFrom`, otherwise the take goes on where it is.
     mutating func timingsChanged(replay: Bool) {
         playback = playback.replacingInitial(playback.initial.withTimings(document.current))
-        if replay { seekAll(loopDisappearance ? max(playback.preview.splash.dismissalTime - 0.3, 0) : replayFrom) }
+        if replay { seekAll(loopRegion?.start ?? replayFrom) }
     }
 
     /// A's take: the same log and time over A's values.

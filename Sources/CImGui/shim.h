@@ -12,4 +12,8 @@ inline bool CImGuiAddFontFromFileTTF(ImFontAtlas *atlas, const char *path, float
 inline bool CImGuiAddFontDefault(ImFontAtlas *atlas) {
     return atlas->AddFontDefault() != nullptr;
 }
+
+// From imgui_internal.h, the one declaration needed of it: an item that uses the mouse wheel
+// itself (the timeline's zoom and pan) keeps it from scrolling the window under it.
+namespace ImGui { IMGUI_API void SetItemUsingMouseWheel(); }
 #endif

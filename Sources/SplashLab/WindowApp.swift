@@ -53,7 +53,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     app.checkRecovery()
     if let seconds = idleProbeSeconds {
         app.idleProbe = IdleProbe(seconds: seconds)
-        app.state.loopDisappearance = false
+        app.state.loopRegion = nil
     }
     app.loop()
     // The inspector's font atlas goes before the renderer that made it; then every context, then SDL.
@@ -242,6 +242,7 @@ struct WindowShell {
         else if key > 0, key < 128, let scalar = UnicodeScalar(UInt32(key)) { name = String(Character(scalar)).lowercased() }
         guard let name else { return nil }
         if ctrl { return "ctrl+" + (shift ? "shift+" : "") + name }
+        if shift && KeyBindings.action(forKey: "shift+" + name) != nil { return "shift+" + name }
         return name
     }
 
