@@ -199,6 +199,7 @@ if start scrub --seed 3 --ui-dump "$out/scrub.json"; then
   sleep 3.6
   xdotool windowfocus --sync "$win" 2>/dev/null
   xdotool mousemove --window "$win" 94 200 click 1
+  press "$win" shift+f   # the timeline fitted to the whole take, which now goes past the splash
   sleep 0.8
   timeout 15 import -window "$win" "$out/scrub-open.png" 2>/dev/null
   open_pixel=$(probe "$out/scrub-open.png")
@@ -534,6 +535,7 @@ fi
 unset XDG_STATE_HOME
 
 if "$here/e2e-quit.sh" "$bin"; then pass "quit after every overlay (scripts/e2e-quit.sh)"; else fail "quit after every overlay (scripts/e2e-quit.sh)"; fi
+if "$here/e2e-timeline.sh" "$bin"; then pass "the timeline (scripts/e2e-timeline.sh)"; else fail "the timeline (scripts/e2e-timeline.sh)"; fi
 echo "screenshots in $out"
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -295,12 +295,22 @@ struct WindowShell {
     /// a press on the device (and the drag that follows) is the preview's, whatever ImGui made of
     /// the last frame; a press on the column is the inspector's. Keys are the inspector's only
     /// while it types in a field.
+    static func isModifierKey(_ key: SDL_Keycode) -> Bool {
+        [SDLK_LCTRL, SDLK_RCTRL, SDLK_LSHIFT, SDLK_RSHIFT].contains { key == Int32(bitPattern: $0.rawValue) }
+    }
+
     mutating func route(_ event: SDL_Event) -> [WindowAction] {
         guard inspectorVisible else { return actions(for: event) }
         if SDL_EventType(event.type) == SDL_KEYDOWN {
             // A key press is ImGui's only while it types in a field: otherwise Tab and the
             // letters are the window's keys, and ImGui must not use Tab to focus a field.
-            guard inspector.wantsKeyboard else { return actions(for: event) }
+            guard inspector.wantsKeyboard else {
+                // Ctrl and Shift alone reach ImGui in order with the wheel and the pointer: the
+                // timeline zooms on Ctrl+wheel and drags freely with Shift, even when the key is
+                // let go before the frame that reads them.
+                if WindowShell.isModifierKey(event.key.keysym.sym) { _ = inspector.handle(sdlEvent: event) }
+                return actions(for: event)
+            }
             _ = inspector.handle(sdlEvent: event)
             return []
         }
