@@ -1,3 +1,22 @@
+// The command line: every command and option is declared once here, and each command's options
+// are parsed once into a typed value (CommandOptions.swift) whose fields the command reads.
+//
+// To add an option:
+// 1. Declare it in the `extension CLIOption` below: `public static let trace = CLIOption(name:
+//    "--trace", value: nil, help: "...", commands: ["state"], forwardedToCapture: false)`. A flag
+//    has `value: nil`; an option with an operand names it (`value: "FILE"`); `takesMany: true`
+//    takes every operand up to the next option. `forwardedToCapture: true` passes it from a
+//    window to the offline render of its capture (it must change what is drawn).
+// 2. Add it to `CLI.options`, where `--help`, the usage lines and README's table list it.
+// 3. Add a field to the command's options (`StateOptions`...) and set it in its `init` from the
+//    parsed arguments: `args.has(.trace)`, `args.value(.out)`, `args.list(.compare)`, or a checked
+//    number with `args.double(.at, in: OptionBounds.previewTime, unit: " s")` and `args.int`
+//    (bounds live in OptionBounds). A mistake is `throw args.mistake("...")`: exit code 2, with
+//    the usage line.
+// 4. Paste `splashlab help options` into README's option table (a test compares them).
+// A new command is a `CLICommand` in `CLI.commands`, an options struct in CommandOptions.swift
+// and a case in main.swift.
+
 import Formats
 import Foundation
 import Motion
@@ -70,58 +89,13 @@ public enum CLI {
                    examples: ["splashlab make-assets --out /tmp/art"]),
     ]
 
+    /// Every option, in the order `--help` and README list them.
     public static let options: [CLIOption] = [
-        CLIOption(name: "--device", value: "NAME", help: "iphone-se (default), iphone-15, iphone-15-pro-max, ipad-air-11",
-                  commands: preview + ["bench"], forwardedToCapture: true),
-        CLIOption(name: "--orientation", value: "O", help: "portrait (default) or landscape", commands: preview + ["bench"], forwardedToCapture: true),
-        CLIOption(name: "--seed", value: "N", help: "fixes the splash text variant and the feed's content", commands: preview, forwardedToCapture: false),
-        CLIOption(name: "--feed-latency", value: "SECONDS", help: "when the simulated feed load completes, \(OptionBounds.text(OptionBounds.feedLatency)) s (default 0.8)", commands: preview, forwardedToCapture: true),
-        CLIOption(name: "--reduce-motion", value: nil, help: "a still splash and a cross-fade, as with Reduce Motion on", commands: preview, forwardedToCapture: true),
-        CLIOption(name: "--skip-splash", value: nil, help: "start at the feed", commands: preview, forwardedToCapture: true),
-        CLIOption(name: "--timings", value: "FILE", help: "timings file (default: Assets/timings.json)",
-                  commands: preview + ["export", "timings"], forwardedToCapture: true),
-        CLIOption(name: "--assets", value: "DIR", help: "your splash assets; anything missing comes from the built-in Assets",
-                  commands: preview + ["export"], forwardedToCapture: true),
-        CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: preview + ["bench", "export"], forwardedToCapture: true),
-        CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record"], forwardedToCapture: false),
-        CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false),
-        CLIOption(name: "--launch", value: nil, help: "the launch frame alone", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets"], forwardedToCapture: false),
-        CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false),
-        CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more); at most \(OptionBounds.number(OptionBounds.recordingSeconds)) s of video, slow motion included", commands: ["record"], forwardedToCapture: false),
-        CLIOption(name: "--fps", value: "N", help: "frames per second, \(OptionBounds.text(OptionBounds.fps)) (record: of the video, default 60; run: the frame budget, default the display's)", commands: ["record", "run"], forwardedToCapture: false),
-        CLIOption(name: "--show-touches", value: nil, help: "draw the pointer's presses, drags and releases as finger circles over the device",
-                  commands: ["render", "record"], forwardedToCapture: false),
-        CLIOption(name: "--burn-in", value: nil, help: "a strip outside the device with time, phase, rate, device and the timings file's name and hash",
-                  commands: ["render", "record"], forwardedToCapture: false),
-        CLIOption(name: "--compare", value: "FILE", help: "\(OptionBounds.text(OptionBounds.comparedFiles)) timings files side by side, same script and seed, frame-locked and labelled",
-                  commands: ["render", "record"], forwardedToCapture: false, takesMany: true),
-        CLIOption(name: "--rate", value: "R", help: "slow motion in the file: 1, 0.5, 0.25 or 0.1 (1/R times the frames)", commands: ["record"], forwardedToCapture: false),
-        CLIOption(name: "--filmstrip", value: nil, help: "a grid of --count frames from --from to --to, each labelled with its time and phase", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's first time, \(OptionBounds.text(OptionBounds.previewTime)) s (default 0)", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--to", value: "SECONDS", help: "the filmstrip's last time, \(OptionBounds.text(OptionBounds.previewTime)) s (default: the end of the splash)", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--count", value: "N", help: "how many frames the filmstrip shows, \(OptionBounds.text(OptionBounds.filmstripFrames)) (default 8)", commands: ["render"], forwardedToCapture: false),
-        CLIOption(name: "--window-scale", value: "S", help: "window size in pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the largest up to 1 that fits)", commands: ["run"], forwardedToCapture: false),
-        CLIOption(name: "--hud", value: nil, help: "start with the frame-budget HUD", commands: ["run"], forwardedToCapture: false),
-        CLIOption(name: "--frames-csv", value: "FILE", help: "write every frame's timings as CSV (run: on quit)", commands: ["run", "bench"], forwardedToCapture: false),
-        CLIOption(name: "--replay", value: "SCRIPT", help: "play an input script in the window", commands: ["run"], forwardedToCapture: false),
-        CLIOption(name: "--inspector", value: "on|off", help: "the inspector beside the device (default: on when the desktop has room for both)",
-                  commands: ["run", "bench"], forwardedToCapture: false),
-        CLIOption(name: "--save-to", value: "FILE", help: "where Ctrl+S writes (default: the --timings file, or ./timings.json for the built-in defaults)",
-                  commands: ["run"], forwardedToCapture: false),
-        CLIOption(name: "--state-out", value: "FILE", help: "write the `state` JSON of what the window shows, ten times a second (for soak tests)",
-                  commands: ["run"], forwardedToCapture: false),
-        CLIOption(name: "--ui-dump", value: "FILE", help: "write the view (inspector, tools, A / B), the device viewport and every inspector control's place and value as JSON whenever they change",
-                  commands: ["run"], forwardedToCapture: false),
-        CLIOption(name: "--frames", value: "N", help: "how many frames the scenario is rendered in, \(OptionBounds.text(OptionBounds.benchFrames)) (default 600)", commands: ["bench"], forwardedToCapture: false),
-        CLIOption(name: "--motion", value: nil, help: "the motion math's and the playback's figures instead of frames", commands: ["bench"], forwardedToCapture: false),
-        CLIOption(name: "--idle", value: nil, help: "open the real window at rest and print its CPU and frames drawn (needs a display, e.g. xvfb-run)",
-                  commands: ["bench"], forwardedToCapture: false),
-        CLIOption(name: "--seconds", value: "S", help: "how long --idle measures each state, in seconds, up to \(OptionBounds.number(OptionBounds.idleSeconds.upperBound)) (default 5)", commands: ["bench"], forwardedToCapture: false),
-        CLIOption(name: "--samples", value: "N", help: "how many evenly spaced samples, \(OptionBounds.text(OptionBounds.curveSamples)) (default 21)", commands: ["curve"], forwardedToCapture: false),
-        CLIOption(name: "--plot", value: "FILE.png", help: "draw the curve to a PNG", commands: ["curve"], forwardedToCapture: false),
-        CLIOption(name: "--schema", value: nil, help: "every tunable parameter as JSON: key path, kind, unit, range, slider, step and decimals, spring, default, doc; and the splash tracks", commands: ["timings"], forwardedToCapture: false),
-        CLIOption(name: "--markdown", value: nil, help: "the same as README's table", commands: ["timings"], forwardedToCapture: false),
+        .device, .orientation, .seed, .feedLatency, .reduceMotion, .skipSplash, .timings, .assets,
+        .renderer, .script, .at, .launch, .out, .scale, .duration, .fps,
+        .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
+        .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
+        .frames, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
     ]
 
     public static func options(for command: String) -> [CLIOption] { options.filter { $0.commands.contains(command) } }
@@ -194,13 +168,75 @@ public enum CLI {
     }
 }
 
-/// Parsed `--name value` options and `--flag`s of one subcommand.
+// MARK: - The options
+
+/// Each option's one declaration. Command code refers to an option as `.device`, never by its
+/// spelling.
+extension CLIOption {
+    public static let device = CLIOption(name: "--device", value: "NAME", help: "iphone-se (default), iphone-15, iphone-15-pro-max, ipad-air-11",
+                                       commands: CLI.preview + ["bench"], forwardedToCapture: true)
+    public static let orientation = CLIOption(name: "--orientation", value: "O", help: "portrait (default) or landscape", commands: CLI.preview + ["bench"], forwardedToCapture: true)
+    public static let seed = CLIOption(name: "--seed", value: "N", help: "fixes the splash text variant and the feed's content", commands: CLI.preview, forwardedToCapture: false)
+    public static let feedLatency = CLIOption(name: "--feed-latency", value: "SECONDS", help: "when the simulated feed load completes, \(OptionBounds.text(OptionBounds.feedLatency)) s (default 0.8)", commands: CLI.preview, forwardedToCapture: true)
+    public static let reduceMotion = CLIOption(name: "--reduce-motion", value: nil, help: "a still splash and a cross-fade, as with Reduce Motion on", commands: CLI.preview, forwardedToCapture: true)
+    public static let skipSplash = CLIOption(name: "--skip-splash", value: nil, help: "start at the feed", commands: CLI.preview, forwardedToCapture: true)
+    public static let timings = CLIOption(name: "--timings", value: "FILE", help: "timings file (default: Assets/timings.json)",
+                                       commands: CLI.preview + ["export", "timings"], forwardedToCapture: true)
+    public static let assets = CLIOption(name: "--assets", value: "DIR", help: "your splash assets; anything missing comes from the built-in Assets",
+                                       commands: CLI.preview + ["export"], forwardedToCapture: true)
+    public static let renderer = CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
+    public static let script = CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record"], forwardedToCapture: false)
+    public static let at = CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false)
+    public static let launch = CLIOption(name: "--launch", value: nil, help: "the launch frame alone", commands: ["render"], forwardedToCapture: false)
+    public static let out = CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets"], forwardedToCapture: false)
+    public static let scale = CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false)
+    public static let duration = CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more); at most \(OptionBounds.number(OptionBounds.recordingSeconds)) s of video, slow motion included", commands: ["record"], forwardedToCapture: false)
+    public static let fps = CLIOption(name: "--fps", value: "N", help: "frames per second, \(OptionBounds.text(OptionBounds.fps)) (record: of the video, default 60; run: the frame budget, default the display's)", commands: ["record", "run"], forwardedToCapture: false)
+    public static let showTouches = CLIOption(name: "--show-touches", value: nil, help: "draw the pointer's presses, drags and releases as finger circles over the device",
+                                       commands: ["render", "record"], forwardedToCapture: false)
+    public static let burnIn = CLIOption(name: "--burn-in", value: nil, help: "a strip outside the device with time, phase, rate, device and the timings file's name and hash",
+                                       commands: ["render", "record"], forwardedToCapture: false)
+    public static let compare = CLIOption(name: "--compare", value: "FILE", help: "\(OptionBounds.text(OptionBounds.comparedFiles)) timings files side by side, same script and seed, frame-locked and labelled",
+                                       commands: ["render", "record"], forwardedToCapture: false, takesMany: true)
+    public static let rate = CLIOption(name: "--rate", value: "R", help: "slow motion in the file: 1, 0.5, 0.25 or 0.1 (1/R times the frames)", commands: ["record"], forwardedToCapture: false)
+    public static let filmstrip = CLIOption(name: "--filmstrip", value: nil, help: "a grid of --count frames from --from to --to, each labelled with its time and phase", commands: ["render"], forwardedToCapture: false)
+    public static let from = CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's first time, \(OptionBounds.text(OptionBounds.previewTime)) s (default 0)", commands: ["render"], forwardedToCapture: false)
+    public static let to = CLIOption(name: "--to", value: "SECONDS", help: "the filmstrip's last time, \(OptionBounds.text(OptionBounds.previewTime)) s (default: the end of the splash)", commands: ["render"], forwardedToCapture: false)
+    public static let count = CLIOption(name: "--count", value: "N", help: "how many frames the filmstrip shows, \(OptionBounds.text(OptionBounds.filmstripFrames)) (default 8)", commands: ["render"], forwardedToCapture: false)
+    public static let windowScale = CLIOption(name: "--window-scale", value: "S", help: "window size in pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the largest up to 1 that fits)", commands: ["run"], forwardedToCapture: false)
+    public static let hud = CLIOption(name: "--hud", value: nil, help: "start with the frame-budget HUD", commands: ["run"], forwardedToCapture: false)
+    public static let framesCSV = CLIOption(name: "--frames-csv", value: "FILE", help: "write every frame's timings as CSV (run: on quit)", commands: ["run", "bench"], forwardedToCapture: false)
+    public static let replay = CLIOption(name: "--replay", value: "SCRIPT", help: "play an input script in the window", commands: ["run"], forwardedToCapture: false)
+    public static let inspector = CLIOption(name: "--inspector", value: "on|off", help: "the inspector beside the device (default: on when the desktop has room for both)",
+                                       commands: ["run", "bench"], forwardedToCapture: false)
+    public static let saveTo = CLIOption(name: "--save-to", value: "FILE", help: "where Ctrl+S writes (default: the --timings file, or ./timings.json for the built-in defaults)",
+                                       commands: ["run"], forwardedToCapture: false)
+    public static let stateOut = CLIOption(name: "--state-out", value: "FILE", help: "write the `state` JSON of what the window shows, ten times a second (for soak tests)",
+                                       commands: ["run"], forwardedToCapture: false)
+    public static let uiDump = CLIOption(name: "--ui-dump", value: "FILE", help: "write the view (inspector, tools, A / B), the device viewport and every inspector control's place and value as JSON whenever they change",
+                                       commands: ["run"], forwardedToCapture: false)
+    public static let frames = CLIOption(name: "--frames", value: "N", help: "how many frames the scenario is rendered in, \(OptionBounds.text(OptionBounds.benchFrames)) (default 600)", commands: ["bench"], forwardedToCapture: false)
+    public static let motion = CLIOption(name: "--motion", value: nil, help: "the motion math's and the playback's figures instead of frames", commands: ["bench"], forwardedToCapture: false)
+    public static let idle = CLIOption(name: "--idle", value: nil, help: "open the real window at rest and print its CPU and frames drawn (needs a display, e.g. xvfb-run)",
+                                       commands: ["bench"], forwardedToCapture: false)
+    public static let seconds = CLIOption(name: "--seconds", value: "S", help: "how long --idle measures each state, in seconds, up to \(OptionBounds.number(OptionBounds.idleSeconds.upperBound)) (default 5)", commands: ["bench"], forwardedToCapture: false)
+    public static let samples = CLIOption(name: "--samples", value: "N", help: "how many evenly spaced samples, \(OptionBounds.text(OptionBounds.curveSamples)) (default 21)", commands: ["curve"], forwardedToCapture: false)
+    public static let plot = CLIOption(name: "--plot", value: "FILE.png", help: "draw the curve to a PNG", commands: ["curve"], forwardedToCapture: false)
+    public static let schema = CLIOption(name: "--schema", value: nil, help: "every tunable parameter as JSON: key path, kind, unit, range, slider, step and decimals, spring, default, doc; and the splash tracks", commands: ["timings"], forwardedToCapture: false)
+    public static let markdown = CLIOption(name: "--markdown", value: nil, help: "the same as README's table", commands: ["timings"], forwardedToCapture: false)
+}
+
+/// Parsed `--name value` options and `--flag`s of one subcommand. The command's typed options
+/// (`StateOptions`, `RenderOptions`...) read it once through the accessors below, which take an
+/// option's declaration rather than its spelling.
 public struct ParsedArguments {
     public var positionals: [String] = []
     public var values: [String: String] = [:]
     public var flags: Set<String> = []
     /// Every operand of an option that takes many (`--compare A B C`), in order.
     public var lists: [String: [String]] = [:]
+    /// The command's usage line, printed under each mistake.
+    public let usage: String
 
     /// Parses a command's arguments against the options `CLI.options` lists for it.
     public init(_ arguments: [String], command: String, allowsPositionals: Bool = false) throws {
@@ -213,6 +249,7 @@ public struct ParsedArguments {
     /// valid choices. Only a command that takes operands (`curve SPEC`) allows positionals.
     init(_ arguments: [String], valueOptions: [String], flagOptions: [String], listOptions: [String] = [], usage: String,
          allowsPositionals: Bool = false) throws {
+        self.usage = usage
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
@@ -246,66 +283,79 @@ public struct ParsedArguments {
         }
     }
 
-    public func double(_ name: String, allowNegative: Bool = false, usage: String) throws -> Double? {
-        guard let text = values[name] else { return nil }
-        guard let v = Double(text), v.isFinite else { throw UsageError(message: "\(name) must be a number of seconds or a plain number (got '\(text)')", usage: usage) }
-        if !allowNegative && v < 0 { throw UsageError(message: "\(name) must not be negative (got \(text))", usage: usage) }
+    /// The text given to an option that takes a value, or nil when it was left out.
+    public func value(_ option: CLIOption) -> String? { values[option.name] }
+
+    /// Whether the command line has the option, as a flag or with a value.
+    public func has(_ option: CLIOption) -> Bool { flags.contains(option.name) || values[option.name] != nil }
+
+    /// Every operand of an option that takes many, or nil when it was left out.
+    public func list(_ option: CLIOption) -> [String]? { lists[option.name] }
+
+    /// A usage error with this command's usage line.
+    public func mistake(_ message: String) -> UsageError { UsageError(message: message, usage: usage) }
+
+    public func double(_ option: CLIOption, allowNegative: Bool = false) throws -> Double? {
+        guard let text = value(option) else { return nil }
+        guard let v = Double(text), v.isFinite else { throw mistake("\(option.name) must be a number of seconds or a plain number (got '\(text)')") }
+        if !allowNegative && v < 0 { throw mistake("\(option.name) must not be negative (got \(text))") }
         return v
     }
 
-    public func positiveDouble(_ name: String, usage: String) throws -> Double? {
-        guard let v = try double(name, usage: usage) else { return nil }
-        guard v > 0 else { throw UsageError(message: "\(name) must be greater than 0 (got \(values[name]!))", usage: usage) }
+    public func positiveDouble(_ option: CLIOption) throws -> Double? {
+        guard let v = try double(option) else { return nil }
+        guard v > 0 else { throw mistake("\(option.name) must be greater than 0 (got \(value(option)!))") }
         return v
     }
 
     /// A number within `bounds` (one of `OptionBounds`); `unit` follows the bound in the message,
     /// e.g. " s". NaN, infinities and text are refused as by `double`.
-    public func double(_ name: String, in bounds: ClosedRange<Double>, unit: String = "", usage: String) throws -> Double? {
+    public func double(_ option: CLIOption, in bounds: ClosedRange<Double>, unit: String = "") throws -> Double? {
         // Below a lower bound of 0 the message stays "must not be negative"; below any other, it names the bound.
-        guard let v = try double(name, allowNegative: bounds.lowerBound != 0, usage: usage) else { return nil }
-        try check(name, v, in: bounds, unit: unit, usage: usage)
+        guard let v = try double(option, allowNegative: bounds.lowerBound != 0) else { return nil }
+        try check(option, v, in: bounds, unit: unit)
         return v
     }
 
     /// A number above 0 and at most `bounds.upperBound`.
-    public func positiveDouble(_ name: String, atMost bound: Double, unit: String = "", usage: String) throws -> Double? {
-        guard let v = try positiveDouble(name, usage: usage) else { return nil }
-        try check(name, v, in: 0...bound, unit: unit, usage: usage)
+    public func positiveDouble(_ option: CLIOption, atMost bound: Double, unit: String = "") throws -> Double? {
+        guard let v = try positiveDouble(option) else { return nil }
+        try check(option, v, in: 0...bound, unit: unit)
         return v
     }
 
     /// A whole number within `bounds`.
-    public func int(_ name: String, in bounds: ClosedRange<Int>, usage: String) throws -> Int? {
-        guard let text = values[name] else { return nil }
+    public func int(_ option: CLIOption, in bounds: ClosedRange<Int>) throws -> Int? {
+        guard let text = value(option) else { return nil }
+        let name = option.name
         guard let v = Int(text) else {
-            throw UsageError(message: "\(name) must be a whole number from \(OptionBounds.text(bounds)) (got '\(abbreviatedForMessage(text, quoted: false))')", usage: usage)
+            throw mistake("\(name) must be a whole number from \(OptionBounds.text(bounds)) (got '\(abbreviatedForMessage(text, quoted: false))')")
         }
-        guard v >= bounds.lowerBound else { throw UsageError(message: "\(name) must be at least \(OptionBounds.grouped(bounds.lowerBound)) (got \(v))", usage: usage) }
-        guard v <= bounds.upperBound else { throw UsageError(message: "\(name) must be at most \(OptionBounds.grouped(bounds.upperBound)) (got \(v))", usage: usage) }
+        guard v >= bounds.lowerBound else { throw mistake("\(name) must be at least \(OptionBounds.grouped(bounds.lowerBound)) (got \(v))") }
+        guard v <= bounds.upperBound else { throw mistake("\(name) must be at most \(OptionBounds.grouped(bounds.upperBound)) (got \(v))") }
         return v
     }
 
-    private func check(_ name: String, _ v: Double, in bounds: ClosedRange<Double>, unit: String, usage: String) throws {
-        let given = values[name].map { abbreviatedForMessage($0, quoted: false) } ?? OptionBounds.number(v)
+    private func check(_ option: CLIOption, _ v: Double, in bounds: ClosedRange<Double>, unit: String) throws {
+        let given = value(option).map { abbreviatedForMessage($0, quoted: false) } ?? OptionBounds.number(v)
         guard v >= bounds.lowerBound else {
-            throw UsageError(message: "\(name) must be at least \(OptionBounds.number(bounds.lowerBound))\(unit) (got \(given))", usage: usage)
+            throw mistake("\(option.name) must be at least \(OptionBounds.number(bounds.lowerBound))\(unit) (got \(given))")
         }
         guard v <= bounds.upperBound else {
-            throw UsageError(message: "\(name) must be at most \(OptionBounds.number(bounds.upperBound))\(unit) (got \(given))", usage: usage)
+            throw mistake("\(option.name) must be at most \(OptionBounds.number(bounds.upperBound))\(unit) (got \(given))")
         }
     }
 }
 
 /// The options every preview command shares: which device, which timings, which splash.
 extension PreviewOptions {
-    public init(_ args: ParsedArguments, usage: String) throws {
+    public init(_ args: ParsedArguments) throws {
         self.init(device: Device.named(Device.defaultName)!)
-        let name = args.values["--device"] ?? Device.defaultName
+        let name = args.value(.device) ?? Device.defaultName
         var orientation = Orientation.portrait
-        if let o = args.values["--orientation"] {
+        if let o = args.value(.orientation) {
             guard let parsed = Orientation(rawValue: o) else {
-                throw UsageError(message: "unknown orientation '\(o)'; expected portrait or landscape", usage: usage)
+                throw args.mistake("unknown orientation '\(o)'; expected portrait or landscape")
             }
             orientation = parsed
         }
@@ -313,16 +363,16 @@ extension PreviewOptions {
             throw UsageError(message: "unknown device '\(name)'; devices: \(Device.names.joined(separator: ", "))", usage: nil)
         }
         self.device = device
-        if let s = args.values["--seed"] {
-            guard let v = UInt64(s) else { throw UsageError(message: "--seed must be a whole number ≥ 0 (got '\(s)')", usage: usage) }
+        if let s = args.value(.seed) {
+            guard let v = UInt64(s) else { throw args.mistake("\(CLIOption.seed.name) must be a whole number ≥ 0 (got '\(s)')") }
             seed = v
         }
-        feedLatency = try args.double("--feed-latency", in: OptionBounds.feedLatency, unit: " s", usage: usage) ?? 0.8
-        reduceMotion = args.flags.contains("--reduce-motion")
-        skipSplash = args.flags.contains("--skip-splash")
-        timingsPath = args.values["--timings"]
-        assetsDirectory = args.values["--assets"]
-        renderer = args.values["--renderer"]
+        feedLatency = try args.double(.feedLatency, in: OptionBounds.feedLatency, unit: " s") ?? 0.8
+        reduceMotion = args.has(.reduceMotion)
+        skipSplash = args.has(.skipSplash)
+        timingsPath = args.value(.timings)
+        assetsDirectory = args.value(.assets)
+        renderer = args.value(.renderer)
     }
 }
 

@@ -8,9 +8,7 @@ import Scenes
 /// Draws the built-in art: the logo, the 17 splash texts and the feed's photos. The committed
 /// files in Assets/ were made by this command; it exists so the art can be remade or restyled.
 func makeAssetsCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = CLI.usage("make-assets")
-    let args = try ParsedArguments(arguments, command: "make-assets")
-    guard let out = args.values["--out"] else { throw UsageError(message: "make-assets needs --out DIR", usage: usage) }
+    let out = try MakeAssetsOptions(arguments).out
     try OutputFile.createFolder(out)
     try writePNG(drawLogo(size: 1024), width: 1024, height: 1024, to: out + "/logo.png")
     for (i, line) in splashTaglines.enumerated() {

@@ -13,37 +13,15 @@ import Scenes
 /// measured against a floor frame drawn in the same run; or, with --motion, the pure motion
 /// math's throughput. Prints one JSON object.
 func benchCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = CLI.usage("bench")
-    let args = try ParsedArguments(arguments, command: "bench")
-    if args.flags.contains("--motion") {
+    switch try BenchOptions(arguments).mode {
+    case .motion:
         try printOutput(try motionBenchmark().text)
-        return 0
+    case let .idle(seconds, windowArguments):
+        return try runWindow(windowArguments, idleProbeSeconds: seconds)
+    case .frames(var preview, let scale, let frames, let csvPath):
+        preview.seed = 1
+        try printOutput(try frameBenchmark(options: preview, scale: scale, frames: frames, csvPath: csvPath).text)
     }
-    if args.flags.contains("--idle") {
-        let seconds = try args.positiveDouble("--seconds", atMost: OptionBounds.idleSeconds.upperBound, unit: " s", usage: usage) ?? 5
-        guard seconds <= 600 else { throw UsageError(message: "--seconds must be at most 600 (got \(seconds))", usage: usage) }
-        for name in ["--frames", "--frames-csv", "--scale", "--motion"] where args.values[name] != nil || args.flags.contains(name) {
-            throw UsageError(message: "--idle measures the window; \(name) is for the rendered scenario", usage: usage)
-        }
-        // The window takes the preview options (device, timings, renderer...) as `run` does.
-        var forwarded: [String] = []
-        var i = 0
-        while i < arguments.count {
-            if arguments[i] == "--idle" { i += 1; continue }
-            if arguments[i] == "--seconds" { i += 2; continue }
-            if arguments[i].hasPrefix("--seconds=") { i += 1; continue }
-            forwarded.append(arguments[i]); i += 1
-        }
-        return try runWindow(forwarded, idleProbeSeconds: seconds)
-    }
-    for name in ["--seconds", "--inspector"] where args.values[name] != nil {
-        throw UsageError(message: "\(name) is for --idle", usage: usage)
-    }
-    var options = try PreviewOptions(args, usage: usage)
-    options.seed = 1
-    let scale = try args.double("--scale", in: OptionBounds.scale, usage: usage) ?? options.device.scale
-    let frames = try args.int("--frames", in: OptionBounds.benchFrames, usage: usage) ?? Int(BenchScenario.duration * 60)
-    try printOutput(try frameBenchmark(options: options, scale: scale, frames: frames, csvPath: args.values["--frames-csv"]).text)
     return 0
 }
 
@@ -190,25 +168,23 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
     var floorCPUTotal = 0.0
     var warmUpCPU = 0.0
     let cpuStart = processCPUTime()
-    var lastPresent = MonotonicClock.now()
-    let clock = FixedStepClock(fps: Double(frames) / BenchScenario.duration)
+    var timer = FrameTimer(fixedStep: Double(frames) / BenchScenario.duration)
     for i in 0..<frames {
-        let t = clock.time(ofFrame: i)
+        let t = timer.previewTime(ofFrame: i)
         let cpu0 = processCPUTime()
-        let start = MonotonicClock.now()
+        timer.beginFrame()
         playback.seek(to: t)
-        let afterInput = MonotonicClock.now()
+        timer.endInput()
         let scene = playback.scene
-        let afterUpdate = MonotonicClock.now()
+        timer.endUpdate()
         try renderer.draw(scene)
-        let afterRender = MonotonicClock.now()
+        timer.endRender()
         context.present()
         context.finishDrawing()
-        let afterPresent = MonotonicClock.now()
+        timer.endPresent()
         let cpu1 = processCPUTime()
-        if firstFrameMs == nil { firstFrameMs = (secondsSinceProcessStart() ?? (afterPresent - processStart)) * 1000 }
-        let record = FrameRecord(previewTime: t, input: afterInput - start, update: afterUpdate - afterInput,
-                                 render: afterRender - afterUpdate, present: afterPresent - afterRender, interval: afterPresent - lastPresent)
+        if firstFrameMs == nil { firstFrameMs = (secondsSinceProcessStart() ?? (timer.afterPresent - processStart)) * 1000 }
+        let record = timer.finishFrame(previewTime: t)
         records.append(record)
         // The floor, interleaved so that both see the same machine load.
         let floorCPU0 = processCPUTime()
@@ -219,10 +195,10 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
         let warm0 = processCPUTime()
         try renderer.warmUp()
         warmUpCPU += processCPUTime() - warm0
-        lastPresent = MonotonicClock.now()
+        timer.restartInterval()
         let name = playback.activity
         if phases[name] == nil { phaseOrder.append(name) }
-        phases[name, default: PhaseTotals()].frames.append(afterPresent - start)
+        phases[name, default: PhaseTotals()].frames.append(timer.afterPresent - timer.frameStart)
         phases[name, default: PhaseTotals()].floors.append(floorTime)
         phases[name, default: PhaseTotals()].cpuTime += cpu1 - cpu0
         phases[name, default: PhaseTotals()].count += 1

@@ -8,46 +8,21 @@ import Scenes
 
 /// `splashlab curve SPEC`: a curve or spring as CSV `t,value,velocity`, and optionally a plot.
 func curveCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = CLI.usage("curve")
-    let args = try ParsedArguments(arguments, command: "curve", allowsPositionals: true)
-    guard args.positionals.count == 1 else {
-        throw UsageError(message: args.positionals.isEmpty ? "curve needs a SPEC" : "curve takes one SPEC; quote it, e.g. \"cubic-bezier(0.4, 0, 0.2, 1)\"", usage: usage)
-    }
-    guard !(args.values["--samples"] != nil && args.values["--at"] != nil) else {
-        throw UsageError(message: "give --samples or --at, not both", usage: usage)
-    }
-    let spec: MotionSpec
-    do { spec = try MotionSpec(parsing: args.positionals[0]) } catch let e as MotionError {
-        throw UsageError(message: "bad curve spec: \(e)", usage: usage)
-    }
-    let samples = try args.int("--samples", in: OptionBounds.curveSamples, usage: usage) ?? 21
-    var times: [Double]
+    let options = try CurveOptions(arguments)
+    let spec = options.spec, span = options.span
     let simulation = spec.simulation
-    guard let span = simulation.totalDuration else {
-        throw UsageError(message: "an undamped spring never settles; give it some damping", usage: usage)
-    }
-    if let list = args.values["--at"] {
-        times = try list.split(separator: ",").map { part in
-            let text = part.trimmingCharacters(in: .whitespaces)
-            guard let v = Double(text), v.isFinite else { throw UsageError(message: "--at takes numbers separated by commas (got '\(text)')", usage: usage) }
-            return v
-        }
-        guard !times.isEmpty else { throw UsageError(message: "--at needs at least one time", usage: usage) }
-    } else {
-        times = (0..<samples).map { span * Double($0) / Double(samples - 1) }
-    }
-    let points: [(Double, Double, Double)] = times.map { t in (t, simulation.x(t), simulation.dx(t)) }
+    let points: [(Double, Double, Double)] = options.times.map { t in (t, simulation.x(t), simulation.dx(t)) }
     var csv = ""
     if spec.isSpring { csv += "# settlingDuration=\(JSONOutput.number(span).text)\n" }
     csv += "t,value,velocity\n"
     for p in points { csv += "\(JSONOutput.number(p.0).text),\(JSONOutput.number(p.1).text),\(JSONOutput.number(p.2).text)\n" }
     try printOutput(csv, terminator: "")
-    if let plot = args.values["--plot"] {
+    if let plot = options.plotPath {
         let dense: [(Double, Double)] = (0...400).map { i in
             let t = span * Double(i) / 400
             return (t, simulation.x(t))
         }
-        try plotCurve(title: args.positionals[0], xLabel: spec.isSpring ? "t (s)" : "progress", dense: dense, samples: points.map { ($0.0, $0.1) }, span: span, to: plot)
+        try plotCurve(title: options.specText, xLabel: spec.isSpring ? "t (s)" : "progress", dense: dense, samples: points.map { ($0.0, $0.1) }, span: span, to: plot)
     }
     return 0
 }

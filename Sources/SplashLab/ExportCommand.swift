@@ -12,27 +12,25 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
     let rest = Array(arguments.dropFirst())
     switch what {
     case "swift":
-        let args = try ParsedArguments(rest, command: "export")
-        for unused in ["--out", "--renderer"] where args.values[unused] != nil {
-            throw UsageError(message: "export swift prints to standard output and takes only --timings and --assets (got \(unused))", usage: usage)
-        }
+        let export = try ExportOptions(rest)
+        try export.checkPrintsToStandardOutput(what)
         var options = PreviewOptions(device: Device.named(Device.defaultName)!)
-        options.timingsPath = args.values["--timings"]
-        options.assetsDirectory = args.values["--assets"]
+        options.timingsPath = export.timingsPath
+        options.assetsDirectory = export.assetsDirectory
         let session = try makeSession(options)
         try printOutput(SwiftExport.source(timings: session.timings, timingsPath: session.timingsPath))
         return 0
     case "launch":
-        let args = try ParsedArguments(rest, command: "export")
-        guard let out = args.values["--out"] else { throw UsageError(message: "export launch needs --out DIR", usage: usage) }
+        let export = try ExportOptions(rest)
+        let out = try export.outputFolder(what)
         try OutputFile.createFolder(out)
         var written = 0
         for preset in Device.presets {
             for orientation in Orientation.allCases {
                 var options = PreviewOptions(device: preset.oriented(orientation), seed: 0)
-                options.assetsDirectory = args.values["--assets"]
-                options.timingsPath = args.values["--timings"]
-                options.renderer = args.values["--renderer"]
+                options.assetsDirectory = export.assetsDirectory
+                options.timingsPath = export.timingsPath
+                options.renderer = export.renderer
                 let session = try makeSession(options)
                 let device = options.device
                 let context = try RenderContext(target: .offscreen(width: device.pixelWidth, height: device.pixelHeight),

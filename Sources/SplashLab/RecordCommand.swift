@@ -35,31 +35,24 @@ func findOnPath(_ name: String) -> String? {
 /// `splashlab record`: renders the preview at a fixed step, so the video has every frame
 /// whatever the machine's speed, and pipes the frames to ffmpeg (H.264 yuv420p mp4, or gif).
 func recordCommand(_ arguments: [String]) throws -> Int32 {
-    let usage = CLI.usage("record")
-    let args = try ParsedArguments(arguments, command: "record")
-    guard let out = args.values["--out"] else { throw UsageError(message: "record needs --out FILE.mp4, FILE.gif or a folder", usage: usage) }
-    let options = try PreviewOptions(args, usage: usage)
-    let fps = try args.double("--fps", in: OptionBounds.fps, usage: usage) ?? 60
-    let rate = try recordingRate(args, usage: usage)
-    let scale = try args.double("--scale", in: OptionBounds.scale, usage: usage) ?? options.device.scale
-    let (sessions, names) = try reviewSessions(args, options: options, usage: usage)
-    var script = InputScript(events: [])
-    if let path = args.values["--script"] { script = try InputScript.load(path: path) }
+    let options = try RecordOptions(arguments)
+    let (sessions, names) = try reviewSessions(options.comparedFiles, options: options.preview, usage: options.usage)
+    let script = try options.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
     // By default: the splash to its end (the latest of the variants'), or the script to its last
     // input, and a little after.
-    let splashEnd = options.skipSplash ? 0 : sessions.map(\.preview.splash.endTime).max() ?? 0
-    let natural = max(splashEnd, script.events.last?.time ?? 0) + 0.5
-    let duration = try args.positiveDouble("--duration", atMost: OptionBounds.recordingSeconds, unit: " s", usage: usage) ?? natural
+    let splashEnd = options.preview.skipSplash ? 0 : sessions.map(\.preview.splash.endTime).max() ?? 0
+    let duration = options.duration ?? max(splashEnd, script.events.last?.time ?? 0) + 0.5
     // Slow motion stretches the preview over more frames: frame k shows preview time k·R/fps.
     // The stretch is a whole number (1, 2, 4, 10), so frame n·k of a slowed video is exactly
     // frame k of the normal one.
-    let stretch = (1 / rate).rounded()
-    try checkRecordingLength(duration: duration, stretch: stretch, given: args.values["--duration"] != nil, usage: usage)
+    let stretch = (1 / options.rate).rounded()
+    try options.checkLength(duration: duration, stretch: stretch)
+    let fps = options.fps, out = options.out, rate = options.rate
     let frames = max(Int(clamping: (duration * fps * stretch).rounded()), 1)
     let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
-                              scale: scale, tiles: sessions.count,
-                              options: ReviewOptions(showTouches: args.flags.contains("--show-touches"), burnIn: args.flags.contains("--burn-in"), rate: rate),
-                              rendererName: options.renderer)
+                              scale: options.scale, tiles: sessions.count,
+                              options: ReviewOptions(showTouches: options.showTouches, burnIn: options.burnIn, rate: options.rate),
+                              rendererName: options.preview.renderer)
     let width = reel.width, height = reel.height
     let sink = try openSink(out: out, width: width, height: height, fps: fps)
     // Ours rather than SDL's, which would turn SIGTERM and SIGINT into a quit event that nothing
@@ -76,7 +69,7 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps)
     let progress = RecordingProgress(frames: frames, isTerminal: isatty(STDERR_FILENO) != 0) { writer.framesSubmittedSoFar }
     var failure: Error?
-    let clock = FixedStepClock(fps: fps * stretch)
+    let timer = FrameTimer(fixedStep: fps * stretch)
     var previous: FrameBuffer?
     for i in 0..<frames {
         if recordingInterrupted != 0 { break }
@@ -84,7 +77,7 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
             // A buffer is taken only once the frame is drawn and has to be read back: until
             // then the writer may still be writing the previous frame out of it.
             var taken: FrameBuffer?
-            let drawn = try reel.frame(at: clock.time(ofFrame: i), index: i, of: frames) {
+            let drawn = try reel.frame(at: timer.previewTime(ofFrame: i), index: i, of: frames) {
                 let buffer = try writer.freeBuffer()
                 taken = buffer
                 return buffer.bytes
@@ -140,33 +133,6 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
         printError("wrote \(written) PNG frames to \(dir), \(width)x\(height)\(details)")
     }
     return 0
-}
-
-/// Refuses a recording longer than `OptionBounds.recordingSeconds` of video, whether its
-/// duration was given or follows from the splash and the script (a script's last input may lie
-/// hours in).
-func checkRecordingLength(duration: Double, stretch: Double, given: Bool, usage: String) throws {
-    let video = duration * stretch
-    let limit = OptionBounds.recordingSeconds
-    guard video > limit else { return }
-    let seconds = { (v: Double) in JSONOutput.number(v).text + " s" }
-    let minutes = "\(JSONOutput.number(limit / 60).text) minutes"
-    let slowed = stretch == 1 ? "" : " slowed \(JSONOutput.number(stretch).text)× makes \(seconds(video)) of video"
-    if given {
-        throw UsageError(message: "--duration \(seconds(duration))\(slowed); the limit is \(seconds(limit)) of video (\(minutes))", usage: usage)
-    }
-    throw UsageError(message: "the recording would run \(seconds(duration)) (to the end of the splash or the script's last input, and 0.5 s more)\(slowed); the limit is \(seconds(limit)) of video (\(minutes)): give --duration", usage: usage)
-}
-
-/// `--rate`: one of the window's playback rates (1, 0.5, 0.25, 0.1); anything else is refused,
-/// since only those give a whole number of frames per normal-speed frame.
-func recordingRate(_ args: ParsedArguments, usage: String) throws -> Double {
-    guard let text = args.values["--rate"] else { return 1 }
-    let allowed = WindowState.rates.map { JSONOutput.number($0).text }.joined(separator: ", ")
-    guard let rate = Double(text), WindowState.rates.contains(rate) else {
-        throw UsageError(message: "--rate must be one of \(allowed) (got '\(text)')", usage: usage)
-    }
-    return rate
 }
 
 func openSink(out: String, width: Int, height: Int, fps: Double) throws -> RecordingSink {

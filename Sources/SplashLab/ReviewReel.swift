@@ -104,7 +104,7 @@ final class ReviewReel {
         let device = sessions[0].options.device
         let tileWidth = Int(clamping: (device.width * scale).rounded()), tileHeight = Int(clamping: (device.height * scale).rounded())
         guard tileWidth <= AssetCatalog.maxImageSide, tileHeight <= AssetCatalog.maxImageSide else {
-            throw UsageError(message: "--scale \(scale) makes a \(tileWidth)x\(tileHeight) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: nil)
+            throw UsageError(message: "\(CLIOption.scale.name) \(scale) makes a \(tileWidth)x\(tileHeight) frame; the limit is \(AssetCatalog.maxImageSide) px a side", usage: nil)
         }
         // Text follows the tile's pixel density, never below what stays legible.
         fontSize = max(10, Int(clamping: (11 * scale).rounded()))
@@ -335,21 +335,20 @@ final class ReviewReel {
 /// The sessions of `--compare`'s files: the same options and seed, each file's timings. A missing
 /// or broken file is a usage error, found before any rendering.
 func compareSessions(_ paths: [String], options: PreviewOptions, usage: String) throws -> [PreviewSession] {
-    guard paths.count >= 2 else {
-        throw UsageError(message: "--compare needs two or more timings files to set side by side (got \(paths.count))", usage: usage)
-    }
-    guard paths.count <= OptionBounds.comparedFiles.upperBound else {
-        throw UsageError(message: "--compare sets at most \(OptionBounds.comparedFiles.upperBound) timings files side by side (got \(paths.count))", usage: usage)
-    }
+    let compare = CLIOption.compare.name
     var sessions: [PreviewSession] = []
     var shared = options
     for path in paths {
-        guard FileManager.default.fileExists(atPath: path) else { throw UsageError(message: "--compare: timings file \(path) not found", usage: usage) }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UsageError(message: "\(compare): timings file \(path) not found", usage: usage)
+        }
         shared.timingsPath = path
         // A broken file is named as --compare's, with its place. The session reads each file
         // once, so a pipe (`<(…)`) works too.
         let session: PreviewSession
-        do { session = try makeSession(shared) } catch let error as JSONFileError { throw UsageError(message: "--compare: \(error)", usage: usage) }
+        do { session = try makeSession(shared) } catch let error as JSONFileError {
+            throw UsageError(message: "\(compare): \(error)", usage: usage)
+        }
         // Every variant plays the first one's seed, so the splash text and the feed match.
         shared.seed = session.seed
         sessions.append(session)
@@ -359,13 +358,10 @@ func compareSessions(_ paths: [String], options: PreviewOptions, usage: String) 
 
 /// The sessions a review command draws: `--compare`'s files, or the one session of the options;
 /// with the names their labels show.
-func reviewSessions(_ args: ParsedArguments, options: PreviewOptions, usage: String) throws -> (sessions: [PreviewSession], names: [String]) {
-    guard let paths = args.lists["--compare"] else {
+func reviewSessions(_ comparedFiles: [String]?, options: PreviewOptions, usage: String) throws -> (sessions: [PreviewSession], names: [String]) {
+    guard let paths = comparedFiles else {
         let session = try makeSession(options)
         return ([session], [URL(fileURLWithPath: session.timingsPath).lastPathComponent])
-    }
-    guard args.values["--timings"] == nil else {
-        throw UsageError(message: "--compare takes the timings files itself; leave out --timings", usage: usage)
     }
     let sessions = try compareSessions(paths, options: options, usage: usage)
     let names = ReviewReel.labelNames(paths)

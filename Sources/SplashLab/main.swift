@@ -54,7 +54,7 @@ func main() -> Int32 {
             }
             return 0
         }
-        if arguments.contains("--help") || arguments.contains("-h") {
+        if CLI.asksForHelp(arguments) {
             try printOutput(CommandLine.arguments.dropFirst().first?.hasPrefix("-") ?? true ? CLI.helpText : CLI.help(for: command))
             return 0
         }

@@ -1,0 +1,365 @@
+import Formats
+import Foundation
+import Motion
+import Scenes
+
+// Each command's options as one typed value, parsed and checked once from its arguments. Command
+// code reads these fields; only this file and CommandLineOptions.swift spell an option. The
+// checks run in a fixed order, so a command line with several mistakes is told the same first one
+// every time.
+
+/// `splashlab state`.
+public struct StateOptions {
+    public var preview: PreviewOptions
+    public var time: Double
+    public var scriptPath: String?
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "state")
+        guard args.has(.at) else { throw args.mistake("state needs --at SECONDS") }
+        time = try args.double(.at, in: OptionBounds.previewTime, unit: " s")!
+        preview = try PreviewOptions(args)
+        scriptPath = args.value(.script)
+    }
+}
+
+/// The timings files `--compare` sets side by side, checked before any is read.
+func checkedComparedFiles(_ args: ParsedArguments) throws -> [String]? {
+    guard let paths = args.list(.compare) else { return nil }
+    guard !args.has(.timings) else { throw args.mistake("--compare takes the timings files itself; leave out --timings") }
+    guard paths.count >= OptionBounds.comparedFiles.lowerBound else {
+        throw args.mistake("--compare needs two or more timings files to set side by side (got \(paths.count))")
+    }
+    guard paths.count <= OptionBounds.comparedFiles.upperBound else {
+        throw args.mistake("--compare sets at most \(OptionBounds.comparedFiles.upperBound) timings files side by side (got \(paths.count))")
+    }
+    return paths
+}
+
+/// `splashlab render`.
+public struct RenderOptions {
+    /// What the PNG shows.
+    public enum Frames: Equatable {
+        /// The preview at one time (each `--compare` variant's, side by side).
+        case at(Double)
+        /// The launch frame.
+        case launch
+        /// A grid of `count` frames from `from` to `to` (nil: the end of the splash).
+        case filmstrip(from: Double, to: Double?, count: Int)
+    }
+
+    public var preview: PreviewOptions
+    public var out: String
+    public var frames: Frames
+    /// Pixels per point; the device's scale unless given.
+    public var scale: Double
+    /// `--compare`'s timings files, or nil for the one of `preview`.
+    public var comparedFiles: [String]?
+    public var scriptPath: String?
+    public var showTouches: Bool
+    public var burnIn: Bool
+    /// The usage line, for the mistakes found later (a `--compare` file that is missing).
+    public let usage: String
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "render")
+        usage = args.usage
+        guard let out = args.value(.out) else { throw args.mistake("render needs --out FILE.png") }
+        self.out = out
+        let launch = args.has(.launch)
+        let filmstrip = args.has(.filmstrip)
+        let compare = args.has(.compare)
+        if filmstrip {
+            guard !args.has(.at) && !launch else { throw args.mistake("--filmstrip takes --from, --to and --count instead of --at or --launch") }
+            guard !compare else { throw args.mistake("--filmstrip shows one timings file; leave out --compare") }
+        } else {
+            guard launch != args.has(.at) else { throw args.mistake("render needs exactly one of --at SECONDS, --launch or --filmstrip") }
+            if let stray = [CLIOption.from, .to, .count].first(where: { args.has($0) }) {
+                throw args.mistake("\(stray.name) sets a filmstrip's frames: add --filmstrip")
+            }
+            if compare && launch { throw args.mistake("--compare shows the variants at a time: use --at SECONDS, not --launch") }
+        }
+        let t = try args.double(.at, in: OptionBounds.previewTime, unit: " s") ?? 0
+        let count = try args.int(.count, in: OptionBounds.filmstripFrames) ?? 8
+        let from = try args.double(.from, in: OptionBounds.previewTime, unit: " s") ?? 0
+        let to = try args.double(.to, in: OptionBounds.previewTime, unit: " s")
+        if let to, from > to { throw args.mistake("--from \(args.value(.from)!) is later than --to \(args.value(.to)!)") }
+        frames = filmstrip ? .filmstrip(from: from, to: to, count: count) : launch ? .launch : .at(t)
+        preview = try PreviewOptions(args)
+        scale = try args.double(.scale, in: OptionBounds.scale) ?? preview.device.scale
+        comparedFiles = try checkedComparedFiles(args)
+        scriptPath = args.value(.script)
+        showTouches = args.has(.showTouches)
+        burnIn = args.has(.burnIn)
+    }
+
+    /// A filmstrip's times: `count` evenly spaced from `from` to `to`, by default to the splash's end.
+    public static func filmstripTimes(from: Double, to: Double?, count: Int, splashEnd: Double) -> [Double] {
+        let to = to ?? max(splashEnd, from)
+        return (0..<count).map { i in count == 1 ? from : from + (to - from) * Double(i) / Double(count - 1) }
+    }
+}
+
+/// `splashlab record`.
+public struct RecordOptions {
+    public var preview: PreviewOptions
+    public var out: String
+    /// Frames per second of the video.
+    public var fps: Double
+    /// Slow motion: one of the window's playback rates.
+    public var rate: Double
+    public var scale: Double
+    public var comparedFiles: [String]?
+    public var scriptPath: String?
+    /// Preview seconds to record; nil for the splash or the script and a little after.
+    public var duration: Double?
+    public var showTouches: Bool
+    public var burnIn: Bool
+    /// The usage line, for the mistakes found later (a `--compare` file that is missing).
+    public let usage: String
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "record")
+        usage = args.usage
+        guard let out = args.value(.out) else { throw args.mistake("record needs --out FILE.mp4, FILE.gif or a folder") }
+        self.out = out
+        preview = try PreviewOptions(args)
+        fps = try args.double(.fps, in: OptionBounds.fps) ?? 60
+        rate = try Self.rate(args)
+        scale = try args.double(.scale, in: OptionBounds.scale) ?? preview.device.scale
+        comparedFiles = try checkedComparedFiles(args)
+        scriptPath = args.value(.script)
+        duration = try args.positiveDouble(.duration, atMost: OptionBounds.recordingSeconds, unit: " s")
+        showTouches = args.has(.showTouches)
+        burnIn = args.has(.burnIn)
+    }
+
+    /// `--rate`: one of the window's playback rates (1, 0.5, 0.25, 0.1); anything else is refused,
+    /// since only those give a whole number of frames per normal-speed frame.
+    static func rate(_ args: ParsedArguments) throws -> Double {
+        guard let text = args.value(.rate) else { return 1 }
+        let allowed = WindowState.rates.map { JSONOutput.number($0).text }.joined(separator: ", ")
+        guard let rate = Double(text), WindowState.rates.contains(rate) else {
+            throw args.mistake("--rate must be one of \(allowed) (got '\(text)')")
+        }
+        return rate
+    }
+
+    /// Refuses a recording longer than `OptionBounds.recordingSeconds` of video, whether its
+    /// duration was given or follows from the splash and the script (a script's last input may lie
+    /// hours in).
+    public func checkLength(duration: Double, stretch: Double) throws {
+        let video = duration * stretch
+        let limit = OptionBounds.recordingSeconds
+        guard video > limit else { return }
+        let seconds = { (v: Double) in JSONOutput.number(v).text + " s" }
+        let minutes = "\(JSONOutput.number(limit / 60).text) minutes"
+        let slowed = stretch == 1 ? "" : " slowed \(JSONOutput.number(stretch).text)× makes \(seconds(video)) of video"
+        if self.duration != nil {
+            throw UsageError(message: "--duration \(seconds(duration))\(slowed); the limit is \(seconds(limit)) of video (\(minutes))", usage: usage)
+        }
+        throw UsageError(message: "the recording would run \(seconds(duration)) (to the end of the splash or the script's last input, and 0.5 s more)\(slowed); the limit is \(seconds(limit)) of video (\(minutes)): give --duration", usage: usage)
+    }
+}
+
+/// `splashlab bench`.
+public struct BenchOptions {
+    public enum Mode {
+        /// The motion math's and the playback's figures.
+        case motion
+        /// The real window at rest, measured for `seconds` in each state; the window takes
+        /// `windowArguments`, the preview options, as `run` does.
+        case idle(seconds: Double, windowArguments: [String])
+        /// The scripted scenario rendered `frames` times at `scale`.
+        case frames(preview: PreviewOptions, scale: Double, frames: Int, csvPath: String?)
+    }
+
+    public var mode: Mode
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "bench")
+        if args.has(.motion) {
+            mode = .motion
+            return
+        }
+        if args.has(.idle) {
+            let seconds = try args.positiveDouble(.seconds, atMost: OptionBounds.idleSeconds.upperBound, unit: " s") ?? 5
+            if let scenarios = [CLIOption.frames, .framesCSV, .scale].first(where: { args.has($0) }) {
+                throw args.mistake("--idle measures the window; \(scenarios.name) is for the rendered scenario")
+            }
+            var forwarded: [String] = []
+            var i = 0
+            while i < arguments.count {
+                if arguments[i] == CLIOption.idle.name { i += 1; continue }
+                if arguments[i] == CLIOption.seconds.name { i += 2; continue }
+                if arguments[i].hasPrefix(CLIOption.seconds.name + "=") { i += 1; continue }
+                forwarded.append(arguments[i]); i += 1
+            }
+            mode = .idle(seconds: seconds, windowArguments: forwarded)
+            return
+        }
+        if let idleOnly = [CLIOption.seconds, .inspector].first(where: { args.has($0) }) {
+            throw args.mistake("\(idleOnly.name) is for --idle")
+        }
+        let preview = try PreviewOptions(args)
+        mode = .frames(preview: preview, scale: try args.double(.scale, in: OptionBounds.scale) ?? preview.device.scale,
+                       frames: try args.int(.frames, in: OptionBounds.benchFrames) ?? Int(BenchScenario.duration * 60),
+                       csvPath: args.value(.framesCSV))
+    }
+}
+
+/// `splashlab curve SPEC`.
+public struct CurveOptions {
+    /// The SPEC as given, the plot's title.
+    public var specText: String
+    public var spec: MotionSpec
+    /// How long the motion runs: the curve's span or the spring's settling time.
+    public var span: Double
+    /// The times to sample at: `--at`'s list, or `--samples` evenly spaced over `span`.
+    public var times: [Double]
+    public var plotPath: String?
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "curve", allowsPositionals: true)
+        guard args.positionals.count == 1 else {
+            throw args.mistake(args.positionals.isEmpty ? "curve needs a SPEC" : "curve takes one SPEC; quote it, e.g. \"cubic-bezier(0.4, 0, 0.2, 1)\"")
+        }
+        guard !(args.has(.samples) && args.has(.at)) else { throw args.mistake("give --samples or --at, not both") }
+        specText = args.positionals[0]
+        do { spec = try MotionSpec(parsing: specText) } catch let e as MotionError { throw args.mistake("bad curve spec: \(e)") }
+        let samples = try args.int(.samples, in: OptionBounds.curveSamples) ?? 21
+        guard let span = spec.simulation.totalDuration else { throw args.mistake("an undamped spring never settles; give it some damping") }
+        self.span = span
+        if let list = args.value(.at) {
+            times = try list.split(separator: ",").map { part in
+                let text = part.trimmingCharacters(in: .whitespaces)
+                guard let v = Double(text), v.isFinite else { throw args.mistake("--at takes numbers separated by commas (got '\(text)')") }
+                return v
+            }
+            guard !times.isEmpty else { throw args.mistake("--at needs at least one time") }
+        } else {
+            times = (0..<samples).map { span * Double($0) / Double(samples - 1) }
+        }
+        plotPath = args.value(.plot)
+    }
+}
+
+/// `splashlab export WHAT`: the options after WHAT.
+public struct ExportOptions {
+    public var timingsPath: String?
+    public var assetsDirectory: String?
+    public var renderer: String?
+    public var out: String?
+    let args: ParsedArguments
+
+    public init(_ arguments: [String]) throws {
+        args = try ParsedArguments(arguments, command: "export")
+        timingsPath = args.value(.timings)
+        assetsDirectory = args.value(.assets)
+        renderer = args.value(.renderer)
+        out = args.value(.out)
+    }
+
+    /// Refuses the options of an export that writes files, for one that prints its text.
+    public func checkPrintsToStandardOutput(_ what: String) throws {
+        if let unused = [CLIOption.out, .renderer].first(where: { args.has($0) }) {
+            throw args.mistake("export \(what) prints to standard output and takes only --timings and --assets (got \(unused.name))")
+        }
+    }
+
+    /// The folder an export that writes files writes to.
+    public func outputFolder(_ what: String) throws -> String {
+        guard let out else { throw args.mistake("export \(what) needs --out DIR") }
+        return out
+    }
+}
+
+/// `splashlab timings`.
+public struct TimingsOptions {
+    public enum Mode: Equatable {
+        /// Every tunable parameter as JSON.
+        case schema
+        /// README's table of them.
+        case markdown
+        /// The active timings file checked and printed back in full.
+        case check(timingsPath: String?)
+    }
+
+    public var mode: Mode
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "timings")
+        switch (args.has(.schema), args.has(.markdown)) {
+        case (true, true): throw args.mistake("timings takes --schema or --markdown, not both")
+        case (true, false): mode = .schema
+        case (false, true): mode = .markdown
+        case (false, false): mode = .check(timingsPath: args.value(.timings))
+        }
+    }
+}
+
+/// `splashlab make-assets`.
+public struct MakeAssetsOptions {
+    public var out: String
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "make-assets")
+        guard let out = args.value(.out) else { throw args.mistake("make-assets needs --out DIR") }
+        self.out = out
+    }
+}
+
+/// `splashlab run`.
+public struct RunOptions {
+    public var preview: PreviewOptions
+    /// Window pixels per point; nil for the largest up to 1 that fits.
+    public var windowScale: Double?
+    /// The frame budget's rate; nil for the display's.
+    public var fps: Double?
+    public var framesCSVPath: String?
+    /// Whether the inspector shows; nil for when the desktop has room for it.
+    public var inspector: Bool?
+    public var replayPath: String?
+    public var saveTo: String?
+    public var stateOutPath: String?
+    public var uiDumpPath: String?
+    public var hud: Bool
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "run")
+        preview = try PreviewOptions(args)
+        windowScale = try args.double(.windowScale, in: OptionBounds.scale)
+        fps = try args.double(.fps, in: OptionBounds.fps)
+        framesCSVPath = args.value(.framesCSV)
+        if let value = args.value(.inspector) {
+            guard value == "on" || value == "off" else { throw args.mistake("--inspector must be on or off (got '\(value)')") }
+            inspector = value == "on"
+        }
+        replayPath = args.value(.replay)
+        saveTo = args.value(.saveTo)
+        stateOutPath = args.value(.stateOut)
+        uiDumpPath = args.value(.uiDump)
+        hud = args.has(.hud)
+    }
+}
+
+extension CLI {
+    /// The `record` command line that renders a window's capture offline: its script, seed and
+    /// length, and the window's own options that change what is drawn.
+    public static func captureCommand(video: String, script: String, seed: UInt64, duration: Double, showTouches: Bool,
+                                      windowArguments: [String]) -> [String] {
+        ["record", CLIOption.out.name, video, CLIOption.script.name, script, CLIOption.seed.name, String(seed),
+         CLIOption.duration.name, JSONOutput.number(duration).text]
+            + forwardedToCapture(windowArguments) + (showTouches ? [CLIOption.showTouches.name] : [])
+    }
+}
+
+/// `splashlab devices`: no options.
+public struct DevicesOptions {
+    public init(_ arguments: [String]) throws { _ = try ParsedArguments(arguments, command: "devices") }
+}
+
+extension CLI {
+    /// `--help` or `-h` anywhere on a command line.
+    public static func asksForHelp(_ arguments: [String]) -> Bool { arguments.contains("--help") || arguments.contains("-h") }
+}

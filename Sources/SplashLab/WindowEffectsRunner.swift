@@ -1,0 +1,119 @@
+import App
+import Formats
+import Foundation
+import Render
+
+/// Carries out the window's effects (files, processes) outside the pure `WindowState.reduce`,
+/// and turns what comes back from outside (a finished capture render, the timings file changing
+/// on disk, a failed write) into actions for it.
+struct WindowEffectsRunner {
+    let recoveryPath: String
+    let seed: UInt64
+    /// The window's own command line, whose preview options a capture's render repeats.
+    let launchArguments: [String]
+    let watcher: TimingsFileWatcher
+    var lastWatch = 0.0
+    /// Kept files whose last write failed, and has been reported (`writeKeptFile`).
+    var failingOutputs: Set<String> = []
+    /// Captures' videos being rendered by a child `splashlab record` (`checkCaptureRenders`).
+    var captureRenders: [(process: Process, video: String)] = []
+
+    init(session: PreviewSession, launchArguments: [String]) {
+        recoveryPath = TimingsDocument.recoveryPath(for: session.timingsPath)
+        seed = session.seed
+        self.launchArguments = launchArguments
+        watcher = TimingsFileWatcher(path: session.timingsPath, current: session.timings, contents: session.timingsBytes)
+    }
+
+    /// Performs one effect of `state`'s reducer; returns what it reports back.
+    mutating func perform(_ effect: WindowEffect, state: WindowState) -> [WindowAction] {
+        switch effect {
+        case let .log(text):
+            printError(text)
+            return []
+        case .updateRecovery:
+            state.document.updateRecovery(at: recoveryPath)
+            return []
+        case let .writeCapture(script, duration):
+            let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+            let base = FileManager.default.currentDirectoryPath + "/capture-\(stamp)"
+            do { try OutputFile.write(script.json.text + "\n", to: base + ".json") } catch {
+                printError("splashlab: \(error)")
+                return [.say("\(error)", isError: true)]
+            }
+            // The video is rendered offline from the script: hitch-free, whatever this window's frame rate was.
+            guard duration <= OptionBounds.recordingSeconds else {
+                return [.say("wrote \(base).json; no video: the take is \(Int(duration)) s, over the \(Int(OptionBounds.recordingSeconds)) s a recording may be",
+                             isError: true)]
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            process.arguments = CLI.captureCommand(video: base + ".mp4", script: base + ".json", seed: seed, duration: duration,
+                                                   showTouches: state.showTouches, windowArguments: launchArguments)
+            process.standardOutput = FileHandle.nullDevice
+            do { try process.run() } catch {
+                return [.say("wrote \(base).json; could not start the video render: \(error.localizedDescription)", isError: true)]
+            }
+            captureRenders.append((process, base + ".mp4"))
+            printError("wrote \(base).json (\(script.events.count) inputs); rendering \(base).mp4")
+            return [.say("wrote \(base).json; rendering \(base).mp4", isError: false)]
+        }
+    }
+
+    /// Unsaved edits kept by an earlier session that ended without saving, unless they are the
+    /// document's current values: offered, not applied.
+    func recoverableEdits(of document: TimingsDocument) -> Timings? {
+        guard FileManager.default.fileExists(atPath: recoveryPath), let kept = try? Timings.load(path: recoveryPath),
+              kept != document.current else { return nil }
+        return kept
+    }
+
+    // MARK: Hot reload
+
+    /// The timings file as it is on disk now, when it changed: at most ten looks a second, so a
+    /// saved edit shows within about 100 ms (the promise is 250).
+    mutating func watchTimings(now: Double) -> [WindowAction] {
+        guard now - lastWatch >= 0.1 else { return [] }
+        lastWatch = now
+        switch watcher.poll() {
+        case .none: return []
+        case let .reloaded(timings)?:
+            let text = String(decoding: watcher.lastContents ?? [], as: UTF8.self)
+            return [.diskChanged(text: text, timings: timings, path: watcher.path)]
+        case let .failed(error)?:
+            return [.reloadFailed("\(error)")]
+        }
+    }
+
+    // MARK: Kept files and child processes
+
+    /// Writes a file the window keeps up to date (`--ui-dump`, `--state-out`), whole or not at
+    /// all. A failure shows in the window and on standard error once, not at every attempt (the
+    /// files are rewritten many times a second), until a write to that path succeeds again.
+    mutating func writeKeptFile(_ text: String, to path: String) -> (written: Bool, actions: [WindowAction]) {
+        do {
+            try OutputFile.write(text, to: path)
+            failingOutputs.remove(path)
+            return (true, [])
+        } catch {
+            guard failingOutputs.insert(path).inserted else { return (false, []) }
+            printError("splashlab: \(error)")
+            return (false, [.say("\(error)", isError: true)])
+        }
+    }
+
+    /// A capture's video is rendered by a child process, and its end is shown, so a render that
+    /// failed (a full disk, say) is not taken for one still on its way. The child shares this
+    /// process's standard error, where its own message says why.
+    mutating func checkCaptureRenders() -> [WindowAction] {
+        let finished = captureRenders.filter { !$0.process.isRunning }
+        guard !finished.isEmpty else { return [] }
+        captureRenders.removeAll { render in finished.contains { $0.process === render.process } }
+        return finished.map { render in
+            let status = render.process.terminationStatus
+            if status == 0 { return .say("wrote \(render.video)", isError: false) }
+            printError("splashlab: could not write \(render.video): its render ended with status \(status)")
+            return .say("could not write \(render.video) (status \(status); the reason is on standard error)", isError: true)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import App
+import CSDL2
+import Foundation
+import Render
+import Scenes
+
+/// The window's frame loop: input, a tick of the reducer, then a frame only when something on
+/// screen would change, timed by the same `FrameTimer` as `bench` and `record`.
+extension WindowShell {
+    /// With the HUD on and nothing moving, its figures refresh at this rate (Hz): often enough to
+    /// read, a small fraction of a core under software GL.
+    static let restingHUDRate = 2.0
+    /// How long the window sleeps between looks while the preview is at rest (s).
+    static let restingLookInterval = 0.1
+    /// At most this often, and only after drawing, the heap's free pages go back to the system.
+    static let heapTrimInterval = 10.0
+
+    mutating func loop() {
+        var timer = FrameTimer(refreshRate: 1 / state.frameStep)
+        var event = SDL_Event()
+        while state.isRunning {
+            let realSeconds = timer.beginFrame()
+            let frameStart = timer.frameStart
+            while SDL_PollEvent(&event) != 0 {
+                changedSinceDraw = true
+                dispatch(router.route(event, layout: layout, inspector: inspectorVisible ? inspector : nil))
+            }
+            // A quit ends the loop here: no frame is drawn after it (one costs up to 0.1 s under software GL).
+            guard state.isRunning else { break }
+            dispatch(effects.watchTimings(now: frameStart))
+            timer.endInput()
+            let messageBefore = state.message
+            dispatch(.tick(realSeconds: realSeconds, wallTime: frameStart))
+            if state.message != messageBefore { changedSinceDraw = true }
+            updateTitle()
+            writeStateOut(now: frameStart)
+            dispatch(effects.checkCaptureRenders())
+            if idleProbe != nil { probeIdle(now: frameStart) }
+            let layout = self.layout
+            let scenes = scenesToShow(layout: layout)
+            timer.endUpdate()
+            guard needsFrame(showing: scenes, now: frameStart) else {
+                // Nothing on screen would change: sleep until an event arrives or the next frame
+                // is due (a scheduled animation shows up in the scene comparison then). With the
+                // preview at rest nothing is scheduled: look ten times a second (the timings
+                // file's watch, a message's end, the resting HUD) instead of every frame.
+                let atRest = state.shownPlayback.preview.isAtRest(at: state.time) && (state.playbackA?.preview.isAtRest(at: state.time) ?? true)
+                if atRest { trimHeapIfDue(now: frameStart) }
+                let wait = timer.timeLeft(of: atRest ? WindowShell.restingLookInterval : timer.budget.seconds)
+                SDL_WaitEventTimeout(nil, Int32(wait * 1000))
+                timer.skipFrame()
+                continue
+            }
+            if changedSinceDraw { settleFrames = 1 } else if settleFrames > 0 { settleFrames -= 1 }
+            changedSinceDraw = false
+            do {
+                try drawFrame(scenes, layout: layout, sinceLastDraw: frameStart - lastDrawTime)
+            } catch {
+                printError("splashlab: \(error)")
+                state.isRunning = false
+            }
+            drawnScenes = scenes
+            lastDrawTime = frameStart
+            framesDrawn += 1
+            timer.endRender()
+            renderer.context.present()
+            timer.endPresent()
+            // Idle time until the next vsync: warm what later frames will need.
+            do { try renderer.warmUp() } catch {
+                printError("splashlab: \(error)")
+                state.isRunning = false
+            }
+            // Where vsync is unavailable (some virtual displays), pace to the refresh rate rather than spin.
+            if timer.presentedEarly {
+                trimHeapIfDue(now: timer.afterPresent)
+                timer.sleepOutBudget()
+            }
+            let record = timer.finishFrame(previewTime: state.time)
+            frames.append(record)
+            if keepAllFrames { allFrames.append(record) }
+        }
+    }
+
+    /// What the device screens show now: A and B side by side at the same moment of the same
+    /// take, or the shown take alone.
+    func scenesToShow(layout: WindowLayout) -> [Scene] {
+        if layout.deviceMappings.count == 2, let a = state.playbackA { return [a.scene, state.playback.scene] }
+        return [state.shownPlayback.scene]
+    }
+
+    /// Whether this iteration of the loop must draw (see `changedSinceDraw`).
+    func needsFrame(showing scenes: [Scene], now: Double) -> Bool {
+        if changedSinceDraw || settleFrames > 0 || scenes != drawnScenes { return true }
+        guard inspectorVisible else { return false }
+        return inspector.needsAnotherFrame || (state.shows(.hud) && now - lastDrawTime >= 1 / WindowShell.restingHUDRate)
+    }
+
+    mutating func drawFrame(_ scenes: [Scene], layout: WindowLayout, sinceLastDraw: Double) throws {
+        let mappings = layout.deviceMappings
+        for (index, scene) in scenes.enumerated() {
+            renderer.setMapping(mappings[min(index, mappings.count - 1)])
+            try renderer.draw(scene, clearing: index == 0)
+        }
+        if state.showTouches {
+            // Over each device screen, never into the model: markers come from the take's log.
+            let markers = TouchMarkers.markers(at: state.time, log: state.playback.log)
+            let device = preview.feed.device
+            for m in mappings { try touches.draw(markers, mapping: m, deviceWidth: device.width, deviceHeight: device.height) }
+        }
+        guard layout.inspectorVisible else { inspectorCost = 0; writeUIDump(); return }
+        let d = layout.density
+        let column = layout.columnFrame
+        var hudHeight = 0.0
+        if state.shows(.hud) {
+            // The HUD runs on real time: slow motion slows the preview, not the measurements.
+            let hudStart = MonotonicClock.now()
+            let readout = HUDReadout(records: frames.records, budget: FrameBudget(refreshRate: 1 / state.frameStep), previewTime: state.time,
+                                     activity: state.shownPlayback.activity, rate: state.rate, paused: state.isPaused, hudCost: hudCost + inspectorCost)
+            try hud.draw(readout, x: layout.columnX + Int(8 * d), y: Int(8 * d), density: d, now: hudStart)
+            hudCost = MonotonicClock.now() - hudStart
+            hudHeight = 190
+        }
+        inspector.beginFrame(deltaTime: min(max(sinceLastDraw, 1.0 / 240), 1))
+        let asked = InspectorPanel.draw(inspector, state: state, x: column.x, width: column.width,
+                                        height: column.height, hudHeight: hudHeight, inspectorCost: inspectorCost)
+        if state.split {
+            // The labels of the two screens, in the inspector's style, above each.
+            inspector.label("A", x: mappings[0].offsetX / d + 8, y: 8)
+            if mappings.count == 2 { inspector.label("B", x: mappings[1].offsetX / d + 8, y: 8) }
+        }
+        inspector.endFrameAndRender()
+        inspectorCost = inspector.lastFrameCost.totalSeconds
+        // Edits take effect on the next frame.
+        dispatch(asked)
+        writeUIDump()
+    }
+
+    /// Gives the heap's free pages back to the system, in idle time (at rest, or after a frame
+    /// that left half its budget), at most every `heapTrimInterval` seconds and only if a frame
+    /// was drawn since. Text textures and the GL driver's small blocks come and go from the heap
+    /// between its live blocks, and glibc returns only the heap's top by itself. Measured in a
+    /// soak's 8th minute, that free space was small (3.7 MB of 58.5; a trim gave back 1.3 MB):
+    /// the soak's growth is live memory, and this only keeps holes from adding to it.
+    /// malloc_trim(3) costs about 2 ms on a 40 MB heap.
+    mutating func trimHeapIfDue(now: Double) {
+        guard framesDrawn != framesAtLastHeapTrim, now - lastHeapTrim >= WindowShell.heapTrimInterval else { return }
+        _ = malloc_trim(0)
+        lastHeapTrim = now
+        framesAtLastHeapTrim = framesDrawn
+    }
+}

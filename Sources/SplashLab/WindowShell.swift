@@ -1,0 +1,139 @@
+import App
+import CSDL2
+import Formats
+import Foundation
+import Inspector
+import Render
+import Scenes
+
+/// The window: `WindowEventRouter` turns SDL events into `WindowAction`s, the pure
+/// `WindowState.reduce` decides what they do, `WindowEffectsRunner` carries out the effects
+/// (files, processes), `WindowLayout` says where things go, and the frame loop
+/// (WindowFrameLoop.swift) draws: the device (or A and B side by side) on the left, the inspector
+/// on the right, never over the device.
+struct WindowShell {
+    var state: WindowState
+    let session: PreviewSession
+    let renderer: SceneRenderer
+    let hud: HUDRenderer
+    let touches: TouchMarkerRenderer
+    let inspector: ImGuiSDLBridge
+    var router = WindowEventRouter()
+    var effects: WindowEffectsRunner
+    var frames = FrameLog(capacity: 300)
+    var keepAllFrames = false
+    var allFrames: [FrameRecord] = []
+    /// What drawing the HUD cost last frame; the HUD reports it.
+    var hudCost = 0.0
+    var inspectorCost = 0.0
+    var uiDumpPath: String?
+    var lastUIDump = ""
+    var stateOutPath: String?
+    var lastStateOut = 0.0
+    var lastTitle = ""
+    /// Nothing is drawn while nothing on screen would change: a change (an event, an action, a
+    /// new message, the inspector's own need) sets this, and the preview's scenes are compared
+    /// with the last drawn ones, which catches playback and scheduled animations within a frame.
+    var changedSinceDraw = true
+    /// ImGui shows a hover or press one frame after the input that caused it, so every frame
+    /// drawn for a change is followed by one more.
+    var settleFrames = 0
+    var drawnScenes: [Scene] = []
+    var lastDrawTime = -Double.infinity
+    var framesDrawn = 0
+    /// When the heap was last trimmed, and the frame count then (`trimHeapIfDue`).
+    var lastHeapTrim = 0.0
+    var framesAtLastHeapTrim = -1
+    /// `bench --idle`: measures this window at rest, then quits.
+    var idleProbe: IdleProbe?
+
+    init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, document: TimingsDocument,
+         launchArguments: [String]) throws {
+        self.session = session
+        self.renderer = renderer
+        state = WindowState(playback: Playback(initial: session.preview, log: replay?.events ?? []), document: document, refreshRate: refreshRate)
+        state.tools = [.timeline, .curves]
+        hud = HUDRenderer(renderer: renderer.context.renderer, text: renderer.text)
+        touches = TouchMarkerRenderer(renderer: renderer.context.renderer)
+        inspector = try ImGuiSDLBridge(window: renderer.context.window, renderer: renderer.context.renderer)
+        effects = WindowEffectsRunner(session: session, launchArguments: launchArguments)
+    }
+
+    var preview: Preview { state.playback.preview }
+
+    var inspectorVisible: Bool { state.inspectorShown && !state.toolsHidden }
+
+    static let inspectorColumn = WindowLayout.Column(preferredWidth: InspectorPanel.preferredWidth, minimumWidth: InspectorPanel.minimumWidth)
+
+    /// Where things go in the window as it is now.
+    var layout: WindowLayout {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(renderer.context.window, &w, &h)
+        let output = renderer.context.outputSize
+        return WindowLayout(windowWidth: Int(w), outputWidth: output.width, outputHeight: output.height, device: preview.feed.device,
+                            column: inspectorVisible ? WindowShell.inspectorColumn : nil, sideBySide: state.split && state.playbackA != nil)
+    }
+
+    /// Applies an action, then carries out its effects and whatever they report back.
+    mutating func dispatch(_ action: WindowAction) {
+        if case .tick = action {} else { changedSinceDraw = true }
+        for effect in state.reduce(action) {
+            for reported in effects.perform(effect, state: state) { dispatch(reported) }
+        }
+    }
+
+    mutating func dispatch(_ actions: [WindowAction]) {
+        for action in actions { dispatch(action) }
+    }
+
+    /// Unsaved edits kept by an earlier session that ended without saving: offered, not applied.
+    mutating func checkRecovery() {
+        guard let kept = effects.recoverableEdits(of: state.document) else { return }
+        state.recoverable = kept
+        printError("unsaved edits of \(session.timingsPath) from an earlier session are kept in \(effects.recoveryPath); the inspector offers them")
+    }
+
+    // MARK: Files the window keeps up to date
+
+    /// `--ui-dump`: what the window shows (the view: inspector, tools, A / B, touches, rate), the
+    /// device viewport and the inspector's controls, rewritten whenever they change.
+    mutating func writeUIDump() {
+        guard let path = uiDumpPath else { return }
+        let layout = self.layout
+        let v = layout.viewport
+        var controls = layout.inspectorVisible ? inspector.registry.json() : "{\"controls\": []}\n"
+        controls.removeFirst()
+        let view = JSONOutput.object([
+            ("inspector", .bool(state.inspectorShown)), ("toolsHidden", .bool(state.toolsHidden)),
+            ("tools", .array(Tool.allCases.filter { state.tools.contains($0) }.map { .string($0.rawValue) })),
+            ("split", .bool(state.split)), ("showingA", .bool(state.showingA)), ("touches", .bool(state.showTouches)),
+            ("rate", .number(state.rate)), ("paused", .bool(state.isPaused)),
+            ("hasA", .bool(state.playbackA != nil)), ("capturing", .bool(state.capturing)),
+        ])
+        let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
+            + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
+        guard text != lastUIDump else { return }
+        let (written, reported) = effects.writeKeptFile(text, to: path)
+        if written { lastUIDump = text }
+        dispatch(reported)
+    }
+
+    /// `--state-out`: the shown take's `state` object, ten times a second, written whole (a
+    /// temporary file and a rename) so a reader never sees half of it.
+    mutating func writeStateOut(now: Double) {
+        guard let path = stateOutPath, now - lastStateOut >= 0.1 else { return }
+        lastStateOut = now
+        dispatch(effects.writeKeptFile(state.shownPlayback.state.text + "\n", to: path).actions)
+    }
+
+    mutating func updateTitle() {
+        let doc = state.document
+        let name = URL(fileURLWithPath: doc.sourcePath).lastPathComponent
+        // ASCII only: X servers without a UTF-8 locale (Xvfb here) refuse other titles.
+        let title = "SplashLab - \(preview.feed.device.name) - \(name)\(doc.hasUnsavedEdits ? " * unsaved edits" : "")"
+            + (state.split ? " - A | B" : state.showingA ? " - A" : "")
+        guard title != lastTitle else { return }
+        lastTitle = title
+        SDL_SetWindowTitle(renderer.context.window, title)
+    }
+}

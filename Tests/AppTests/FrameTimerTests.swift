@@ -1,0 +1,87 @@
+import XCTest
+@testable import App
+@testable import Scenes
+
+/// The frame timer on a clock the test moves by hand.
+final class FrameTimerTests: XCTestCase {
+    final class ManualClock {
+        var now = 100.0
+        func read() -> Double { now }
+    }
+
+    func testStagesAndIntervalsComeFromTheClock() {
+        let clock = ManualClock()
+        var timer = FrameTimer(refreshRate: 60, clock: clock.read)
+        clock.now = 100.010
+        XCTAssertEqual(timer.beginFrame(), 0.010, accuracy: 1e-12)
+        clock.now = 100.011; timer.endInput()
+        clock.now = 100.013; timer.endUpdate()
+        clock.now = 100.017; timer.endRender()
+        clock.now = 100.026; timer.endPresent()
+        let first = timer.finishFrame(previewTime: 0.5)
+        XCTAssertEqual(first.previewTime, 0.5)
+        XCTAssertEqual(first.input, 0.001, accuracy: 1e-9)
+        XCTAssertEqual(first.update, 0.002, accuracy: 1e-9)
+        XCTAssertEqual(first.render, 0.004, accuracy: 1e-9)
+        XCTAssertEqual(first.present, 0.009, accuracy: 1e-9)
+        XCTAssertEqual(first.interval, 0.026, accuracy: 1e-9)  // from the timer's start
+        // The next interval runs from this present; a frame's real seconds from the last start.
+        clock.now = 100.030
+        XCTAssertEqual(timer.beginFrame(), 0.020, accuracy: 1e-9)
+        for stage in 0..<4 {
+            clock.now += 0.001
+            switch stage { case 0: timer.endInput(); case 1: timer.endUpdate(); case 2: timer.endRender(); default: timer.endPresent() }
+        }
+        XCTAssertEqual(timer.finishFrame(previewTime: 1).interval, 0.008, accuracy: 1e-9)
+    }
+
+    func testAfterAFrameNotDrawnTheIntervalIsTheFrameOwn() {
+        let clock = ManualClock()
+        var timer = FrameTimer(refreshRate: 60, clock: clock.read)
+        timer.beginFrame()
+        timer.skipFrame()
+        clock.now = 105
+        timer.beginFrame()
+        clock.now = 105.004
+        timer.endInput(); timer.endUpdate(); timer.endRender(); timer.endPresent()
+        XCTAssertEqual(timer.finishFrame(previewTime: 0).interval, 0.004, accuracy: 1e-9)
+    }
+
+    func testARestartedIntervalLeavesOutWorkBetweenFrames() {
+        let clock = ManualClock()
+        var timer = FrameTimer(fixedStep: 60, clock: clock.read)
+        timer.beginFrame()
+        clock.now = 100.005
+        timer.endInput(); timer.endUpdate(); timer.endRender(); timer.endPresent()
+        _ = timer.finishFrame(previewTime: 0)
+        clock.now = 100.050  // a floor frame, say
+        timer.restartInterval()
+        timer.beginFrame()
+        clock.now = 100.056
+        timer.endInput(); timer.endUpdate(); timer.endRender(); timer.endPresent()
+        XCTAssertEqual(timer.finishFrame(previewTime: 0).interval, 0.006, accuracy: 1e-9)
+    }
+
+    func testOfflineFramesAreAtExactSteps() {
+        let timer = FrameTimer(fixedStep: 30, start: 1)
+        XCTAssertEqual(timer.previewTime(ofFrame: 0), 1)
+        XCTAssertEqual(timer.previewTime(ofFrame: 90), 4)
+        XCTAssertEqual(timer.previewTime(ofFrame: 7), 1 + 7.0 / 30)
+        XCTAssertEqual(timer.budget.seconds, 1.0 / 30)
+    }
+
+    func testAPresentWithinHalfABudgetIsEarlyAndLeavesTheRestToWait() {
+        let clock = ManualClock()
+        var timer = FrameTimer(refreshRate: 50, clock: clock.read)  // 20 ms
+        timer.beginFrame()
+        clock.now = 100.009
+        timer.endPresent()
+        XCTAssertTrue(timer.presentedEarly)
+        XCTAssertEqual(timer.timeLeft(of: 0.020), 0.011, accuracy: 1e-9)
+        clock.now = 100.011
+        timer.endPresent()
+        XCTAssertFalse(timer.presentedEarly)
+        clock.now = 100.5
+        XCTAssertEqual(timer.timeLeft(of: 0.020), 0)
+    }
+}
