@@ -267,6 +267,19 @@ extension ImGuiSDLBridge {
     /// Input marks registered in the UI dump at most, so a long take's dump stays small.
     static let registeredInputMarkLimit = 200
 
+    /// Where the next item goes, in window units: a caller that lays the timeline out in a
+    /// rectangle puts its own row above it there.
+    public var cursorPosition: (x: Double, y: Double) {
+        guard isInFrame else { return (0, 0) }
+        let p = ImGui.GetCursorScreenPos()
+        return (Double(p.x), Double(p.y))
+    }
+
+    public func moveCursor(x: Double, y: Double) {
+        guard isInFrame else { return }
+        ImGui.SetCursorScreenPos(ImVec2(Float(x), Float(y)))
+    }
+
     /// Whether a modifier is held: as ImGui saw it, or as SDL has it now (the window gives ImGui
     /// keys only while a field is typed in, so a Ctrl or Shift held over the timeline reaches it
     /// through SDL's keyboard state).

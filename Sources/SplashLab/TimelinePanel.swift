@@ -8,10 +8,11 @@ import Scenes
 /// `SplashTrack.all`), the interactive animations running now, and the take's input, in whatever
 /// rectangle the window gives it. It turns what the user does there into `WindowAction`s.
 enum TimelinePanel {
-    /// Draws the timeline's tool row and, in the lanes mode, its lanes: in `rect` when given
-    /// (window units), else at the cursor across the available width.
+    /// Draws the timeline's tool row and, in the lanes mode, its lanes below it: in `rect` when
+    /// given (window units), else at the cursor across the available width.
     static func draw(_ ui: ImGuiSDLBridge, state: WindowState, rect: TimelineRect? = nil) -> [WindowAction] {
         var actions: [WindowAction] = []
+        if let rect { ui.moveCursor(x: rect.x, y: rect.y) }
         if ui.button(id: "timeline.fitSplash", label: "Fit splash") { actions.append(.timeline(.fit(.splash))) }
         ui.sameLine()
         if ui.button(id: "timeline.fitTake", label: "Fit take") { actions.append(.timeline(.fit(.take))) }
@@ -21,8 +22,11 @@ enum TimelinePanel {
                 actions.append(.timeline(.setLoop(nil)))
             }
         }
+        let below = ui.cursorPosition.y
+        let lanesRect = rect.map { TimelineRect(x: $0.x, y: below, width: $0.width, height: max($0.maxY - below, 0)) }
         switch state.timelineDockMode {
-        case .lanes: actions += lanes(ui, state: state, rect: rect)
+        case .lanes: actions += lanes(ui, state: state, rect: lanesRect)
+        // The graph of the tracks' values is drawn by its own view in this place.
         case .graph: break
         }
         return actions

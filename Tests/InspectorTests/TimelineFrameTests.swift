@@ -44,10 +44,16 @@ final class TimelineFrameTests: XCTestCase {
         var driver = FrameDriver(bridge: bridge, window: window)
         for width in [254.0, 1800] {
             driver.panel = (0, 0, width + 16, 420)
-            for span in [0.0...3.6, 0.0...10.9, 1.9...2.1, 0.2...0.45, 0.0...60, 2.55...2.6] {
+            for (index, span) in [0.0...3.6, 0.0...10.9, 1.9...2.1, 0.2...0.45, 0.0...60, 2.55...2.6].enumerated() {
                 let c = content(span: span, loop: 1.5...2.3)
-                driver.frame { _ = bridge.timeline(id: "timeline", c) }
-                driver.frame { _ = bridge.timeline(id: "timeline", c) }
+                // Every other frame in a rectangle of its own (as a dock gives it), where the panel's cursor would put it.
+                let rect = index % 2 == 1 ? TimelineRect(x: 8, y: 40, width: width, height: 370) : nil
+                driver.frame { _ = bridge.timeline(id: "timeline", c, rect: rect) }
+                driver.frame { _ = bridge.timeline(id: "timeline", c, rect: rect) }
+                if let rect {
+                    XCTAssertEqual(try XCTUnwrap(driver.control("timeline")).y, rect.y)
+                    XCTAssertEqual(try XCTUnwrap(driver.control("timeline")).height, rect.height, accuracy: 1e-9, "the rows fill the rectangle")
+                }
                 let drawn = labels(driver)
                 XCTAssertFalse(drawn.isEmpty)
                 for (i, a) in drawn.enumerated() {
