@@ -373,10 +373,14 @@ extension ImGuiSDLBridge {
                     let shown = TimelineEdit.setLoop(start: min(loopDrag.anchor, loopDrag.current), end: max(loopDrag.anchor, loopDrag.current))
                     readout = TimelineGeometry.dragReadout(shown, target: loopDrag.target).map { ($0, Double(mouse.x), layout.phaseRow) }
                 }
-            } else if ImGui.IsItemDeactivated() || !ImGui.IsItemActive() {
+            } else {
+                // Released: a drag sets the region, a click clears it. A press the widget lost
+                // without a release (it was hidden meanwhile) does neither.
                 state.loopDrag = nil
                 let start = min(loopDrag.anchor, loopDrag.current), end = max(loopDrag.anchor, loopDrag.current)
-                if !loopDrag.moved { edit = .clearLoop } else if end - start >= TimelineSnap.grid - 1e-9 { edit = .setLoop(start: start, end: end) }
+                if ImGui.IsItemDeactivated() {
+                    if !loopDrag.moved { edit = .clearLoop } else if end - start >= TimelineSnap.grid - 1e-9 { edit = .setLoop(start: start, end: end) }
+                }
             }
         }
         var loopShown = content.loopRegion
