@@ -162,7 +162,12 @@ else
   fail "no loop region after a drag on the band: $(query 'c("timeline.loopBand")')"
 fi
 
-# 4. The input row shows the take's input: a click on the feed and a key, as marks, with the
+# 4. A click on a lane's name selects its track, which the view carries for the properties panel.
+hover "$(query 'int(c("timeline.label.lane.hole")["x"] + 5)')" "$(query 'int(c("timeline.label.lane.hole")["y"] + 7)')"; xdotool click 1
+if until_true 'data["view"]["selectedTrack"] == "hole"'; then pass "a click on the hole's lane selects its track (view.selectedTrack)"
+else fail "lane selection: view.selectedTrack is $(query 'data["view"]["selectedTrack"]')"; fi
+
+# 5. The input row shows the take's input: a click on the feed and a key, as marks, with the
 #    timeline fitted to the whole take (Shift+F).
 hover 100 300; xdotool click 1 key Escape
 xdotool key shift+f
