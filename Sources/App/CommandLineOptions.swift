@@ -83,8 +83,11 @@ public enum CLI {
                    examples: ["splashlab timings --schema", "splashlab timings --markdown", "splashlab timings --timings my-timings.json"]),
         CLICommand(name: "bench", summary: "print performance figures as JSON: the scripted scenario against its floor, or the motion math", operands: "",
                    examples: ["splashlab bench --device iphone-se --frames 600", "splashlab bench --motion", "xvfb-run -a splashlab bench --idle"]),
-        CLICommand(name: "export", summary: "tuned values back to iOS: Swift code for the timings, or the launch frame for every device", operands: "swift|launch",
-                   examples: ["splashlab export swift --timings my-timings.json > SplashTimings.swift", "splashlab export launch --out launch-images"]),
+        CLICommand(name: "export", summary: "tuned values back to the platforms: UIKit, SwiftUI, CSS (or a page) and Compose code, or the launch frame for every device",
+                   operands: "swift|swiftui|css|compose|launch",
+                   examples: ["splashlab export swift --timings my-timings.json > SplashTimings.swift", "splashlab export swiftui > SplashView.swift",
+                              "splashlab export css --html --seed 3 --out splash.html", "splashlab export compose > Splash.kt",
+                              "splashlab export launch --out launch-images"]),
         CLICommand(name: "make-assets", summary: "regenerate the built-in art (logo, splash texts, photos) into a folder", operands: "",
                    examples: ["splashlab make-assets --out /tmp/art"]),
     ]
@@ -92,7 +95,7 @@ public enum CLI {
     /// Every option, in the order `--help` and README list them.
     public static let options: [CLIOption] = [
         .device, .orientation, .seed, .feedLatency, .reduceMotion, .skipSplash, .timings, .assets,
-        .renderer, .script, .at, .launch, .out, .scale, .duration, .fps,
+        .renderer, .script, .at, .launch, .html, .out, .scale, .duration, .fps,
         .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
         .frames, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
@@ -174,9 +177,9 @@ public enum CLI {
 /// spelling.
 extension CLIOption {
     public static let device = CLIOption(name: "--device", value: "NAME", help: "iphone-se (default), iphone-15, iphone-15-pro-max, ipad-air-11",
-                                       commands: CLI.preview + ["bench"], forwardedToCapture: true)
-    public static let orientation = CLIOption(name: "--orientation", value: "O", help: "portrait (default) or landscape", commands: CLI.preview + ["bench"], forwardedToCapture: true)
-    public static let seed = CLIOption(name: "--seed", value: "N", help: "fixes the splash text variant and the feed's content", commands: CLI.preview, forwardedToCapture: false)
+                                       commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
+    public static let orientation = CLIOption(name: "--orientation", value: "O", help: "portrait (default) or landscape", commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
+    public static let seed = CLIOption(name: "--seed", value: "N", help: "fixes the splash text variant and the feed's content", commands: CLI.preview + ["export"], forwardedToCapture: false)
     public static let feedLatency = CLIOption(name: "--feed-latency", value: "SECONDS", help: "when the simulated feed load completes, \(OptionBounds.text(OptionBounds.feedLatency)) s (default 0.8)", commands: CLI.preview, forwardedToCapture: true)
     public static let reduceMotion = CLIOption(name: "--reduce-motion", value: nil, help: "a still splash and a cross-fade, as with Reduce Motion on", commands: CLI.preview, forwardedToCapture: true)
     public static let skipSplash = CLIOption(name: "--skip-splash", value: nil, help: "start at the feed", commands: CLI.preview, forwardedToCapture: true)
@@ -188,6 +191,7 @@ extension CLIOption {
     public static let script = CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record"], forwardedToCapture: false)
     public static let at = CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false)
     public static let launch = CLIOption(name: "--launch", value: nil, help: "the launch frame alone", commands: ["render"], forwardedToCapture: false)
+    public static let html = CLIOption(name: "--html", value: nil, help: "export css: a self-contained page that plays the splash (to --out FILE or standard output)", commands: ["export"], forwardedToCapture: false)
     public static let out = CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets"], forwardedToCapture: false)
     public static let scale = CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false)
     public static let duration = CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more); at most \(OptionBounds.number(OptionBounds.recordingSeconds)) s of video, slow motion included", commands: ["record"], forwardedToCapture: false)

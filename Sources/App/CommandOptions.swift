@@ -274,6 +274,26 @@ public struct ExportOptions {
     }
 }
 
+/// `splashlab export swiftui|css|compose`: the options after WHAT.
+public struct PlatformExportOptions {
+    public var preview: PreviewOptions
+    /// `export css --html`: the page instead of the CSS alone.
+    public var html: Bool
+    /// Where `--html` writes the page; standard output without it.
+    public var out: String?
+
+    public init(_ what: String, _ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "export")
+        html = args.has(.html)
+        if html && what != "css" { throw args.mistake("--html goes with export css") }
+        out = args.value(.out)
+        if out != nil && !html { throw args.mistake("export \(what) prints to standard output; --out goes with export css --html") }
+        preview = try PreviewOptions(args)
+        // An export is a file to keep: the same text every time unless a seed is asked for.
+        preview.seed = preview.seed ?? 0
+    }
+}
+
 /// `splashlab timings`.
 public struct TimingsOptions {
     public enum Mode: Equatable {

@@ -8,7 +8,7 @@ import Scenes
 /// `splashlab export swift|launch`: tuned values back into the iOS project.
 func exportCommand(_ arguments: [String]) throws -> Int32 {
     let usage = CLI.usage("export")
-    guard let what = arguments.first, !what.hasPrefix("-") else { throw UsageError(message: "export needs what to export: swift or launch", usage: usage) }
+    guard let what = arguments.first, !what.hasPrefix("-") else { throw UsageError(message: "export needs what to export: swift, swiftui, css, compose or launch", usage: usage) }
     let rest = Array(arguments.dropFirst())
     switch what {
     case "swift":
@@ -20,6 +20,8 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
         let session = try makeSession(options)
         try printOutput(SwiftExport.source(timings: session.timings, timingsPath: session.timingsPath))
         return 0
+    case "swiftui", "css", "compose":
+        return try platformExportCommand(what, rest)
     case "launch":
         let export = try ExportOptions(rest)
         let out = try export.outputFolder(what)
@@ -46,7 +48,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
         printError("wrote \(written) launch images (\(Device.presets.count) devices × 2 orientations) to \(out)")
         return 0
     default:
-        throw UsageError(message: "unknown export '\(what)'; expected swift or launch", usage: usage)
+        throw UsageError(message: "unknown export '\(what)'; expected swift, swiftui, css, compose or launch", usage: usage)
     }
 }
 

@@ -1,0 +1,258 @@
+import Formats
+import Foundation
+import Motion
+import Scenes
+
+/// `splashlab export compose`: Kotlin for Jetpack Compose that plays the splash over a content
+/// composable, from the parameter declarations and the track list.
+///
+/// Conversions, each cited where it is written out: Compose durations are whole milliseconds
+/// (round(s × 1000)); a curve is `CubicBezierEasing` with Core Animation's control points; a
+/// spring is `spring(dampingRatio = ζ, stiffness = k)` with k = (2π / response)², since Compose's
+/// spring is a mass-1 damped oscillator (androidx.compose.animation.core.SpringSimulation:
+/// ω = √stiffness) and SwiftUI's response is its undamped period 2π / ω.
+enum ComposeExport {
+    static func float(_ v: Double) -> String { JSONOutput.number(v).text + "f" }
+    static func millis(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+
+    static func easing(_ c: TimingCurve) -> String {
+        switch c {
+        case .linear: return "LinearEasing"
+        case let .bezier(b): return "CubicBezierEasing(\(float(b.x1)), \(float(b.y1)), \(float(b.x2)), \(float(b.y2)))"
+        }
+    }
+
+    /// `panel.springResponse` → `panelSpringResponse` (the name `export swift` gives it).
+    static func name(_ path: String) -> String { TimingsSchema.parameter(path)?.swiftName ?? path }
+    static func constant(_ path: String) -> String { "SplashTimings." + name(path) }
+
+    /// Compose's stiffness for a response: (2π / response)², mass 1.
+    static func stiffness(response: Double) -> Double { pow(2 * Double.pi / response, 2) }
+
+    /// One `val` per declared parameter (seconds as whole milliseconds), then each declared spring.
+    static func constants(_ t: Timings) -> String {
+        var lines = TimingsSchema.parameters.map { p -> String in
+            let doc = "    /** \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit == "s" ? "ms" : p.unit))") */\n"
+            switch p.value(in: t) {
+            case let .number(v):
+                if p.unit == "s" { return doc + "    const val \(p.swiftName)Millis = \(millis(v))" }
+                return doc + "    const val \(p.swiftName) = \(float(v))"
+            case let .numbers(vs):
+                return doc + "    val \(p.swiftName) = floatArrayOf(\(vs.map(float).joined(separator: ", ")))"
+            case let .curve(c):
+                return doc + "    val \(p.swiftName): Easing = \(easing(c))"
+            case let .curves(cs):
+                return doc + "    val \(p.swiftName): List<Easing> = listOf(\(cs.map(easing).joined(separator: ", ")))"
+            case let .choice(choice):
+                return doc + "    const val \(p.swiftName) = \"\(choice)\""
+            }
+        }
+        for spring in TimingsSchema.springs {
+            guard case let .number(response) = spring.response.value(in: t), case let .number(ratio) = spring.dampingFraction.value(in: t) else { continue }
+            lines.append("""
+                /** The \(spring.label) spring: response \(JSONOutput.number(response).text) s, damping ratio \(JSONOutput.number(ratio).text); stiffness (2π / response)². */
+                fun <T> \(SwiftUIExport.swiftName(spring.id))(): SpringSpec<T> = spring(dampingRatio = \(float(ratio)), stiffness = \(float(stiffness(response: response))))
+            """)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Tracks in Compose
+
+    /// The `Animatable` each property is held in. A new property needs its name here, as it needs
+    /// its drawing in the renderer.
+    static func animatable(_ property: SplashProperty) -> String {
+        switch property {
+        case .logoSize: return "logoSize"
+        case .textOffset: return "textOffset"
+        case .textOpacity: return "textOpacity"
+        case .backdropTextOpacity: return "backdropTextOpacity"
+        case .feedScale: return "feedScale"
+        case .holeSize: return "holeSize"
+        case .holeTurn: return "holeTurn"
+        case .holeLogoOpacity: return "holeLogoOpacity"
+        case .splashOpacity: return "splashOpacity"
+        }
+    }
+
+    /// A track's `animateTo`: `tween` along its curve, or `keyframes` with each segment's easing.
+    static func animateTo(_ track: SplashTrack, _ t: Timings, height: Double) -> String {
+        let target = animatable(track.drives)
+        let delay = track.delayPath.map { ", delayMillis = \(constant($0))Millis" } ?? ""
+        switch track.motion {
+        case .curve:
+            return "launch { \(target).animateTo(\(float(track.value(t, 1))), tween(durationMillis = \(constant(track.durationPath))Millis\(delay), easing = \(constant(track.curvePath)))) }"
+        case let .keyframes(make):
+            let here = make(t, height), twice = make(t, height * 2)
+            func value(_ i: Int) -> String {
+                let v = track.value(t, here.values[i]), v2 = track.value(t, twice.values[i])
+                return abs(v2 - v) < 1e-9 * max(1, abs(v)) ? float(v) : "\(float(v)) * screenHeight / \(float(height))"
+            }
+            let duration = millis(track.duration(in: t))
+            var lines = ["launch {", "    \(target).animateTo(\(value(here.values.count - 1)), keyframes {",
+                         "        durationMillis = \(constant(track.durationPath))Millis"]
+            for i in 0..<(here.values.count - 1) {
+                lines.append("        \(value(i)) at \(Int((here.keyTimes[i] * Double(duration)).rounded())) using \(constant(track.curvePath))[\(i)]")
+            }
+            lines += ["    })", "}"]
+            return lines.joined(separator: "\n            ")
+        }
+    }
+
+    static func animations(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool, _ t: Timings, height: Double) -> String {
+        SplashTrack.all.filter { $0.anchor == anchor && $0.playing.includes(reduceMotion: on) }
+            .map { "            " + animateTo($0, t, height: height) }.joined(separator: "\n")
+    }
+
+    static func color(_ c: Color) -> String { String(format: "Color(0x%02X%02X%02X%02X)", c.a, c.r, c.g, c.b) }
+
+    static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String {
+        let t = splash.timings
+        let height = splash.device.height
+        func initial(_ property: SplashProperty) -> Double {
+            guard let track = SplashTrack.all.first(where: { $0.drives == property && $0.playing.includes(reduceMotion: false) }) else {
+                return splash.stillValue(property)
+            }
+            switch track.motion {
+            case .curve: return track.value(t, 0)
+            case let .keyframes(make): return track.value(t, make(t, height).values.first ?? 0)
+            }
+        }
+        let animatables = SplashProperty.allCases.map { "    val \(animatable($0)) = remember { Animatable(\(float(initial($0)))) }" }.joined(separator: "\n")
+        let stills = SplashProperty.allCases.map { "                \(animatable($0)).snapTo(\(float(splash.stillValue($0))))" }.joined(separator: "\n")
+        let stops: String
+        switch launch {
+        case let .gradient(list): stops = list.map { "\(float($0.location)) to \(color($0.color))" }.joined(separator: ", ")
+        case .image, .white: stops = "0f to Color.White, 1f to Color.White"
+        }
+        let appear = millis(splash.appearDuration)
+        let minHold = constant("splash.minHold"), timeout = constant("splash.timeout")
+        return """
+        // Generated by `splashlab export compose` from \(timingsPath).
+        // Curves are Core Animation's control points as CubicBezierEasing; durations are whole milliseconds, round(s × 1000).
+        // Springs are spring(dampingRatio = ζ, stiffness = (2π / response)²): Compose's spring is a mass-1 damped oscillator
+        // (androidx.compose.animation.core.SpringSimulation, ω = √stiffness) and the response is its undamped period 2π / ω.
+        package splash
+
+        import android.provider.Settings
+        import androidx.compose.animation.core.*
+        import androidx.compose.foundation.Image
+        import androidx.compose.foundation.background
+        import androidx.compose.foundation.layout.*
+        import androidx.compose.runtime.*
+        import androidx.compose.ui.Modifier
+        import androidx.compose.ui.draw.drawWithContent
+        import androidx.compose.ui.geometry.Offset
+        import androidx.compose.ui.graphics.*
+        import androidx.compose.ui.graphics.drawscope.rotateRad
+        import androidx.compose.ui.platform.LocalContext
+        import androidx.compose.ui.platform.LocalDensity
+        import androidx.compose.ui.res.imageResource
+        import androidx.compose.ui.res.painterResource
+        import androidx.compose.ui.unit.IntOffset
+        import androidx.compose.ui.unit.IntSize
+        import androidx.compose.ui.unit.dp
+        import kotlinx.coroutines.coroutineScope
+        import kotlinx.coroutines.delay
+        import kotlinx.coroutines.launch
+        import kotlin.math.atan2
+        import kotlin.math.roundToInt
+
+        /** Every tunable value of \(timingsPath), as declared by `splashlab timings --schema`. */
+        object SplashTimings {
+        \(constants(t))
+        }
+
+        /** The launch screen as the app shows it: the background top to bottom, the logo's centre as a share of the screen, the text below it (dp). */
+        object SplashLaunchScreen {
+            val background = Brush.verticalGradient(\(stops))
+            const val logoCenterX = \(float(description.logoCenter.x))
+            const val logoCenterY = \(float(description.logoCenter.y))
+            const val textBelowLogo = \(float(description.textOffset))
+            const val textWidth = \(float(splash.layout.textSize.width))
+            const val textHeight = \(float(splash.layout.textSize.height))
+        }
+
+        /** The splash's phases, as `splashlab state` names them. */
+        enum class SplashPhase { Appearing, Holding, Disappearing, Done }
+
+        /**
+         * The launch screen, then the splash over [content]: the logo grows and the text rises in; at d the splash gives
+         * way to a logo-shaped hole in a mask over [content], which turns and grows until it uncovers the screen. With
+         * "Remove animations" on (animator duration scale 0, Android's Reduce Motion) the splash stands still and cross-fades.
+         * [contentReadyAfterMillis]: when [content] is ready; d = min(max(minHold, ready), timeout).
+         */
+        @Composable
+        fun Splash(contentReadyAfterMillis: Int = 0, logo: Int, text: Int, content: @Composable () -> Unit) {
+            val context = LocalContext.current
+            val reduceMotion = remember { Settings.Global.getFloat(context.contentResolver, Settings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f }
+            var phase by remember { mutableStateOf(SplashPhase.Appearing) }
+        \(animatables)
+            val logoImage = ImageBitmap.imageResource(logo)
+            BoxWithConstraints(Modifier.fillMaxSize()) {
+                val screenHeight = maxHeight.value
+                val center = Offset(maxWidth.value * SplashLaunchScreen.logoCenterX, maxHeight.value * SplashLaunchScreen.logoCenterY)
+                // The hole turns toward the upper-left corner: −atan(cy / cx).
+                val holeEndTurn = -atan2(center.y, center.x)
+                LaunchedEffect(Unit) {
+                    val d = minOf(maxOf(\(minHold)Millis, contentReadyAfterMillis), \(timeout)Millis).toLong()
+                    if (reduceMotion) {
+        \(stills)
+                        phase = SplashPhase.Holding
+                        delay(d)
+                        phase = SplashPhase.Disappearing
+                        coroutineScope {
+        \(animations(.dismissal, reduceMotion: true, t, height: height).replacingOccurrences(of: "            launch", with: "                    launch"))
+                        }
+                        phase = SplashPhase.Done
+                        return@LaunchedEffect
+                    }
+                    // Appearance, from the launch screen at t = 0.
+        \(animations(.start, reduceMotion: false, t, height: height))
+                    delay(minOf(\(appear).toLong(), d))
+                    phase = SplashPhase.Holding
+                    delay(maxOf(d - \(appear), 0L))
+                    // Disappearance, from d.
+                    phase = SplashPhase.Disappearing
+        \(animations(.dismissal, reduceMotion: false, t, height: height))
+                    delay(\(millis(splash.disappearDuration)).toLong())
+                    phase = SplashPhase.Done
+                }
+                val opening = phase == SplashPhase.Disappearing && !reduceMotion
+                val density = LocalDensity.current.density
+                if (opening) {
+                    Box(Modifier.fillMaxSize().background(SplashLaunchScreen.background))
+                    Image(painterResource(text), null, Modifier.offset((center.x - SplashLaunchScreen.textWidth / 2).dp, (center.y + SplashLaunchScreen.textBelowLogo - SplashLaunchScreen.textHeight / 2).dp)
+                        .size(SplashLaunchScreen.textWidth.dp, SplashLaunchScreen.textHeight.dp).graphicsLayer { alpha = backdropTextOpacity.value })
+                }
+                // The hole lives inside the content's transform: both scale about the screen's centre.
+                Box(Modifier.fillMaxSize().graphicsLayer { scaleX = feedScale.value; scaleY = feedScale.value; compositingStrategy = CompositingStrategy.Offscreen }
+                    .drawWithContent {
+                        drawContent()
+                        if (opening) {
+                            val side = holeSize.value * density
+                            val pivot = Offset(center.x * density, center.y * density)
+                            rotateRad(holeTurn.value * holeEndTurn, pivot) {
+                                // The logo's alpha keeps the content inside the hole and clears it outside.
+                                drawImage(logoImage, IntOffset.Zero, IntSize(logoImage.width, logoImage.height),
+                                          IntOffset((pivot.x - side / 2).roundToInt(), (pivot.y - side / 2).roundToInt()), IntSize(side.roundToInt(), side.roundToInt()),
+                                          blendMode = BlendMode.DstIn)
+                                // The logo over the hole, fading out.
+                                drawImage(logoImage, IntOffset.Zero, IntSize(logoImage.width, logoImage.height),
+                                          IntOffset((pivot.x - side / 2).roundToInt(), (pivot.y - side / 2).roundToInt()), IntSize(side.roundToInt(), side.roundToInt()),
+                                          alpha = holeLogoOpacity.value)
+                            }
+                        }
+                    }) { content() }
+                if (phase == SplashPhase.Appearing || phase == SplashPhase.Holding || (reduceMotion && phase != SplashPhase.Done)) {
+                    Box(Modifier.fillMaxSize().graphicsLayer { alpha = splashOpacity.value }.background(SplashLaunchScreen.background)) {
+                        Image(painterResource(logo), null, Modifier.offset((center.x - logoSize.value / 2).dp, (center.y - logoSize.value / 2).dp).size(logoSize.value.dp))
+                        Image(painterResource(text), null, Modifier.offset((center.x - SplashLaunchScreen.textWidth / 2).dp, (center.y + SplashLaunchScreen.textBelowLogo + textOffset.value - SplashLaunchScreen.textHeight / 2).dp)
+                            .size(SplashLaunchScreen.textWidth.dp, SplashLaunchScreen.textHeight.dp).graphicsLayer { alpha = textOpacity.value })
+                    }
+                }
+            }
+        }
+        """
+    }
+}

@@ -1,0 +1,310 @@
+import Formats
+import Foundation
+import Motion
+import Scenes
+
+/// `splashlab export swiftui`: a SwiftUI view (iOS 17) that plays the splash over a content view,
+/// from the parameter declarations and the track list.
+enum SwiftUIExport {
+    static func number(_ v: Double) -> String { JSONOutput.number(v).text }
+
+    static func unitCurve(_ c: TimingCurve) -> String {
+        switch c {
+        case .linear: return "UnitCurve.linear"
+        case let .bezier(b):
+            return "UnitCurve.bezier(startControlPoint: UnitPoint(x: \(number(b.x1)), y: \(number(b.y1))), endControlPoint: UnitPoint(x: \(number(b.x2)), y: \(number(b.y2))))"
+        }
+    }
+
+    /// SwiftUI's two forms of one spring: `Spring(response:dampingRatio:)`, and
+    /// `Spring(duration:bounce:)` with duration = response and bounce = 1 − ζ for ζ ≤ 1, 1/ζ − 1
+    /// above (WWDC23 "Animate with springs"; `SpringParameters.bounce`).
+    static func springForms(response: Double, dampingRatio: Double) -> (byResponse: String, byDuration: String) {
+        let bounce = dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1
+        return ("Spring(response: \(number(response)), dampingRatio: \(number(dampingRatio)))",
+                "Spring(duration: \(number(response)), bounce: \(number(bounce)))")
+    }
+
+    /// One `static let` per declared parameter, named and typed as `export swift` names them, and
+    /// each declared spring in both of SwiftUI's forms.
+    static func constants(_ t: Timings) -> String {
+        var lines = TimingsSchema.parameters.map { p -> String in
+            let doc = "    /// \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit))")\n"
+            switch p.value(in: t) {
+            case let .number(v):
+                let type = p.unit == "s" ? "TimeInterval" : "CGFloat"
+                return doc + "    static let \(p.swiftName): \(type) = \(number(v))"
+            case let .numbers(vs):
+                return doc + "    static let \(p.swiftName): [CGFloat] = [\(vs.map(number).joined(separator: ", "))]"
+            case let .curve(c):
+                return doc + "    static let \(p.swiftName) = \(unitCurve(c))"
+            case let .curves(cs):
+                return doc + "    static let \(p.swiftName): [UnitCurve] = [\n" + cs.map { "        \(unitCurve($0))" }.joined(separator: ",\n") + "\n    ]"
+            case let .choice(name):
+                return doc + "    static let \(p.swiftName) = \"\(name)\""
+            }
+        }
+        for spring in TimingsSchema.springs {
+            guard case let .number(response) = spring.response.value(in: t), case let .number(ratio) = spring.dampingFraction.value(in: t) else { continue }
+            let forms = springForms(response: response, dampingRatio: ratio)
+            let name = swiftName(spring.id)
+            lines.append("    /// The \(spring.label) spring: mass 1, stiffness (2π / response)², damping 4π ζ / response.\n    static let \(name) = \(forms.byResponse)")
+            lines.append("    /// The same spring by its perceptual duration and bounce.\n    static let \(name)ByDuration = \(forms.byDuration)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `panel.spring` → `panelSpring`.
+    static func swiftName(_ id: String) -> String {
+        let parts = id.split(separator: ".").map(String.init)
+        return parts.enumerated().map { i, p in i == 0 ? p : p.prefix(1).uppercased() + p.dropFirst() }.joined()
+    }
+
+    static func constant(_ path: String) -> String { "SplashTimings." + (TimingsSchema.parameter(path)?.swiftName ?? path) }
+
+    // MARK: Tracks in SwiftUI
+
+    /// How a track plays in the view, by the property it drives: a `@State` value animated with
+    /// `withAnimation`, or a track of the hole's `keyframeAnimator` (a key path of `HoleFrame`).
+    /// A new property needs its form here, as it needs its drawing in the renderer.
+    enum SwiftUIForm {
+        case state(String)
+        case hole(String)
+    }
+
+    static func form(of property: SplashProperty) -> SwiftUIForm {
+        switch property {
+        case .logoSize: return .state("logoSize")
+        case .textOffset: return .state("textOffset")
+        case .textOpacity: return .state("textOpacity")
+        case .backdropTextOpacity: return .state("backdropTextOpacity")
+        case .feedScale: return .state("feedScale")
+        case .holeLogoOpacity: return .state("holeLogoOpacity")
+        case .splashOpacity: return .state("splashOpacity")
+        case .holeSize: return .hole("size")
+        case .holeTurn: return .hole("turn")
+        }
+    }
+
+    /// `.timingCurve(curve, duration:)` with the track's delay, from the track's own parameters.
+    static func animation(_ track: SplashTrack) -> String {
+        let delay = track.delayPath.map { ".delay(\(constant($0)))" } ?? ""
+        return ".timingCurve(\(constant(track.curvePath)), duration: \(constant(track.durationPath)))\(delay)"
+    }
+
+    /// The `withAnimation` lines of the tracks that play with Reduce Motion `on` from `anchor`.
+    static func stateAnimations(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool, _ t: Timings, indent: String = "        ") -> String {
+        SplashTrack.all.filter { $0.anchor == anchor && $0.playing.includes(reduceMotion: on) }.compactMap { track -> String? in
+            guard case let .state(name) = form(of: track.drives), case .curve = track.motion else { return nil }
+            return indent + "withAnimation(\(animation(track))) { \(name) = \(number(track.value(t, 1))) }"
+        }.joined(separator: "\n")
+    }
+
+    /// A keyframe track's value at screen height `height`: as a number, or, where it grows with
+    /// the screen, as the export device's value scaled by `screenHeight`.
+    static func keyframeValues(_ track: SplashTrack, _ make: (Timings, Double) -> KeyframeTrack, _ t: Timings, height: Double) -> [String] {
+        let here = make(t, height), twice = make(t, height * 2)
+        return here.values.indices.map { i in
+            let v = track.value(t, here.values[i]), v2 = track.value(t, twice.values[i])
+            return abs(v2 - v) < 1e-9 * max(1, abs(v)) ? number(v) : "\(number(v)) * screenHeight / \(number(height))"
+        }
+    }
+
+    /// The hole's keyframes, one `KeyframeTrack` per hole track.
+    static func holeKeyframes(_ t: Timings, height: Double) -> (fields: String, tracks: String) {
+        var fields: [String] = [], tracks: [String] = []
+        for track in SplashTrack.all where track.playing.includes(reduceMotion: false) {
+            guard case let .hole(path) = form(of: track.drives) else { continue }
+            var frames: [String] = []
+            if let delayPath = track.delayPath, track.delay(in: t) > 0 {
+                frames.append("LinearKeyframe(\(number(track.value(t, 0))), duration: \(constant(delayPath)))")
+            }
+            switch track.motion {
+            case .curve:
+                fields.append("        var \(path): CGFloat = \(number(track.value(t, 0)))")
+                frames.append("LinearKeyframe(\(number(track.value(t, 1))), duration: \(constant(track.durationPath)), timingCurve: \(constant(track.curvePath)))")
+            case let .keyframes(make):
+                let keyframes = make(t, height)
+                let values = keyframeValues(track, make, t, height: height)
+                // Key times start at 0 (the declaration's rule), so the first value is where the track starts.
+                fields.append("        var \(path): CGFloat = \(number(track.value(t, keyframes.values[0])))")
+                for i in 1..<keyframes.values.count {
+                    let share = keyframes.keyTimes[i] - keyframes.keyTimes[i - 1]
+                    frames.append("LinearKeyframe(\(values[i]), duration: \(number(share)) * \(constant(track.durationPath)), timingCurve: \(constant(track.curvePath))[\(i - 1)])")
+                }
+            }
+            tracks.append("                KeyframeTrack(\\.\(path)) {\n" + frames.map { "                    " + $0 }.joined(separator: "\n") + "\n                }")
+        }
+        return (fields.joined(separator: "\n"), tracks.joined(separator: "\n"))
+    }
+
+    static func color(_ c: Color) -> String {
+        "Color(red: \(number(Double(c.r) / 255)), green: \(number(Double(c.g) / 255)), blue: \(number(Double(c.b) / 255)), opacity: \(number(Double(c.a) / 255)))"
+    }
+
+    static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String {
+        let t = splash.timings
+        let height = splash.device.height
+        let states = SplashProperty.allCases.compactMap { property -> (String, SplashProperty)? in
+            if case let .state(name) = form(of: property) { return (name, property) }
+            return nil
+        }
+        // Where a track plays, the state starts where its motion starts; otherwise at its still value.
+        func initial(_ property: SplashProperty) -> Double {
+            guard let track = SplashTrack.all.first(where: { $0.drives == property && $0.playing.includes(reduceMotion: false) }) else {
+                return splash.stillValue(property)
+            }
+            return track.value(t, 0)
+        }
+        let stateLines = states.map { "    @State private var \($0.0): CGFloat = \(number(initial($0.1)))" }.joined(separator: "\n")
+        let stillLines = states.map { "            \($0.0) = \(number(splash.stillValue($0.1)))" }.joined(separator: "\n")
+        let hole = holeKeyframes(t, height: height)
+        let stops: String
+        switch launch {
+        case let .gradient(list): stops = list.map { ".init(color: \(color($0.color)), location: \(number($0.location)))" }.joined(separator: ", ")
+        case .image, .white: stops = ".init(color: \(color(.white)), location: 0)"
+        }
+        let launchNote: String
+        switch launch {
+        case .gradient: launchNote = "launch.json's gradient"
+        case .image: launchNote = "white here: the launch image is an image asset of its own, to draw instead"
+        case .white: launchNote = "white, as no launch.json or launch image describes it"
+        }
+        let springs = TimingsSchema.springs.map { spring -> String in
+            let name = swiftName(spring.id)
+            return """
+            /// The \(spring.label) spring as an animation that starts at a gesture's velocity (in the animated value's units per second).
+            func \(name)Animation(initialVelocity: Double) -> Animation {
+                .interpolatingSpring(SplashTimings.\(name), initialVelocity: initialVelocity)
+            }
+            """
+        }.joined(separator: "\n\n")
+        let appear = splash.appearDuration
+        return """
+        // Generated by `splashlab export swiftui` from \(timingsPath), for iOS 17.
+        // Curves are Core Animation's control points as UnitCurve.bezier; springs are Spring(response:dampingRatio:)
+        // (mass 1, stiffness (2π / response)², damping 4π ζ / response) and the same spring as Spring(duration:bounce:).
+        import SwiftUI
+
+        /// Every tunable value of \(timingsPath), as declared by `splashlab timings --schema`.
+        enum SplashTimings {
+        \(constants(t))
+        }
+
+        \(springs)
+
+        /// The launch screen as the app shows it (\(launchNote)).
+        enum SplashLaunchScreen {
+            /// The background, top to bottom.
+            static let background = LinearGradient(stops: [\(stops)], startPoint: .top, endPoint: .bottom)
+            /// The logo's centre as a share of the screen, the text's centre below it, the text image's size (pt).
+            static let logoCenter = UnitPoint(x: \(number(description.logoCenter.x)), y: \(number(description.logoCenter.y)))
+            static let textBelowLogo: CGFloat = \(number(description.textOffset))
+            static let textSize = CGSize(width: \(number(splash.layout.textSize.width)), height: \(number(splash.layout.textSize.height)))
+        }
+
+        /// The splash's phases, as `splashlab state` names them.
+        enum SplashPhase { case appearing, holding, disappearing, done }
+
+        /// The launch screen (SplashLaunchScreen, the logo image "SplashLogo", the text image "SplashText"),
+        /// then the splash over `content`: the logo grows and the text rises in; at d the splash gives way to a
+        /// logo-shaped hole in a mask over `content`, which turns and grows until it uncovers the screen.
+        /// With Reduce Motion the splash stands still and cross-fades at d.
+        struct SplashView<Content: View>: View {
+            /// When `content` is ready, in seconds from launch: the splash goes at
+            /// d = min(max(minHold, contentReadyAfter), timeout).
+            var contentReadyAfter: TimeInterval = 0
+            @ViewBuilder var content: () -> Content
+
+            @Environment(\\.accessibilityReduceMotion) private var reduceMotion
+            @State private var phase = SplashPhase.appearing
+            @State private var holeOpens = false
+        \(stateLines)
+
+            /// The hole's size (pt) and turn (a share of its turn toward the upper-left corner).
+            struct HoleFrame {
+        \(hole.fields)
+            }
+
+            var body: some View {
+                GeometryReader { proxy in
+                    let logo = CGPoint(x: proxy.size.width * SplashLaunchScreen.logoCenter.x, y: proxy.size.height * SplashLaunchScreen.logoCenter.y)
+                    let text = CGPoint(x: logo.x, y: logo.y + SplashLaunchScreen.textBelowLogo)
+                    let opening = phase == .disappearing && !reduceMotion
+                    ZStack {
+                        if opening {
+                            SplashLaunchScreen.background
+                            Image("SplashText").resizable().frame(width: SplashLaunchScreen.textSize.width, height: SplashLaunchScreen.textSize.height)
+                                .opacity(Double(backdropTextOpacity)).position(text)
+                        }
+                        // The hole lives inside the content's transform: both scale about the screen's centre.
+                        ZStack {
+                            content()
+                                .mask {
+                                    if opening { holeShape(at: logo, screenHeight: proxy.size.height) } else { Rectangle() }
+                                }
+                            if opening { holeShape(at: logo, screenHeight: proxy.size.height).opacity(Double(holeLogoOpacity)) }
+                        }
+                        .scaleEffect(feedScale)
+                        if phase == .appearing || phase == .holding || (reduceMotion && phase != .done) {
+                            ZStack {
+                                SplashLaunchScreen.background
+                                Image("SplashLogo").resizable().frame(width: logoSize, height: logoSize).position(logo)
+                                Image("SplashText").resizable().frame(width: SplashLaunchScreen.textSize.width, height: SplashLaunchScreen.textSize.height)
+                                    .opacity(Double(textOpacity)).position(x: text.x, y: text.y + textOffset)
+                            }
+                            .opacity(Double(splashOpacity))
+                        }
+                    }
+                }
+                .ignoresSafeArea()
+                .task { await play() }
+            }
+
+            /// The logo's shape at the hole's keyframes; it turns toward the upper-left corner, −atan(cy / cx).
+            private func holeShape(at center: CGPoint, screenHeight: CGFloat) -> some View {
+                Image("SplashLogo").resizable()
+                    .keyframeAnimator(initialValue: HoleFrame(), trigger: holeOpens) { logo, frame in
+                        logo.frame(width: frame.size, height: frame.size)
+                            .rotationEffect(.radians(Double(frame.turn) * -atan2(Double(center.y), Double(center.x))))
+                    } keyframes: { _ in
+        \(hole.tracks)
+                    }
+                    .position(center)
+            }
+
+            private func play() async {
+                let d = min(max(SplashTimings.\(TimingsSchema.parameter("splash.minHold")!.swiftName), contentReadyAfter), SplashTimings.\(TimingsSchema.parameter("splash.timeout")!.swiftName))
+                if reduceMotion {
+                    // The still splash: every track at rest.
+        \(stillLines)
+                    phase = .holding
+                    try? await Task.sleep(for: .seconds(d))
+                    phase = .disappearing
+        \(stateAnimations(.dismissal, reduceMotion: true, t, indent: "            "))
+                    try? await Task.sleep(for: .seconds(\(number(reduceMotionDisappearance(splash)))))
+                    phase = .done
+                    return
+                }
+                // Appearance, from the launch screen at t = 0.
+        \(stateAnimations(.start, reduceMotion: false, t))
+                try? await Task.sleep(for: .seconds(min(\(number(appear)), d)))
+                phase = .holding
+                try? await Task.sleep(for: .seconds(max(d - \(number(appear)), 0)))
+                // Disappearance, from d.
+                phase = .disappearing
+                holeOpens = true
+        \(stateAnimations(.dismissal, reduceMotion: false, t))
+                try? await Task.sleep(for: .seconds(\(number(splash.disappearDuration))))
+                phase = .done
+            }
+        }
+        """
+    }
+
+    /// How long the disappearance lasts with Reduce Motion on: the latest end of its tracks from d.
+    static func reduceMotionDisappearance(_ splash: SplashSequence) -> Double {
+        SplashTrack.all.filter { $0.anchor == .dismissal && $0.playing.includes(reduceMotion: true) }
+            .map { $0.interval(in: splash.timings, dismissalTime: 0).end }.max() ?? 0
+    }
+}

@@ -1,0 +1,263 @@
+import App
+import Formats
+import Foundation
+import Motion
+import Render
+import Scenes
+
+/// `splashlab export css [--html]`: the splash as CSS animations (`@keyframes` and `animation`
+/// rules), and with `--html` a self-contained page that plays it. Every rule comes from a track of
+/// `SplashTrack.all`; the elements carry the names of `state`'s layers as ids, and every animation
+/// counts from the splash's start (time 0 on the Web Animations timeline), its begin as its delay.
+enum WebExport {
+    static func number(_ v: Double) -> String { JSONOutput.number(v).text }
+    /// Six decimals: a CSS number's precision is single (Blink keeps floats), so more digits say nothing.
+    static func short(_ v: Double) -> String {
+        let rounded = (v * 1e6).rounded() / 1e6
+        return number(rounded == 0 ? 0 : rounded)
+    }
+
+    // MARK: Easing
+
+    /// The CSS easing of a timing curve: `cubic-bezier()` with Core Animation's control points;
+    /// a curve whose x leaves [0, 1] (which CSS refuses) as `linear()` through its samples.
+    static func easing(_ curve: TimingCurve) -> String {
+        switch curve {
+        case .linear: return "linear"
+        case let .bezier(b):
+            if (0...1).contains(b.x1) && (0...1).contains(b.x2) {
+                return "cubic-bezier(\(number(b.x1)), \(number(b.y1)), \(number(b.x2)), \(number(b.y2)))"
+            }
+            return LinearEasing(curve.value).css
+        }
+    }
+
+    // MARK: Where each property shows
+
+    /// How a property of the splash shows on the page: the elements it moves (ids named after
+    /// `state`'s layers), the CSS property, and the CSS value for the property's value. A new
+    /// property needs its form here, as it needs its drawing in the renderer.
+    struct WebForm {
+        let elements: [String]
+        let property: String
+        let css: (Double) -> String
+    }
+
+    static func form(of property: SplashProperty, in splash: SplashSequence) -> WebForm {
+        // Sized elements are drawn at their still size and scaled from it.
+        let logoBase = splash.stillValue(.logoSize), holeBase = splash.stillValue(.holeSize)
+        switch property {
+        case .logoSize: return WebForm(elements: ["logo"], property: "scale") { short($0 / logoBase) }
+        case .textOffset: return WebForm(elements: ["text"], property: "translate") { "0px \(short($0))px" }
+        case .textOpacity: return WebForm(elements: ["text"], property: "opacity") { short($0) }
+        case .backdropTextOpacity: return WebForm(elements: ["backdropText"], property: "opacity") { short($0) }
+        case .feedScale: return WebForm(elements: ["feed"], property: "scale") { short($0) }
+        case .holeSize: return WebForm(elements: ["hole", "holeLogo"], property: "scale") { short($0 / holeBase) }
+        case .holeTurn:
+            let end = splash.holeEndRotation
+            return WebForm(elements: ["hole", "holeLogo"], property: "rotate") { "\(short($0 * end))rad" }
+        case .holeLogoOpacity: return WebForm(elements: ["holeLogo"], property: "opacity") { short($0) }
+        case .splashOpacity: return WebForm(elements: ["splash"], property: "opacity") { short($0) }
+        }
+    }
+
+    // MARK: Animations
+
+    /// One CSS animation: its keyframes (offset, value, easing to the next), its begin and duration
+    /// in seconds from the splash's start, the elements and property it moves.
+    struct Animation {
+        let name: String
+        let elements: [String]
+        let property: String
+        let keyframes: [(offset: Double, value: String, easing: String?)]
+        let begin: Double
+        let duration: Double
+        /// Which side it holds its values on outside its run: both, or (for a step that must not
+        /// cover what plays before it) forwards.
+        var fill = "both"
+
+        var keyframesRule: String {
+            let frames = keyframes.map { k -> String in
+                let easing = k.easing.map { " animation-timing-function: \($0);" } ?? ""
+                return "  \(short(k.offset * 100))% { \(property): \(k.value);\(easing) }"
+            }
+            return "@keyframes \(name) {\n" + frames.joined(separator: "\n") + "\n}"
+        }
+
+        /// The `animation` shorthand's entry: each segment's easing is in its keyframe, so the
+        /// whole runs `linear`; `both` holds the first value before the begin and the last after.
+        var shorthand: String { "\(name) \(number(duration))s linear \(number(begin))s 1 \(fill)" }
+    }
+
+    /// A track's animation: a curve track as two keyframes eased by its curve, a keyframe track
+    /// as its values at its key times, each segment eased by its own curve. The property's value
+    /// is the track's `value` of the motion's value at each keyframe.
+    static func animation(of track: SplashTrack, in splash: SplashSequence) -> Animation {
+        let t = splash.timings
+        let form = self.form(of: track.drives, in: splash)
+        let frames: [(Double, String, String?)]
+        switch track.motion {
+        case .curve:
+            let curve = track.curves(in: t).first ?? .linear
+            frames = [(0, form.css(track.value(t, 0)), easing(curve)), (1, form.css(track.value(t, 1)), nil)]
+        case let .keyframes(make):
+            let keyframes = make(t, splash.device.height)
+            frames = keyframes.values.indices.map { i in
+                let curve = i < keyframes.timingFunctions.count ? keyframes.timingFunctions[i] : nil
+                return (keyframes.keyTimes[i], form.css(track.value(t, keyframes.values[i])), i + 1 < keyframes.values.count ? curve.map(easing) : nil)
+            }
+        }
+        let (begin, end) = track.interval(in: t, dismissalTime: splash.dismissalTime)
+        return Animation(name: track.id, elements: form.elements, property: form.property, keyframes: frames, begin: begin, duration: end - begin)
+    }
+
+    /// The splash window goes at d, and the backdrop comes (SplashSequence.frame): steps, not tracks.
+    static func windowSteps(_ splash: SplashSequence, reduceMotion: Bool) -> [Animation] {
+        let d = splash.dismissalTime
+        var steps = [Animation]()
+        if !reduceMotion {
+            steps.append(Animation(name: "splashWindow", elements: ["splash"], property: "opacity",
+                                   keyframes: [(0, "1", nil), (1, "0", nil)], begin: d, duration: 0))
+            steps.append(Animation(name: "backdropWindow", elements: ["backdrop"], property: "opacity",
+                                   keyframes: [(0, "0", nil), (1, "1", nil)], begin: d, duration: 0))
+        }
+        return steps
+    }
+
+    /// Every animation that plays with Reduce Motion on or off, in the track list's order.
+    static func animations(_ splash: SplashSequence, reduceMotion: Bool) -> [Animation] {
+        windowSteps(splash, reduceMotion: reduceMotion)
+            + SplashTrack.all.filter { $0.playing.includes(reduceMotion: reduceMotion) }.map { animation(of: $0, in: splash) }
+    }
+
+    /// Each element's still values (where no track plays, as with Reduce Motion) and animations.
+    static func elementRules(_ splash: SplashSequence, reduceMotion: Bool, extra: [Animation] = []) -> String {
+        let playing = animations(splash, reduceMotion: reduceMotion) + extra
+        var order: [String] = []
+        var stills: [String: [(String, String)]] = [:]
+        func add(_ id: String, _ property: String, _ value: String) {
+            if stills[id] == nil { order.append(id); stills[id] = [] }
+            if !stills[id]!.contains(where: { $0.0 == property }) { stills[id]!.append((property, value)) }
+        }
+        for property in SplashProperty.allCases {
+            let form = self.form(of: property, in: splash)
+            for id in form.elements { add(id, form.property, form.css(splash.stillValue(property))) }
+        }
+        // The backdrop shows from d, with Reduce Motion never (its window step below).
+        add("backdrop", "opacity", "0")
+        for a in playing { for id in a.elements { add(id, a.property, a.keyframes.first?.value ?? "") } }
+        return order.map { id -> String in
+            let own = playing.filter { $0.elements.contains(id) }
+            let still = stills[id]!.map { "\($0.0): \($0.1);" }.joined(separator: " ")
+            let animation = own.isEmpty ? "none" : own.map(\.shorthand).joined(separator: ", ")
+            return "#\(id) { \(still) animation: \(animation); }"
+        }.joined(separator: "\n")
+    }
+
+    /// The CSS: keyframes for both modes, the rules with Reduce Motion off, and under
+    /// `prefers-reduced-motion: reduce` the still splash and its cross-fade.
+    static func css(_ splash: SplashSequence, timingsPath: String, extra: [Animation] = []) -> String {
+        var names = Set<String>()
+        var keyframes: [String] = []
+        for a in animations(splash, reduceMotion: false) + animations(splash, reduceMotion: true) + extra where names.insert(a.name).inserted {
+            keyframes.append(a.keyframesRule)
+        }
+        let reduced = elementRules(splash, reduceMotion: true, extra: extra).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        return """
+        /* Generated by `splashlab export css` from \(timingsPath), for \(splash.device.name) (\(number(splash.device.width))x\(number(splash.device.height)) pt as CSS px).
+           Elements by id, as `splashlab state` names its layers: #splash (the launch screen: gradient, #logo, #text),
+           #backdrop (gradient, #backdropText), #feed (the screen, scaled about its centre) holding the hole: the screen
+           seen through a mask whose content is #hole (the logo image), and #holeLogo over it. Times count from the
+           splash's start: every animation's delay is its begin. The dismissal time d is \(number(splash.dismissalTime)) s. */
+        \(keyframes.joined(separator: "\n"))
+        \(elementRules(splash, reduceMotion: false, extra: extra))
+        @media (prefers-reduced-motion: reduce) {
+        \(reduced)
+        }
+        """
+    }
+}
+
+// MARK: - Springs as `linear()`
+
+/// A function of progress u in [0, 1] as CSS `linear()` easing (CSS Easing Functions Level 2):
+/// points joined by straight lines, placed where the chord from the last point strays from the
+/// function by no more than `tolerance` at any of `checks` points between, so a stiff spring's
+/// quick start gets many points and its tail few.
+struct LinearEasing {
+    var points: [(u: Double, value: Double)] = []
+
+    /// 2e-5 of the travel: a tenth of a tenth of the 1e-3 of a property's range the parity check
+    /// allows, leaving the rest to Chromium's single-precision numbers.
+    static let defaultTolerance = 2e-5
+
+    init(_ f: (Double) -> Double, tolerance: Double = LinearEasing.defaultTolerance, checks: Int = 16, maxPoints: Int = 4000) {
+        points = [(0, f(0))]
+        var start = 0.0
+        let smallest = 1.0 / Double(maxPoints)
+        while start < 1 {
+            // Double the step while the chord holds, then halve back to the last that held.
+            var step = smallest
+            func holds(_ h: Double) -> Bool {
+                let end = min(start + h, 1)
+                let a = f(start), b = f(end)
+                for k in 1..<checks {
+                    let u = start + (end - start) * Double(k) / Double(checks)
+                    let chord = a + (b - a) * Double(k) / Double(checks)
+                    if abs(f(u) - chord) > tolerance { return false }
+                }
+                return true
+            }
+            while start + step < 1 && holds(step * 2) { step *= 2 }
+            var low = step, high = min(step * 2, 1 - start)
+            if start + step < 1 {
+                for _ in 0..<20 {
+                    let mid = (low + high) / 2
+                    if holds(mid) { low = mid } else { high = mid }
+                }
+            }
+            let end = min(start + low, 1)
+            points.append((end, f(end)))
+            start = end
+        }
+    }
+
+    var css: String {
+        "linear(" + points.map { "\(WebExport.short($0.value)) \(WebExport.short($0.u * 100))%" }.joined(separator: ", ") + ")"
+    }
+}
+
+extension WebExport {
+    /// How long a spring's CSS animation runs: until it stays within 1e-5 of its travel of the
+    /// target (past the 1e-3 settling time it still moves by that much), capped at 60 s.
+    static func springDuration(_ spring: SpringMotion) -> Double {
+        var t = spring.settlingDuration.isFinite ? spring.settlingDuration : 60
+        let step = 0.01
+        var lastOutside = t
+        var probe = t
+        while probe < 60 && probe < t + 120 * spring.parameters.response {
+            if abs(spring.displacement(probe)) > 1e-5 { lastOutside = probe }
+            probe += step
+        }
+        t = min(lastOutside + step, 60)
+        return t
+    }
+
+    /// Every declared spring (TimingsSchema.springs) as a `linear()` easing from rest, with its
+    /// duration, as custom properties a page can use: `animation-timing-function: var(--panel-spring)`.
+    static func springProperties(_ t: Timings) -> String {
+        TimingsSchema.springs.compactMap { spring -> String? in
+            guard case let .number(response)? = spring.response.value(in: t) as ParameterValue?,
+                  case let .number(fraction)? = spring.dampingFraction.value(in: t) as ParameterValue?,
+                  let parameters = try? SpringParameters(response: response, dampingFraction: fraction),
+                  let motion = try? SpringMotion(parameters: parameters) else { return nil }
+            let duration = springDuration(motion)
+            let name = spring.id.replacingOccurrences(of: ".", with: "-")
+            return """
+              /* \(spring.label): spring(response: \(number(response)), dampingFraction: \(number(fraction))) from rest, over \(short(duration)) s */
+              --\(name)-duration: \(short(duration))s;
+              --\(name): \(LinearEasing({ motion.value($0 * duration) }).css);
+            """
+        }.joined(separator: "\n")
+    }
+}

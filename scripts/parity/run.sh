@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `make parity`: the `export css --html` page played in headless Chromium against `splashlab state`,
+# every animated property at 60 Hz, for the default timings (with and without Reduce Motion, on two
+# devices), a bouncy panel spring and overshooting curves (scripts/parity/bouncy.json), and the
+# fuzz corpus's overshooting keyframes. See parity.py for the method.
+#   scripts/parity/run.sh [PATH/TO/splashlab]
+# Installs Debian's chromium package when `chromium` is not on PATH, as `make bench-web` does.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+bin=$(realpath "${1:-$repo/.build/debug/splashlab}")
+die() { echo "parity: $*" >&2; exit 1; }
+[ -x "$bin" ] || die "no splashlab binary at $bin (pass its path as the first argument)"
+command -v python3 >/dev/null 2>&1 || die "python3 is needed"
+chromium=${PARITY_CHROMIUM:-chromium}
+if [ -z "${PARITY_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+  echo "parity: chromium is not on PATH: installing Debian's chromium package" >&2
+  if [ "$(id -u)" -eq 0 ]; then sudo=()
+  elif command -v sudo >/dev/null 2>&1; then sudo=(sudo)
+  else die "chromium is missing, and installing it needs root or sudo"; fi
+  "${sudo[@]}" apt-get update -qq >&2 || die "apt-get update failed"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >&2 \
+    || die "apt-get install chromium failed"
+  command -v chromium >/dev/null 2>&1 || die "chromium is still not on PATH after installing it"
+fi
+export SPLASHLAB_ASSETS=${SPLASHLAB_ASSETS:-$repo/Assets}
+work=$(mktemp -d -t parity.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+runs=(
+  "--device iphone-se --seed 3"
+  "--device iphone-se --seed 3 --reduce-motion"
+  "--device ipad-air-11 --orientation landscape --seed 5"
+  "--device iphone-15-pro-max --seed 8 --timings $here/bouncy.json"
+  "--device iphone-se --seed 3 --timings $repo/Fuzz/corpus/timings/overshoot-curves.json"
+)
+failed=0
+for i in "${!runs[@]}"; do
+  # shellcheck disable=SC2086 # each run's options are split into arguments on purpose
+  python3 "$here/parity.py" --bin "$bin" --chromium "$chromium" --work "$work/$i" ${runs[$i]} || failed=$((failed + 1))
+  echo
+done
+[ "$failed" -eq 0 ] || die "$failed of ${#runs[@]} runs over the tolerance"
+echo "parity: ${#runs[@]} runs, every property within 1e-3 of its range at every 60 Hz sample"
