@@ -38,12 +38,12 @@ PY
 
 # until EXPRESSION [SECONDS]: waits for a Python expression over the dump to be True.
 until_true() {
-  local limit=${2:-30}
-  for _ in $(seq 1 $((limit * 20))); do
+  local deadline=$((SECONDS + ${2:-30}))
+  while [ "$SECONDS" -lt "$deadline" ]; do
     [ "$(query "$1" 2>/dev/null)" = True ] && return 0
     sleep 0.05
   done
-  return 1
+  [ "$(query "$1" 2>/dev/null)" = True ]
 }
 
 # Labels: every pair of the timeline's label rectangles, intersected.

@@ -243,6 +243,8 @@ final class TimelineState {
     }
     /// A drag on the loop band, from where it was pressed to where the pointer is.
     struct LoopDrag {
+        /// Where the button went down, in window units.
+        var pressX: Double
         var anchor: Double
         var current: Double
         var moved = false
@@ -360,7 +362,7 @@ extension ImGuiSDLBridge {
             + content.phases.map { TimelineSnapTarget(time: $0.start, name: "\($0.name) begin") }
         if ImGui.IsItemActivated() {
             let anchor = TimelineSnap.snap(pointerTime, to: loopTargets, scale: scale, free: free)
-            state.loopDrag = TimelineState.LoopDrag(anchor: anchor.time, current: anchor.time, target: anchor.target)
+            state.loopDrag = TimelineState.LoopDrag(pressX: Double(mouse.x), anchor: anchor.time, current: anchor.time, target: anchor.target)
         }
         if var loopDrag = state.loopDrag {
             if ImGui.IsItemActive() {
@@ -374,9 +376,15 @@ extension ImGuiSDLBridge {
                     readout = TimelineGeometry.dragReadout(shown, target: loopDrag.target).map { ($0, Double(mouse.x), layout.phaseRow) }
                 }
             } else {
-                // Released: a drag sets the region, a click clears it. A press the widget lost
-                // without a release (it was hidden meanwhile) does neither.
+                // Released: a drag sets the region (to where the pointer is, which may have moved
+                // in the same frame), a click clears it. A press the widget lost without a release
+                // (it was hidden meanwhile) does neither.
                 state.loopDrag = nil
+                let travelled = abs(Double(mouse.x) - loopDrag.pressX) > Double(io.MouseDragThreshold)
+                if loopDrag.moved || travelled {
+                    loopDrag.moved = true
+                    loopDrag.current = TimelineSnap.snap(pointerTime, to: loopTargets, scale: scale, free: free).time
+                }
                 let start = min(loopDrag.anchor, loopDrag.current), end = max(loopDrag.anchor, loopDrag.current)
                 if ImGui.IsItemDeactivated() {
                     if !loopDrag.moved { edit = .clearLoop } else if end - start >= TimelineSnap.grid - 1e-9 { edit = .setLoop(start: start, end: end) }
@@ -578,30 +586,35 @@ extension ImGuiSDLBridge {
                                             grabTime: pointerTime, lane: lane)
         }
         guard var drag = state.drag, drag.laneId == lane.id else { return nil }
-        if ImGui.IsItemActive() {
-            if ImGui.IsMouseDragging(ImGuiMouseButton(ImGuiMouseButton_Left.rawValue), -1) { drag.moved = true }
-            guard drag.moved else { state.drag = drag; return nil }
-            var edit: TimelineEdit?
+        /// The edit for the pointer where it is now, and the target it snapped to.
+        func dragged(_ drag: TimelineState.Drag) -> (edit: TimelineEdit, target: TimelineSnapTarget?)? {
             switch drag.region {
             case .durationHandle:
                 let snapped = TimelineGeometry.snappedDuration(lane: drag.lane, pointerTime: pointerTime, targets: targets, scale: scale, free: free)
-                edit = .setDuration(laneId: lane.id, duration: snapped.duration, isFinal: false)
-                drag.target = snapped.target
+                return (.setDuration(laneId: lane.id, duration: snapped.duration, isFinal: false), snapped.target)
             case .body where drag.lane.delayEditable:
                 let snapped = TimelineGeometry.snappedDelay(lane: drag.lane, grabTime: drag.grabTime, pointerTime: pointerTime,
                                                             targets: targets, scale: scale, free: free)
-                edit = .moveDelay(laneId: lane.id, delay: snapped.delay, isFinal: false)
-                drag.target = snapped.target
+                return (.moveDelay(laneId: lane.id, delay: snapped.delay, isFinal: false), snapped.target)
             case .body, .outside:
-                edit = nil
+                return nil
             }
-            let changed = edit != nil && edit != drag.pending
-            if let edit { drag.pending = edit }
+        }
+        if ImGui.IsItemActive() {
+            if ImGui.IsMouseDragging(ImGuiMouseButton(ImGuiMouseButton_Left.rawValue), -1) { drag.moved = true }
+            guard drag.moved else { state.drag = drag; return nil }
+            let now = dragged(drag)
+            let changed = now != nil && now?.edit != drag.pending
+            if let now { drag.pending = now.edit; drag.target = now.target }
             state.drag = drag
-            return changed ? edit : nil
+            return changed ? now?.edit : nil
         }
         if ImGui.IsItemDeactivated() {
             state.drag = nil
+            // The release may come in the same frame as the pointer's last move (a slow frame):
+            // the drag ends where the pointer is, not where the last frame saw it.
+            if !drag.moved && abs(pointerX - scale.x(for: drag.grabTime)) > Double(ImGui.GetIO().pointee.MouseDragThreshold) { drag.moved = true }
+            if drag.moved, let last = dragged(drag) { drag.pending = last.edit }
             if drag.moved {
                 switch drag.pending {
                 case let .setDuration(laneId, duration, _): return .setDuration(laneId: laneId, duration: duration, isFinal: true)

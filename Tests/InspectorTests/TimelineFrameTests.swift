@@ -157,6 +157,17 @@ final class TimelineFrameTests: XCTestCase {
                 XCTAssertEqual(readout.value, .text("duration 2.000 s = d"))
             }
         }
+        // A slow frame: the last move arrives with the release. The drag ends where the pointer is.
+        edits.removeAll()
+        driver.frame(draw)
+        let handle = try XCTUnwrap(driver.control("timeline.logo.end")).centre
+        let near = scale.x(for: 3) - 2
+        driver.step([.mouseMoved(x: handle.x, y: handle.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: true, x: handle.x, y: handle.y)], draw)
+        driver.step([.mouseMoved(x: (handle.x + near) / 2, y: handle.y)], draw)
+        driver.step([.mouseMoved(x: near, y: handle.y), .mouseButton(button: 0, isDown: false, x: near, y: handle.y)], draw)
+        guard case let .setDuration("logo", last, true)? = edits.last else { return XCTFail("\(edits)") }
+        XCTAssertEqual(last, TimelineSnap.onGrid(scale.time(atX: near)), accuracy: 1e-9)
     }
 
     func testADragOnTheLoopBandSetsTheRegionAndAClickClearsIt() throws {
