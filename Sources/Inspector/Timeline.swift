@@ -234,6 +234,8 @@ final class TimelineState {
     struct Drag {
         var laneId: String
         var region: TimelineBarRegion
+        /// Where the button went down, in window units (`grabTime` is clamped to the track).
+        var pressX: Double
         var grabTime: Double
         /// The lane as it was when grabbed: drags are measured from it, not from a moving bar.
         var lane: TimelineLane
@@ -583,7 +585,7 @@ extension ImGuiSDLBridge {
                                  scale: TimelineScale, targets: [TimelineSnapTarget], free: Bool) -> TimelineEdit? {
         if ImGui.IsItemActivated() {
             state.drag = TimelineState.Drag(laneId: lane.id, region: TimelineGeometry.region(atX: pointerX, lane: lane, scale: scale),
-                                            grabTime: pointerTime, lane: lane)
+                                            pressX: pointerX, grabTime: pointerTime, lane: lane)
         }
         guard var drag = state.drag, drag.laneId == lane.id else { return nil }
         /// The edit for the pointer where it is now, and the target it snapped to.
@@ -613,7 +615,7 @@ extension ImGuiSDLBridge {
             state.drag = nil
             // The release may come in the same frame as the pointer's last move (a slow frame):
             // the drag ends where the pointer is, not where the last frame saw it.
-            if !drag.moved && abs(pointerX - scale.x(for: drag.grabTime)) > Double(ImGui.GetIO().pointee.MouseDragThreshold) { drag.moved = true }
+            if !drag.moved && abs(pointerX - drag.pressX) > Double(ImGui.GetIO().pointee.MouseDragThreshold) { drag.moved = true }
             if drag.moved, let last = dragged(drag) { drag.pending = last.edit }
             if drag.moved {
                 switch drag.pending {
