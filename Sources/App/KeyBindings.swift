@@ -11,6 +11,19 @@ public struct KeyBinding: Sendable {
     /// Key names (see `KeyBindings.action(forKey:)`) and the action each triggers.
     public let keys: [(name: String, action: WindowAction)]
     public let help: String
+    /// Where the key list shows it.
+    public var section = KeySection.preview
+}
+
+/// The key list's headings, in the order it shows them.
+public enum KeySection: String, CaseIterable, Sendable {
+    case preview = "The device"
+    case playback = "Playback"
+    case tools = "Tools"
+    case document = "The timings file"
+    case compare = "A and B"
+    case capture = "Touches and capture"
+    case window = "Window"
 }
 
 public enum KeyBindings {
@@ -26,33 +39,38 @@ public enum KeyBindings {
                    help: "it follows 1:1; on release the projected position decides; grab it mid-flight to stop it"),
         KeyBinding(label: "drag up from the bottom edge", keys: [], help: "present the panel interactively"),
         KeyBinding(label: "1 2 3 4, S", keys: [("1", .setRate(1)), ("2", .setRate(0.5)), ("3", .setRate(0.25)), ("4", .setRate(0.1)), ("s", .cycleRate)],
-                   help: "playback rate 1, 0.5, 0.25, 0.1; S cycles (every animation slows together; the HUD does not)"),
+                   help: "playback rate 1, 0.5, 0.25, 0.1; S cycles (every animation slows together; the HUD does not)", section: .playback),
         KeyBinding(label: "Space, ← →", keys: [("space", .togglePause), ("left", .step(-1)), ("right", .step(1))],
-                   help: "pause; step one frame back or forward while paused, exactly"),
+                   help: "pause; step one frame back or forward while paused, exactly", section: .playback),
         KeyBinding(label: "R", keys: [("r", .replay)],
-                   help: "replay from the start: the splash again, and your input since it started; new input takes over from there"),
+                   help: "replay from the start: the splash again, and your input since it started; new input takes over from there", section: .playback),
         KeyBinding(label: "I", keys: [("i", .toggleInspector)],
-                   help: "the inspector beside the device: every timing, editable with the mouse (it never covers the device)"),
+                   help: "the inspector beside the device: every timing, editable with the mouse (it never covers the device)", section: .tools),
         KeyBinding(label: "Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", keys: [("ctrl+z", .undo), ("ctrl+shift+z", .redo), ("ctrl+y", .redo)],
-                   help: "undo, redo (one drag is one step; the history survives a reload)"),
+                   help: "undo, redo (one drag is one step; the history survives a reload)", section: .document),
         KeyBinding(label: "Ctrl+S, Ctrl+Shift+S", keys: [("ctrl+s", .save), ("ctrl+shift+s", .saveElsewhere)],
-                   help: "save the timings file in place (only the changed values); save to a new file beside it"),
+                   help: "save the timings file in place (only the changed values); save to a new file beside it", section: .document),
         KeyBinding(label: "A, B, V", keys: [("a", .snapshotA), ("b", .toggleAB), ("v", .toggleSplit)],
-                   help: "take the current values as A (edits then change B); show A or B; A and B side by side, in sync"),
-        KeyBinding(label: "H", keys: [("h", .toggle(.hud))], help: "frame-budget HUD"),
+                   help: "take the current values as A (edits then change B); show A or B; A and B side by side, in sync", section: .compare),
+        KeyBinding(label: "H", keys: [("h", .toggle(.hud))], help: "frame-budget HUD", section: .tools),
         KeyBinding(label: "T", keys: [("t", .toggle(.timeline))],
-                   help: "timeline of the splash's tracks and phases with keyframe marks; drag the playhead to scrub, exactly, through the whole take"),
+                   help: "timeline of the splash's tracks and phases with keyframe marks; drag the playhead to scrub, exactly, through the whole take", section: .tools),
         KeyBinding(label: "F, Shift+F", keys: [("f", .timeline(.fit(.splash))), ("shift+f", .timeline(.fit(.take)))],
-                   help: "fit the timeline to the splash; to the whole take. Over it, Ctrl+wheel zooms and the wheel pans; drag on the band above its ruler to loop a range (a click there ends the loop)"),
-        KeyBinding(label: "C", keys: [("c", .toggle(.curves))], help: "curve view: the splash's timing curves with a dot at the current progress"),
+                   help: "fit the timeline to the splash; to the whole take. Over it, Ctrl+wheel zooms and the wheel pans; drag on the band above its ruler to loop a range (a click there ends the loop)", section: .tools),
+        KeyBinding(label: "C", keys: [("c", .toggle(.curves))], help: "curve view: the splash's timing curves with a dot at the current progress", section: .tools),
         KeyBinding(label: "F8", keys: [("f8", .toggleTouches)],
-                   help: "show touches: the pointer as a 44 pt finger over the device, with a trail, in the window and in F9 videos"),
+                   help: "show touches: the pointer as a 44 pt finger over the device, with a trail, in the window and in F9 videos", section: .capture),
         KeyBinding(label: "F9", keys: [("f9", .toggleCapture)],
-                   help: "start / stop capturing input: writes `capture-TIMESTAMP.json` (the input since the preview last started, so it replays exactly) and renders `capture-TIMESTAMP.mp4` from it offline"),
-        KeyBinding(label: "?", keys: [("?", .toggle(.help))], help: "every key binding"),
-        KeyBinding(label: "Tab", keys: [("tab", .toggleToolsHidden)], help: "hide every tool at once, for a clean screen recording"),
-        KeyBinding(label: "Q", keys: [("q", .quit)], help: "quit (with unsaved edits, press it twice)"),
+                   help: "start / stop capturing input: writes `capture-TIMESTAMP.json` (the input since the preview last started, so it replays exactly) and renders `capture-TIMESTAMP.mp4` from it offline", section: .capture),
+        KeyBinding(label: "?", keys: [("?", .toggle(.help))], help: "this list of every key, at the top of the inspector", section: .tools),
+        KeyBinding(label: "Tab", keys: [("tab", .toggleToolsHidden)], help: "hide every tool at once, for a clean screen recording; H, T, C or ? bring the inspector back with that tool", section: .tools),
+        KeyBinding(label: "Q", keys: [("q", .quit)], help: "quit (with unsaved edits, press it twice)", section: .window),
     ]
+
+    /// The table by section, for the key list (`?`).
+    public static var sections: [(section: KeySection, rows: [KeyBinding])] {
+        KeySection.allCases.map { section in (section, table.filter { $0.section == section }) }.filter { !$0.rows.isEmpty }
+    }
 
     /// Keys that act while held down (auto-repeat); the others act once per press.
     public static let repeating: Set<String> = ["left", "right"]

@@ -195,8 +195,11 @@ extension WindowState {
         case .scrubEnd:
             scrubbing = false
         case let .toggle(tool):
-            if tools.contains(tool) { tools.remove(tool) } else { tools.insert(tool) }
+            // A tool's key never acts on nothing: with the tools or the inspector hidden it shows
+            // them with that tool, and hides the tool only when it was on screen.
+            if tools.contains(tool) && !toolsHidden && inspectorShown { tools.remove(tool) } else { tools.insert(tool) }
             toolsHidden = false
+            inspectorShown = true
         case .toggleToolsHidden:
             toolsHidden.toggle()
         case .toggleCapture:

@@ -1,6 +1,7 @@
 #ifndef SPLASHLAB_CIMGUI_SHIM_H
 #define SPLASHLAB_CIMGUI_SHIM_H
 #include <imgui.h>
+#include <imgui_internal.h>
 
 // Swift's C++ interop hides ImFontAtlas's AddFont* methods: they return an ImFont* from a type
 // that owns its storage, which Swift treats as an unsafe projection of `self`. These free
@@ -13,7 +14,15 @@ inline bool CImGuiAddFontDefault(ImFontAtlas *atlas) {
     return atlas->AddFontDefault() != nullptr;
 }
 
-// From imgui_internal.h, the one declaration needed of it: an item that uses the mouse wheel
-// itself (the timeline's zoom and pan) keeps it from scrolling the window under it.
-namespace ImGui { IMGUI_API void SetItemUsingMouseWheel(); }
+// What ImGui will report in the io's Want* flags at the next NewFrame, read right after a frame:
+// 1.86 computes io.WantCaptureKeyboard and io.WantTextInput only in NewFrame, so between frames
+// they describe the frame before last (imgui.cpp, UpdateHoveredWindowAndCaptureFlags).
+inline bool CImGuiKeyboardWantedAfterFrame() {
+    ImGuiContext &g = *GImGui;
+    if (g.WantCaptureKeyboardNextFrame != -1) return g.WantCaptureKeyboardNextFrame != 0;
+    return g.ActiveId != 0;
+}
+inline bool CImGuiTextWantedAfterFrame() {
+    return GImGui->WantTextInputNextFrame == 1;
+}
 #endif

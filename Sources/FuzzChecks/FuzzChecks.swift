@@ -69,14 +69,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         // time is a number, and after it the motion stays in the band. (A scan for it once took a
         // million steps at a damping fraction of 0.000025, which froze the window.)
         for parameters in [timings.panel.spring, timings.scroll.bounce] {
-            guard let motion = try? SpringMotion(parameters: parameters) else { continue }
+            guard let simulation = try? MotionSpec.spring(SpringMotion(parameters: parameters)).simulation else { continue }
             let response = parameters.response, fraction = parameters.dampingFraction
             let settling = SpringResponseFigures(parameters).settlingTime
             guard !settling.isNaN, settling >= 0 else { throw FuzzViolation("spring \(response), \(fraction): settling time \(settling)") }
             guard settling.isFinite else { continue }
             for step in 0...20 {
                 let t = settling * (1 + Double(step) * 0.005)
-                let off = abs(1 - motion.value(t))
+                let off = abs(1 - simulation.x(t))
                 guard off <= SpringMotion.settlingTolerance + 1e-9 else {
                     throw FuzzViolation("spring \(response), \(fraction): \(off) from its target at t = \(t), after its settling time \(settling)")
                 }
@@ -144,11 +144,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         } catch {
             throw FuzzViolation("MotionSpec threw \(type(of: error)), not a MotionError: \(error)")
         }
+        let simulation = spec.simulation
         switch spec {
         case .curve(let curve):
             for step in -50...150 {
                 let x = Double(step) * 0.01
-                let value = curve.value(x), slope = curve.slope(x)
+                let value = simulation.x(x), slope = simulation.dx(x)
                 guard value.isFinite, slope.isFinite else { throw FuzzViolation("\(curve.specification) at \(x): value \(value), slope \(slope)") }
             }
             guard let back = try? TimingCurve(parsing: curve.specification), back == curve else {
@@ -160,7 +161,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let span = min(settling.isFinite ? settling : 10, 100)
             for step in 0...200 {
                 let t = span * Double(step) / 200
-                let value = motion.value(t), velocity = motion.velocity(t)
+                let value = simulation.x(t), velocity = simulation.dx(t)
                 guard value.isFinite, velocity.isFinite else {
                     throw FuzzViolation("\(text) at t = \(t): value \(value), velocity \(velocity)")
                 }

@@ -78,3 +78,14 @@ public struct ControlRegistry: Equatable, Sendable {
 func jsonNumber(_ v: Double) -> String { v.isFinite ? JSONOutput.number(v).text : "null" }
 
 func jsonString(_ s: String) -> String { JSONOutput.string(s).text }
+
+/// The controls of the frame being drawn, and of the last one completed (what tests and the UI
+/// dump read).
+struct ControlRecorder {
+    private var inProgress = ControlRegistry()
+    private(set) var completed = ControlRegistry()
+
+    mutating func beginFrame() { inProgress.removeAll() }
+    mutating func register(_ control: RegisteredControl) { inProgress.register(control) }
+    mutating func endFrame() { completed = inProgress }
+}

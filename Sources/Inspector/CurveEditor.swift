@@ -91,10 +91,11 @@ public struct CurvePlotMapping: Equatable, Sendable {
     }
 }
 
-/// dy/dx of `points`' curve at progress x, and the eased value there, as Motion evaluates them.
+/// dy/dx of `points`' curve at progress x in [0, 1], and the eased value there: the curve's
+/// simulation over one second, as a track plays it.
 public func curveReadout(_ points: BezierControlPoints, at progress: Double) -> (value: Double, velocity: Double) {
-    let curve = points.timingCurve
-    return (curve.value(progress), curve.slope(progress))
+    let simulation = MotionSpec.curve(points.timingCurve).simulation
+    return (simulation.x(progress), simulation.dx(progress))
 }
 
 // MARK: Edit events and state
@@ -247,7 +248,7 @@ extension ImGuiSDLBridge {
         list.pointee.AddCircleFilled(c2, ImGuiSDLBridge.handleRadius, InspectorColours.handle, 0)
         if let progress {
             let x = min(max(progress, 0), 1)
-            let dot = v(m.pixel(x: x, y: points.timingCurve.value(x)))
+            let dot = v(m.pixel(x: x, y: MotionSpec.curve(points.timingCurve).simulation.x(x)))
             list.pointee.AddCircleFilled(dot, 5, InspectorColours.progress, 0)
         }
     }
@@ -256,10 +257,10 @@ extension ImGuiSDLBridge {
     /// parametric polyline, so the plot shows exactly what an animation will do.
     private func drawCurve(_ points: BezierControlPoints, _ m: CurvePlotMapping, _ list: UnsafeMutablePointer<ImDrawList>,
                            colour: UInt32, thickness: Float) {
-        let curve = points.timingCurve
+        let simulation = MotionSpec.curve(points.timingCurve).simulation
         var polyline = (0...ImGuiSDLBridge.curveSamples).map { i -> ImVec2 in
             let x = Double(i) / Double(ImGuiSDLBridge.curveSamples)
-            let p = m.pixel(x: x, y: curve.value(x))
+            let p = m.pixel(x: x, y: simulation.x(x))
             return ImVec2(Float(p.x), Float(p.y))
         }
         polyline.withUnsafeMutableBufferPointer { buffer in

@@ -85,6 +85,9 @@ final class NumberFieldState {
     /// While typing: ImGui's text buffer, which must stay put between frames.
     var typingBuffer: UnsafeMutablePointer<CChar>?
     var typingStartedThisFrame = false
+    /// Whether ImGui's text entry was active in the last frame drawn, so it takes keys; until
+    /// then keys and characters wait in the queue.
+    var entryTakesKeys = false
     /// Shown under the field until the next accepted change.
     var refusal: String?
     /// The value of the drag or slide in progress, reported again as the final value on release.
@@ -101,6 +104,7 @@ final class NumberFieldState {
         for (i, b) in bytes.enumerated() { buffer[i] = CChar(bitPattern: b) }
         typingBuffer = buffer
         typingStartedThisFrame = true
+        entryTakesKeys = false
     }
 
     func endTyping() {
@@ -213,6 +217,7 @@ extension ImGuiSDLBridge {
         }
         let flags = ImGuiInputTextFlags(ImGuiInputTextFlags_EnterReturnsTrue.rawValue | ImGuiInputTextFlags_AutoSelectAll.rawValue)
         let entered = ImGui.InputText("##entry", buffer, NumberFieldState.typingCapacity, flags, nil, nil)
+        state.entryTakesKeys = ImGui.IsItemActive()
         let text = String(cString: buffer)
         registerLastItem(id: id + ".entry", kind: "textEntry", value: .text(text))
         if entered {

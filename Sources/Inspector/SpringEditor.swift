@@ -108,12 +108,12 @@ extension ImGuiSDLBridge {
         let width = max(ImGui.GetContentRegionAvail().x, 60)
         ImGui.Dummy(ImVec2(width, height))
         registerLastItem(id: id, kind: "springPlot", value: .number(figures.settlingTime))
-        guard let motion = try? SpringMotion(parameters: parameters) else { return }
+        guard let simulation = try? MotionSpec.spring(SpringMotion(parameters: parameters)).simulation else { return }
         // Past the settling time a little, so the settled tail is visible; an undamped spring
         // shows four of its periods.
         let span = figures.settlingTime.isFinite ? max(figures.settlingTime * 1.15, 0.05) : 4 * parameters.response
         let top = 1 + max(figures.overshoot, 0.05) * 1.1
-        let bottom = min(0, (0...200).map { motion.value(span * Double($0) / 200) }.min() ?? 0) - 0.05
+        let bottom = min(0, (0...200).map { simulation.x(span * Double($0) / 200) }.min() ?? 0) - 0.05
         func px(_ t: Double) -> Float { origin.x + Float(t / span) * width }
         func py(_ v: Double) -> Float { origin.y + Float((top - v) / (top - bottom)) * height }
         let list = ImGui.GetWindowDrawList()!
@@ -127,7 +127,7 @@ extension ImGuiSDLBridge {
         let samples = Int(max(width, 2))
         var polyline = (0...samples).map { i -> ImVec2 in
             let t = span * Double(i) / Double(samples)
-            return ImVec2(px(t), py(motion.value(t)))
+            return ImVec2(px(t), py(simulation.x(t)))
         }
         polyline.withUnsafeMutableBufferPointer { buffer in
             list.pointee.AddPolyline(buffer.baseAddress, Int32(buffer.count), InspectorColours.curve, ImDrawFlags(0), 2)

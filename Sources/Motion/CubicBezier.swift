@@ -82,10 +82,10 @@ public struct CubicBezier: Equatable, Sendable {
 
     // MARK: Sampling (Horner's rule)
 
-    @inline(__always) public func sampleCurveX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-    @inline(__always) public func sampleCurveY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
-    @inline(__always) public func sampleCurveDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
-    @inline(__always) public func sampleCurveDerivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
+    @inline(__always) func sampleCurveX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    @inline(__always) func sampleCurveY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    @inline(__always) func sampleCurveDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+    @inline(__always) func sampleCurveDerivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
 
     @inline(__always) private func splineSample(_ i: Int) -> Double {
         withUnsafeBytes(of: splineSamples) { $0.load(fromByteOffset: i &* 8, as: Double.self) }
@@ -95,7 +95,7 @@ public struct CubicBezier: Equatable, Sendable {
 
     /// The parameter t in [0, 1] with x(t) = x, for x in [0, 1].
     @inline(__always)
-    public func solveCurveX(_ x: Double) -> Double {
+    func solveCurveX(_ x: Double) -> Double {
         // Initial guess: linear interpolation inside the spline sample bracketing x.
         var t0 = 0.0, t1 = 0.0, t2 = x
         var i = 1
@@ -137,7 +137,7 @@ public struct CubicBezier: Equatable, Sendable {
 
     /// Eased progress y for input progress x. Outside [0, 1] it extends along the end gradients.
     @inline(__always)
-    public func solve(_ x: Double) -> Double {
+    func solve(_ x: Double) -> Double {
         if x < 0 { return startGradient * x }
         if x > 1 { return 1 + endGradient * (x - 1) }
         return sampleCurveY(solveCurveX(x))
@@ -145,7 +145,7 @@ public struct CubicBezier: Equatable, Sendable {
 
     /// dy/dx at x: the eased velocity per unit of input progress.
     @inline(__always)
-    public func slope(_ x: Double) -> Double {
+    func slope(_ x: Double) -> Double {
         if x < 0 { return startGradient }
         if x > 1 { return endGradient }
         let t = solveCurveX(x)

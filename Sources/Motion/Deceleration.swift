@@ -32,8 +32,8 @@ public struct DecayMotion: Equatable, Sendable {
 
     private var k: Double { 1000 * log(rate) }
 
-    public func value(_ t: Double) -> Double { start + initialVelocity * (exp(k * t) - 1) / k }
-    public func velocity(_ t: Double) -> Double { initialVelocity * exp(k * t) }
+    func value(_ t: Double) -> Double { start + initialVelocity * (exp(k * t) - 1) / k }
+    func velocity(_ t: Double) -> Double { initialVelocity * exp(k * t) }
     /// The resting position: x0 − v0 / (1000 ln d).
     public var destination: Double { start - initialVelocity / k }
     /// Time at which the speed falls below `restVelocity`.

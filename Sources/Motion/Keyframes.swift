@@ -78,7 +78,7 @@ public struct KeyframeTrack: Equatable, Sendable {
     }
 
     /// Value and d value / d progress at normalised time `progress`.
-    public func sample(_ progress: Double) -> (value: Double, velocity: Double) {
+    func sample(_ progress: Double) -> (value: Double, velocity: Double) {
         var x = progress, dxdp = 1.0
         if let overallTiming {
             dxdp = overallTiming.slope(x)

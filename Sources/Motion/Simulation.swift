@@ -46,21 +46,6 @@ public struct ProgressSimulation: Simulation, Equatable {
     public var totalDuration: Double? { seconds }
 }
 
-/// `from` to `to` over `duration` seconds along a timing curve; held at the ends outside it.
-public struct CurveSimulation: Simulation, Equatable {
-    public let from: Double, to: Double
-    public let progress: ProgressSimulation
-    public var curve: TimingCurve { progress.curve }
-    public var seconds: Double { progress.seconds }
-    public init(from: Double, to: Double, curve: TimingCurve, duration: Double) {
-        self.from = from; self.to = to; progress = ProgressSimulation(curve: curve, duration: duration)
-    }
-    public func x(_ t: Double) -> Double { from + (to - from) * progress.x(t) }
-    public func dx(_ t: Double) -> Double { (to - from) * progress.dx(t) }
-    public func isDone(_ t: Double, tolerance: Tolerance) -> Bool { progress.isDone(t, tolerance: tolerance) }
-    public var totalDuration: Double? { progress.totalDuration }
-}
-
 // MARK: - A keyframe track
 
 /// A keyframe track (values at key times, a curve per segment) played over `duration` seconds.

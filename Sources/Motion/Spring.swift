@@ -102,10 +102,10 @@ public struct SpringMotion: Equatable, Sendable {
     }
 
     /// Progress at t seconds.
-    public func value(_ t: Double) -> Double { 1 + displacement(t) }
+    func value(_ t: Double) -> Double { 1 + displacement(t) }
 
     /// d progress / dt at t seconds.
-    public func velocity(_ t: Double) -> Double {
+    func velocity(_ t: Double) -> Double {
         switch solution {
         case let .underdamped(decay, wd, a, b):
             let e = exp(-decay * t), c = cos(wd * t), s = sin(wd * t)
@@ -117,8 +117,23 @@ public struct SpringMotion: Equatable, Sendable {
         }
     }
 
+    /// When the motion stays within `distance` of its target for good, to within `step`: scanned
+    /// from the settling time for up to 120 responses, and at most `limit` seconds (also where an
+    /// undamped spring's scan starts). A CSS animation of the spring runs this long, since past
+    /// the settling time's 1e-3 it still moves by more than a pixel of a large travel.
+    public func restTime(within distance: Double, step: Double, limit: Double) -> Double {
+        let settled = settlingDuration.isFinite ? settlingDuration : limit
+        var lastOutside = settled
+        var probe = settled
+        while probe < limit && probe < settled + 120 * parameters.response {
+            if abs(displacement(probe)) > distance { lastOutside = probe }
+            probe += step
+        }
+        return min(lastOutside + step, limit)
+    }
+
     /// x(t) − target.
-    public func displacement(_ t: Double) -> Double {
+    func displacement(_ t: Double) -> Double {
         switch solution {
         case let .underdamped(decay, wd, a, b):
             return exp(-decay * t) * (a * cos(wd * t) + b * sin(wd * t))

@@ -22,7 +22,7 @@ public enum TimingCurve: Equatable, Sendable {
     public static var namedCurveNames: [String] { namedCurves.map(\.0) }
 
     @inline(__always)
-    public func value(_ x: Double) -> Double {
+    func value(_ x: Double) -> Double {
         switch self {
         case .linear: return x
         case .bezier(let b): return b.solve(x)
@@ -30,7 +30,7 @@ public enum TimingCurve: Equatable, Sendable {
     }
 
     @inline(__always)
-    public func slope(_ x: Double) -> Double {
+    func slope(_ x: Double) -> Double {
         switch self {
         case .linear: return 1
         case .bezier(let b): return b.slope(x)

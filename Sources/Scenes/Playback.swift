@@ -50,12 +50,7 @@ public struct Playback: Sendable {
 
     /// The index of the last snapshot taken after at most `count` inputs.
     private func lastSnapshot(atMost count: Int) -> Int {
-        var lo = 0, hi = snapshots.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if snapshots[mid].count <= count { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        max(snapshots.partitionPoint { $0.count <= count } - 1, 0)
     }
 
     /// Moves to time t, forward or back, exactly.

@@ -91,13 +91,20 @@ public enum TouchMarkers {
 extension Array where Element == InputEvent {
     /// How many events of this time-ordered log happen at or before t, by bisection: a seek and
     /// the touch markers ask it every frame of a take of thousands of inputs.
-    func countOfEvents(upTo t: Double) -> Int {
-        var lo = 0, hi = count
+    func countOfEvents(upTo t: Double) -> Int { partitionPoint { $0.time <= t } }
+}
+
+extension RandomAccessCollection where Index == Int {
+    /// How many leading elements satisfy `isBefore`, for a collection where every element that
+    /// does comes before every one that does not (a time-ordered log, snapshots by input count):
+    /// found by bisection.
+    func partitionPoint(_ isBefore: (Element) -> Bool) -> Int {
+        var lo = startIndex, hi = endIndex
         while lo < hi {
-            let mid = (lo + hi) / 2
-            if self[mid].time <= t { lo = mid + 1 } else { hi = mid }
+            let mid = lo + (hi - lo) / 2
+            if isBefore(self[mid]) { lo = mid + 1 } else { hi = mid }
         }
-        return lo
+        return lo - startIndex
     }
 }
 

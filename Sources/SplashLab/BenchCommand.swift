@@ -32,8 +32,8 @@ func median(_ values: [Double]) -> Double {
 
 func motionBenchmark() throws -> JSONOutput {
     let runs = 7
-    // Bezier: solve and sample eased progress for x sweeping [0, 1].
-    let curve = TimingCurve.easeInEaseOut
+    // Bezier: solve and sample eased progress for x sweeping [0, 1], as a track's simulation does.
+    let curve = ProgressSimulation(curve: .easeInEaseOut, duration: 1)
     let evaluations = 2_000_000
     var bezierRates = [Double]()
     for _ in 0..<runs {
@@ -41,7 +41,7 @@ func motionBenchmark() throws -> JSONOutput {
         let start = MonotonicClock.now()
         var x = 0.0
         let step = 1.0 / Double(evaluations)
-        for _ in 0..<evaluations { sum += curve.value(x); x += step }
+        for _ in 0..<evaluations { sum += curve.x(x); x += step }
         let elapsed = MonotonicClock.now() - start
         keep(sum)
         bezierRates.append(Double(evaluations) / elapsed)

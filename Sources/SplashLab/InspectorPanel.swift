@@ -60,10 +60,6 @@ enum InspectorPanel {
             actions += springs(ui, timings: timings)
             ui.separator()
             actions += numbers(ui, timings: timings)
-            if state.shows(.help) {
-                ui.separator()
-                for binding in KeyBindings.table { ui.text("\(binding.label): \(binding.help)") }
-            }
         }
         return actions
     }

@@ -22,10 +22,11 @@ struct WindowEventRouter {
         if SDL_EventType(event.type) == SDL_KEYDOWN {
             // A key press is ImGui's only while it types in a field: otherwise Tab and the
             // letters are the window's keys, and ImGui must not use Tab to focus a field.
-            guard inspector.wantsKeyboard else {
+            // Queued behind a click that may open a field, it is decided when its turn comes
+            // (`takeUnclaimedKeyEvents`), so keys typed at once after the click reach the field.
+            guard inspector.wantsKeyEvents else {
                 // Ctrl and Shift alone reach ImGui in order with the wheel and the pointer: the
-                // timeline zooms on Ctrl+wheel and drags freely with Shift, even when the key is
-                // let go before the frame that reads them.
+                // timeline zooms on Ctrl+wheel and drags freely with Shift.
                 if WindowEventRouter.isModifierKey(event.key.keysym.sym) { _ = inspector.handle(sdlEvent: event) }
                 return actions(for: event, layout: layout)
             }
@@ -34,6 +35,11 @@ struct WindowEventRouter {
         }
         _ = inspector.handle(sdlEvent: event)
         return actions(for: event, layout: layout)
+    }
+
+    /// The actions for key presses that waited in the inspector's queue and were not its.
+    mutating func actions(forUnclaimed keys: [QueuedInput], layout: WindowLayout) -> [WindowAction] {
+        keys.flatMap { key in key.sdlEvent.map { actions(for: $0, layout: layout) } ?? [] }
     }
 
     static func keyName(_ key: SDL_Keycode, modifiers: UInt32) -> String? {

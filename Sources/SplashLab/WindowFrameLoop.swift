@@ -107,7 +107,12 @@ extension WindowShell {
             let device = preview.feed.device
             for m in mappings { try touches.draw(markers, mapping: m, deviceWidth: device.width, deviceHeight: device.height) }
         }
-        guard layout.inspectorVisible else { inspectorCost = 0; writeUIDump(); return }
+        guard layout.inspectorVisible else {
+            inspectorCost = 0
+            dispatch(router.actions(forUnclaimed: inspector.releasePendingInput(), layout: layout))
+            writeUIDump()
+            return
+        }
         let d = layout.density
         let column = layout.columnFrame
         var hudHeight = 0.0
@@ -121,8 +126,14 @@ extension WindowShell {
             hudHeight = 190
         }
         inspector.beginFrame(deltaTime: min(max(sinceLastDraw, 1.0 / 240), 1))
+        var inspectorTop = hudHeight
+        if state.shows(.help) {
+            let keysHeight = KeyListPanel.height(columnHeight: column.height - hudHeight)
+            KeyListPanel.draw(inspector, x: column.x, y: hudHeight, width: column.width, height: keysHeight)
+            inspectorTop += keysHeight
+        }
         let asked = InspectorPanel.draw(inspector, state: state, x: column.x, width: column.width,
-                                        height: column.height, hudHeight: hudHeight, inspectorCost: inspectorCost)
+                                        height: column.height, hudHeight: inspectorTop, inspectorCost: inspectorCost)
         if state.split {
             // The labels of the two screens, in the inspector's style, above each.
             inspector.label("A", x: mappings[0].offsetX / d + 8, y: 8)
@@ -132,6 +143,7 @@ extension WindowShell {
         inspectorCost = inspector.lastFrameCost.totalSeconds
         // Edits take effect on the next frame.
         dispatch(asked)
+        dispatch(router.actions(forUnclaimed: inspector.takeUnclaimedKeyEvents(), layout: layout))
         writeUIDump()
     }
 

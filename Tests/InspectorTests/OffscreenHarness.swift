@@ -95,10 +95,17 @@ struct FrameDriver {
         bridge.endFrameAndRender()
     }
 
-    /// Sends `inputs`, then draws a frame.
-    func step(_ inputs: [InspectorInput], _ draw: () -> Void) {
+    /// Sends `inputs`, then draws a frame, and more while input is queued (ImGui takes one
+    /// change a frame), as the app's loop does. Returns the frames drawn.
+    @discardableResult
+    func step(_ inputs: [InspectorInput], _ draw: () -> Void) -> Int {
         for input in inputs { bridge.handle(input) }
-        frame(draw)
+        var frames = 0
+        repeat {
+            frame(draw)
+            frames += 1
+        } while bridge.hasPendingInput && frames < 64
+        return frames
     }
 
     func control(_ id: String) -> RegisteredControl? { bridge.registry.control(id) }

@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-import Motion
+@testable import Motion
 import XCTest
 @testable import Inspector
 

@@ -28,7 +28,7 @@ enum WebExport {
             if (0...1).contains(b.x1) && (0...1).contains(b.x2) {
                 return "cubic-bezier(\(number(b.x1)), \(number(b.y1)), \(number(b.x2)), \(number(b.y2)))"
             }
-            return LinearEasing(curve.value).css
+            return LinearEasing(MotionSpec.curve(curve).simulation.x).css
         }
     }
 
@@ -231,16 +231,7 @@ extension WebExport {
     /// How long a spring's CSS animation runs: until it stays within 1e-5 of its travel of the
     /// target (past the 1e-3 settling time it still moves by that much), capped at 60 s.
     static func springDuration(_ spring: SpringMotion) -> Double {
-        var t = spring.settlingDuration.isFinite ? spring.settlingDuration : 60
-        let step = 0.01
-        var lastOutside = t
-        var probe = t
-        while probe < 60 && probe < t + 120 * spring.parameters.response {
-            if abs(spring.displacement(probe)) > 1e-5 { lastOutside = probe }
-            probe += step
-        }
-        t = min(lastOutside + step, 60)
-        return t
+        spring.restTime(within: 1e-5, step: 0.01, limit: 60)
     }
 
     /// Every declared spring (TimingsSchema.springs) as a `linear()` easing from rest, with its
@@ -256,7 +247,7 @@ extension WebExport {
             return """
               /* \(spring.label): spring(response: \(number(response)), dampingFraction: \(number(fraction))) from rest, over \(short(duration)) s */
               --\(name)-duration: \(short(duration))s;
-              --\(name): \(LinearEasing({ motion.value($0 * duration) }).css);
+              --\(name): \(LinearEasing({ motion.x($0 * duration) }).css);
             """
         }.joined(separator: "\n")
     }

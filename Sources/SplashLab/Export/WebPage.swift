@@ -41,7 +41,7 @@ struct PanelDemo {
         func dim(_ p: Double) -> String { number(min(max(p, 0), 1) * t.panel.maxDim) }
         let curve = t.panel.curve
         let curveStaysIn01 = curve.outputRange.lowerBound >= 0 && curve.outputRange.upperBound <= 1
-        let dimCurve = curveStaysIn01 ? WebExport.easing(curve) : LinearEasing { min(max(curve.value($0), 0), 1) }.css
+        let dimCurve = curveStaysIn01 ? WebExport.easing(curve) : LinearEasing { min(max(MotionSpec.curve(curve).simulation.x($0), 0), 1) }.css
         var topFrames: [(Double, String, String?)] = [(present, top(0), WebExport.easing(curve))]
         var dimFrames: [(Double, String, String?)] = [(present, dim(0), dimCurve)]
         var end = presentEnd
@@ -51,7 +51,7 @@ struct PanelDemo {
             // toward 1, ends where it settles (to 0.001 of progress) and then stands exactly at the
             // target (SpringToTargetSimulation); the page follows it there, then steps.
             let duration = motion.settlingDuration.isFinite ? motion.settlingDuration : WebExport.springDuration(motion)
-            func progress(_ time: Double) -> Double { 1 + motion.displacement(time) }
+            func progress(_ time: Double) -> Double { motion.x(time) }
             let settled = progress(duration)
             func share(_ x: Double, from a: Double, to b: Double) -> Double { b == a ? 0 : (x - a) / (b - a) }
             let topSpring = LinearEasing { u in share(progress(u * duration), from: dragged, to: settled) }
