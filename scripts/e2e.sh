@@ -49,6 +49,14 @@ if wanted == "viewport":
     print(data["viewport"][field]); sys.exit(0)
 if wanted == "view":
     print(json.dumps(data["view"][field])); sys.exit(0)
+if wanted.startswith("layout."):
+    r = data["layout"][wanted[7:]]
+    if r is None: sys.exit(1)
+    if field == "cx": print(int(r["x"] + r["width"] / 2))
+    elif field == "cy": print(int(r["y"] + r["height"] / 2))
+    elif field == "bottom": print(int(r["y"] + r["height"]))
+    else: print(int(r[field]))
+    sys.exit(0)
 for c in data["controls"]:
     if c["id"] == wanted:
         if field == "cx": print(int(c["x"] + c["width"] / 2))
@@ -62,17 +70,16 @@ sys.exit(1)
 PY
 }
 
-# Types TEXT into the inspector's number field ID (found in the UI dump FILE, scrolled into
-# view first by the wheel at (560, 500), below the timeline, which takes the wheel over it to pan):
-# hover, click to start typing, wait until the field is in typing mode, type, Enter, and wait
-# until the field shows the value. Fails (status 1) if it never does.
+# Types TEXT into the properties panel's number field ID (found in the UI dump FILE, scrolled
+# into the panel's rectangle first by the wheel over the panel): hover, click to start typing,
+# wait until the field is in typing mode, type, Enter, and wait until the field shows the value.
+# Fails (status 1) if it never does.
 type_into() {
-  local file=$1 id=$2 text=$3 y height
-  height=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {split($2, g, "x"); print g[2]}')
+  local file=$1 id=$2 text=$3 y top bottom
   for _ in $(seq 1 40); do
-    y=$(control "$file" "$id" cy)
-    [ -n "$y" ] && [ "$y" -gt 40 ] && [ "$y" -lt "$((height - 40))" ] && break
-    xdotool mousemove --window "$win" 560 500 click 5; sleep 0.15
+    y=$(control "$file" "$id" cy); top=$(control "$file" layout.properties y); bottom=$(control "$file" layout.properties bottom)
+    [ -n "$y" ] && [ -n "$top" ] && [ "$y" -gt "$((top + 30))" ] && [ "$y" -lt "$((bottom - 20))" ] && break
+    xdotool mousemove --window "$win" "$(control "$file" layout.properties cx)" "$(control "$file" layout.properties cy)" click 5; sleep 0.15
   done
   # A click on the number opens typing; on a slow first frame it can be missed, so up to three tries.
   for _ in 1 2 3; do
