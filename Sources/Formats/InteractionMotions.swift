@@ -63,6 +63,23 @@ public struct InteractionMotion: Sendable {
         }
     }
 
+    /// A spring motion's id, label and its two numbers in some timings.
+    public struct SpringValues: Sendable {
+        public let id: String
+        public let label: String
+        public let response: Double
+        public let dampingFraction: Double
+    }
+
+    /// The spring motions of `all` with their numbers in `t`, in the table's order.
+    public static func springs(in t: Timings) -> [SpringValues] {
+        all.compactMap { motion in
+            guard case let .spring(id, responsePath, fractionPath) = motion.kind,
+                  let response = TimingsSchema.number(responsePath, in: t), let fraction = TimingsSchema.number(fractionPath, in: t) else { return nil }
+            return SpringValues(id: id, label: motion.label, response: response, dampingFraction: fraction)
+        }
+    }
+
     /// Every interaction motion, card first, then the panel, then the scroll.
     public static let all: [InteractionMotion] = [
         CardMotions.transition.motion,
