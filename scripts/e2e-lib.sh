@@ -26,6 +26,18 @@ wait_window() {
   return 1
 }
 
+# Runs the command given after $1 every 0.1 s until it succeeds, for up to $1 seconds; fails if it
+# never does. Checks wait for what they look for, not for a guessed time, so a loaded machine
+# only makes them slower.
+wait_for() {
+  local limit=$1; shift
+  for _ in $(seq 1 $((limit * 10))); do
+    if "$@"; then return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+
 # Waits up to $2 seconds for process $1 to exit; sets $status to its exit status, or "timeout".
 # (Not in a subshell: only the shell that started a process can wait for it.)
 wait_exit() {
