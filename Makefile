@@ -31,7 +31,7 @@ bench-web: deps release
 parity: deps-test build
 	scripts/parity/run.sh $(BIN_DEBUG)
 
-# One libFuzzer target per parser (timings, script, launch, curve) and image reader (outline: the
+# One libFuzzer target per parser (timings, script, launch, curve, storyboard, assetcatalog) and image reader (outline: the
 # logo tracer and the hole's mesh; launchimage: PNG headers and the launch image match), each run
 # FUZZ_SECONDS; they build in their own package (Fuzz/, into .build/fuzz) with the fuzzer and
 # address sanitizers, which the plain build never sees. `make fuzz FUZZ_TARGETS=outline` runs one.

@@ -20,5 +20,7 @@ let package = Package(
         .executableTarget(name: "fuzz-curve", dependencies: ["FuzzDriver"], path: "Sources/FuzzCurve"),
         .executableTarget(name: "fuzz-outline", dependencies: ["FuzzDriver"], path: "Sources/FuzzOutline"),
         .executableTarget(name: "fuzz-launchimage", dependencies: ["FuzzDriver"], path: "Sources/FuzzLaunchImage"),
+        .executableTarget(name: "fuzz-storyboard", dependencies: ["FuzzDriver"], path: "Sources/FuzzStoryboard"),
+        .executableTarget(name: "fuzz-assetcatalog", dependencies: ["FuzzDriver"], path: "Sources/FuzzAssetCatalog"),
     ]
 )

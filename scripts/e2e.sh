@@ -527,6 +527,7 @@ unset XDG_STATE_HOME
 
 if "$here/e2e-quit.sh" "$bin"; then pass "quit after every overlay (scripts/e2e-quit.sh)"; else fail "quit after every overlay (scripts/e2e-quit.sh)"; fi
 if "$here/e2e-input.sh" "$bin"; then pass "no input lost, no key acts on nothing (scripts/e2e-input.sh)"; else fail "no input lost, no key acts on nothing (scripts/e2e-input.sh)"; fi
+if "$here/e2e-launch.sh" "$bin"; then pass "launch screen, blink, appearance and screens (scripts/e2e-launch.sh)"; else fail "launch screen, blink, appearance and screens (scripts/e2e-launch.sh)"; fi
 echo "screenshots in $out"
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

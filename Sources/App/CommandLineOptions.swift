@@ -95,7 +95,7 @@ public enum CLI {
     /// Every option, in the order `--help` and README list them.
     public static let options: [CLIOption] = [
         .device, .orientation, .seed, .feedLatency, .reduceMotion, .skipSplash, .timings, .assets,
-        .renderer, .script, .at, .launch, .html, .out, .scale, .duration, .fps,
+        .project, .appearance, .screen, .renderer, .script, .at, .launch, .html, .out, .scale, .duration, .fps,
         .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
         .frames, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
@@ -187,6 +187,12 @@ extension CLIOption {
                                        commands: CLI.preview + ["export", "timings"], forwardedToCapture: true)
     public static let assets = CLIOption(name: "--assets", value: "DIR", help: "your splash assets; anything missing comes from the built-in Assets",
                                        commands: CLI.preview + ["export"], forwardedToCapture: true)
+    public static let project = CLIOption(name: "--project", value: "DIR", help: "an Xcode project folder: its launch screen (Info.plist, storyboard or UILaunchScreen, asset catalogs)",
+                                          commands: CLI.preview + ["export"], forwardedToCapture: true)
+    public static let appearance = CLIOption(name: "--appearance", value: "A", help: "light (default) or dark: the launch screen's and named colours' appearance; light,dark puts both side by side (render, record)",
+                                             commands: CLI.preview, forwardedToCapture: true)
+    public static let screen = CLIOption(name: "--screen", value: "FILE", help: "your first screen (PNG) under the hole instead of the mock feed; several: the window cycles them with N",
+                                         commands: CLI.preview, forwardedToCapture: true, takesMany: true)
     public static let renderer = CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
     public static let script = CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record"], forwardedToCapture: false)
     public static let at = CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false)
@@ -377,6 +383,16 @@ extension PreviewOptions {
         timingsPath = args.value(.timings)
         assetsDirectory = args.value(.assets)
         renderer = args.value(.renderer)
+        projectDirectory = args.value(.project)
+        if let a = args.value(.appearance) {
+            let parsed = a.split(separator: ",", omittingEmptySubsequences: false).map { Appearance(rawValue: String($0)) }
+            guard !parsed.isEmpty, parsed.count <= 2, let all = parsed as? [Appearance], Set(all).count == all.count else {
+                throw args.mistake("\(CLIOption.appearance.name) must be light, dark, or light,dark for both side by side (got '\(abbreviatedForMessage(a, quoted: false))')")
+            }
+            appearances = all
+            appearance = all[0]
+        }
+        screenPaths = args.list(.screen) ?? []
     }
 }
 

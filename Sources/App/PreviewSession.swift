@@ -15,6 +15,14 @@ public struct PreviewOptions: Sendable {
     public var assetsDirectory: String?
     public var renderer: String?
     public var skipSplash = false
+    /// An Xcode project folder whose launch screen is shown (`--project`).
+    public var projectDirectory: String?
+    public var appearance: Appearance = .light
+    /// `--appearance light,dark`: every appearance to show side by side (render, record); the
+    /// first is `appearance`.
+    public var appearances: [Appearance] = [.light]
+    /// The user's own first screens (`--screen`), shown under the hole instead of the mock feed.
+    public var screenPaths: [String] = []
 
     public init(device: Device, seed: UInt64? = nil, feedLatency: Double = 0.8, reduceMotion: Bool = false,
                 timingsPath: String? = nil, assetsDirectory: String? = nil, renderer: String? = nil, skipSplash: Bool = false) {
@@ -34,7 +42,17 @@ public struct PreviewSession {
     /// rather than reading the file again, which a pipe (`--timings <(…)`) could not give twice.
     public var timingsBytes: [UInt8]
     public var catalog: AssetCatalog
-    public var launchBackground: LaunchBackground
+    /// The launch screen, from its sources (`LaunchScreen`), never from the animation.
+    public var launchScreen: LaunchScreen
+    /// The appearance shown; the intro's background and the launch screen follow it.
+    public private(set) var appearance: Appearance
+    /// The intro's background in that appearance.
+    public var launchBackground: LaunchBackground { launchScreen.introBackground(appearance) }
+    /// Warnings from reading the launch screen's sources.
+    public var launchWarnings: [String] = []
+    /// The user's first screens (`--screen`, else the assets' `screen.png` or
+    /// `screen-landscape.png`), checked; the first is shown until the window cycles them.
+    public private(set) var screens: [String] = []
     public var preview: Preview
     /// The preview as it starts, before any input: what a replay goes back to.
     public private(set) var initialPreview: Preview
@@ -51,8 +69,15 @@ public struct PreviewSession {
         timings = try Timings.parse(bytes: timingsBytes, path: path)
         seed = options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let variant = Preview.textVariant(seed: seed, count: AssetCatalog.splashTextCount)
-        let (background, description) = try catalog.launchSource(device: options.device)
-        launchBackground = background
+        var screen = catalog.launchScreen(device: options.device)
+        if let project = options.projectDirectory {
+            let (projectScreen, warnings) = XcodeProjectLaunch.load(directory: project, device: options.device, intro: screen.introDescription)
+            screen = projectScreen
+            launchWarnings = warnings
+        }
+        launchScreen = screen
+        appearance = options.appearance
+        let description = screen.introDescription
         let textSize = try catalog.splashTextSize(variant: variant)
         let layout = description.layout(device: options.device, textSize: textSize)
         let sequence = SplashSequence(timings: timings, device: options.device, layout: layout,
@@ -60,6 +85,12 @@ public struct PreviewSession {
                                                              textVariant: variant))
         preview = Preview(splash: sequence, feed: FeedLayout(device: options.device, content: FeedContent(seed: seed)),
                           skipSplash: options.skipSplash)
+        let given = options.screenPaths.isEmpty ? PreviewSession.assetsScreen(options) : options.screenPaths
+        for path in given {
+            if let warning = try PreviewSession.checkScreen(path, device: options.device) { launchWarnings.append(warning) }
+        }
+        screens = given
+        preview.userScreen = given.first
         initialPreview = preview
         self.catalog = catalog
     }
@@ -71,15 +102,67 @@ public struct PreviewSession {
         let s = preview.splash
         let sequence = SplashSequence(timings: newTimings, device: s.device, layout: s.layout, options: initialPreview.splash.options)
         copy.preview = Preview(splash: sequence, feed: preview.feed, skipSplash: preview.skipSplash)
+        copy.preview.userScreen = preview.userScreen
         copy.initialPreview = copy.preview
         return copy
     }
 
-    /// Warnings about assets that fell back to the built-in ones, each said once.
+    /// Warnings about assets that fell back to the built-in ones and launch sources that failed, each said once.
     public func reportWarnings(_ extra: [String] = []) {
         var seen = Set<String>()
-        for w in catalog.warnings + extra where seen.insert(w).inserted { OutputFile.writeStandardError(w + "\n") }
+        for w in catalog.warnings + launchWarnings + extra where seen.insert(w).inserted { OutputFile.writeStandardError(w + "\n") }
     }
+
+    // MARK: The user's first screen
+
+    /// The smallest side a screen image may have, in pixels: a smaller one is no screenshot.
+    public static let smallestScreenSide = 16
+    /// A screen whose aspect ratio is off the device's by more than this share is stretched with a warning.
+    public static let screenAspectTolerance = 0.02
+
+    /// The assets folder's screen for the orientation, if it has one: `screen.png` in portrait,
+    /// `screen-landscape.png` in landscape.
+    static func assetsScreen(_ options: PreviewOptions) -> [String] {
+        guard let folder = options.assetsDirectory else { return [] }
+        let path = folder + (options.device.orientation == .landscape ? "/screen-landscape.png" : "/screen.png")
+        return FileManager.default.fileExists(atPath: path) ? [path] : []
+    }
+
+    /// Checks a screen image's header: a PNG, within the size limits, at least 16 px a side. Returns
+    /// a warning when its aspect ratio differs from the device's by more than 2%: it is stretched.
+    public static func checkScreen(_ path: String, device: Device) throws -> String? {
+        let (w, h) = try AssetCatalog.pngSize(path)
+        guard min(w, h) >= smallestScreenSide else {
+            throw RenderError("\(path): image is \(w)x\(h) px; a screen needs at least \(smallestScreenSide) px on a side")
+        }
+        let imageAspect = Double(w) / Double(h), deviceAspect = device.width / device.height
+        guard abs(imageAspect / deviceAspect - 1) > screenAspectTolerance else { return nil }
+        let aspect = { (v: Double) in String(format: "%.3f", v) }
+        return "warning: \(path) is \(w)x\(h) px (aspect \(aspect(imageAspect))) but \(device.name) \(device.orientation.rawValue) is "
+            + "\(Int(device.width))x\(Int(device.height)) pt (aspect \(aspect(deviceAspect))); it is stretched to fill"
+    }
+
+    /// The same session showing screen `index` of `screens` under the hole.
+    public func showingScreen(_ index: Int) -> PreviewSession {
+        var copy = self
+        guard screens.indices.contains(index) else { return copy }
+        copy.preview.userScreen = screens[index]
+        copy.initialPreview.userScreen = screens[index]
+        return copy
+    }
+
+    /// The same session in another appearance.
+    public func withAppearance(_ newAppearance: Appearance) -> PreviewSession {
+        var copy = self
+        copy.appearance = newAppearance
+        return copy
+    }
+
+    /// The launch frame: the launch screen alone, as iOS draws it before the app runs.
+    public func launchScene() -> Scene { LaunchScreen.scene(device: options.device) }
+
+    /// The launch screen resolved for the device and the appearance shown.
+    public var resolvedLaunchScreen: ResolvedLaunchScreen { launchScreen.resolved(device: options.device, appearance: appearance) }
 
     /// A renderer for this session's scenes on a context.
     public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel) throws -> SceneRenderer {
@@ -88,8 +171,9 @@ public struct PreviewSession {
         // 0.85 → 1 swing and the 1.05 feed scale.
         let logoPixels = Int(clamping: (preview.splash.stillValue(.logoSize) * 1.1 * mapping.scale).rounded(.up))
         let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels)
-        let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground,
+        let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground, launchScreen: resolvedLaunchScreen,
                                          feedLayout: preview.feed, mapping: mapping)
+        renderer.screenImage = preview.userScreen
         // The launch frame and the logo's first moves, with the text fading in: the appearance's
         // first frames then cost what the others do.
         let splash = preview.splash

@@ -9,7 +9,7 @@ import Foundation
 /// to `--save-to`, or, for the built-in defaults, to `timings.json` in the current folder, never
 /// into `Assets/`), and keeps unsaved edits in a recovery file outside the project so that a
 /// crash loses nothing.
-public struct TimingsDocument: Sendable {
+public struct TimingsDocument: Equatable, Sendable {
     /// The file the values came from.
     public let sourcePath: String
     /// Where a save writes.
@@ -29,7 +29,7 @@ public struct TimingsDocument: Sendable {
     /// The source file's text as last read or saved here: a save to it checks the disk against this.
     private var sourceText: String
     /// The last file this document wrote, and what it wrote.
-    private var lastWritten: (path: String, text: String)?
+    private var lastWritten: SavedFile?
 
     public init(sourcePath: String, text: String, timings: Timings, sourceIsBuiltIn: Bool, saveTo: String? = nil) {
         self.sourcePath = sourcePath
@@ -112,6 +112,22 @@ public struct TimingsDocument: Sendable {
         case nothingToSave
     }
 
+    /// A file a save wrote: where, its whole text, and the values it holds.
+    public struct SavedFile: Equatable, Sendable {
+        public let path: String
+        public let text: String
+        public let timings: Timings
+        public init(path: String, text: String, timings: Timings) { self.path = path; self.text = text; self.timings = timings }
+    }
+
+    /// What carrying out a save gave: the window's reducer asks for a save and is told this.
+    public enum SaveResult: Equatable, Sendable {
+        case saved(SavedFile, changed: [String])
+        case nothingToSave
+        /// Nothing was written; the message says why.
+        case failed(String)
+    }
+
     public struct SaveFailure: Error, Equatable, CustomStringConvertible {
         public let message: String
         public var description: String { message }
@@ -140,6 +156,43 @@ public struct TimingsDocument: Sendable {
     /// when it is some other existing file or not a regular file, when it is gone, or when it
     /// lies in the built-in Assets folder (a link into it included).
     public mutating func save(to path: String? = nil) throws -> SaveOutcome {
+        switch try writeToDisk(path) {
+        case .nothingToSave:
+            return .nothingToSave
+        case let .saved(file, changed):
+            recordSave(file)
+            return .saved(path: file.path, changed: changed)
+        }
+    }
+
+    /// The disk half of a save, leaving the document as it is: `save(to:)`'s checks and write,
+    /// its outcome as a value. `recordSave` then makes what was written the new base.
+    public func writeSave(to path: String? = nil) -> SaveResult {
+        do {
+            switch try writeToDisk(path) {
+            case .nothingToSave: return .nothingToSave
+            case let .saved(file, changed): return .saved(file, changed: changed)
+            }
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    /// A save wrote `file`: its text and values are now what "unsaved" compares with and what
+    /// the next save patches and checks the disk against.
+    public mutating func recordSave(_ file: SavedFile) {
+        baseText = file.text
+        base = file.timings
+        lastWritten = file
+        if file.path == sourcePath { sourceText = file.text }
+    }
+
+    private enum WriteOutcome {
+        case saved(SavedFile, changed: [String])
+        case nothingToSave
+    }
+
+    private func writeToDisk(_ path: String?) throws -> WriteOutcome {
         let target = path ?? savePath
         let file = try TimingsDocument.followingLinks(target)
         let changes = TimingsFilePatch.changes(from: base, to: current)
@@ -173,11 +226,7 @@ public struct TimingsDocument: Sendable {
             throw SaveFailure(message: "cannot update \(target): \(error); your edits are kept")
         }
         try TimingsDocument.writeAtomically(text, to: target, syncing: true)
-        baseText = text
-        base = current
-        lastWritten = (target, text)
-        if target == sourcePath { sourceText = text }
-        return .saved(path: target, changed: changes.map(\.path))
+        return .saved(SavedFile(path: target, text: text, timings: current), changed: changes.map(\.path))
     }
 
     /// Linux's own limit on the links followed for one path (MAXSYMLINKS in <linux/namei.h>).
@@ -302,10 +351,21 @@ public struct TimingsDocument: Sendable {
     /// Keeps the current values in the recovery file while they differ from the file's, and
     /// removes it once they do not.
     public func updateRecovery(at path: String) {
-        if hasUnsavedEdits {
+        TimingsDocument.writeRecovery(recoveryText, at: path)
+    }
+
+    /// What the recovery file holds while there are unsaved edits; nil when there is none.
+    public var recoveryText: String? {
+        hasUnsavedEdits ? TimingsSchema.fileText(current, comment: "unsaved edits of \(sourcePath)") : nil
+    }
+
+    /// Writes `text` to the recovery file at `path`, or removes the file when `text` is nil.
+    /// Best effort: the recovery file is a safety net, and failing to keep it must not stop an edit.
+    public static func writeRecovery(_ text: String?, at path: String) {
+        if let text {
             try? FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
                                                      withIntermediateDirectories: true)
-            try? TimingsDocument.writeAtomically(TimingsSchema.fileText(current, comment: "unsaved edits of \(sourcePath)"), to: path)
+            try? TimingsDocument.writeAtomically(text, to: path)
         } else {
             try? FileManager.default.removeItem(atPath: path)
         }

@@ -13,45 +13,20 @@ public struct StatusMessage: Equatable, Sendable {
     public var until: Double
 }
 
-/// Everything the window shows and remembers, apart from SDL itself: the take being played, the
-/// playback rate and pause, the tools, the status line, capture and scrubbing. It changes only
-/// through `reduce`, which is pure, so every key and click can be tested without a window.
+/// Everything the window shows and remembers, apart from SDL itself, in four concerns, each
+/// with its own state and reducer (TCA's `Scope` shape): playback (the take, the one clock,
+/// scrubbing), the document (edits, undo, A/B, saving), the tools and the view. `reduce` routes
+/// each action to its concern and joins what one concern's change means for another. It is pure:
+/// files, processes and clocks are effects it returns or inputs it is given (the tick's times, a
+/// save's result), so every key and click can be tested without a window.
 public struct WindowState: Sendable {
-    public var playback: Playback
-    /// The timings being tuned: edits, undo, A/B, saving.
-    public var document: TimingsDocument
-    /// The inspector beside the device (I).
-    public var inspectorShown = true
-    /// A/B: which values the device shows, and whether A and B play side by side.
-    public var showingA = false
-    public var split = false
-    /// The take played over A's values, kept in step with `playback` once A exists.
-    public var playbackA: Playback?
-    /// The curve the curve editor shows: a curve parameter's key path, and for a keyframe list the segment.
-    public var selectedCurve: (path: String, segment: Int?) = ("splash.logo.curve", nil)
-    /// After an edit of a splash parameter the splash replays from here (s): the start by default.
-    public var replayFrom = 0.0
-    /// Loop the disappearance: from just before d to just after the splash ends, again and again.
-    public var loopDisappearance = false
-    /// The timings file changed on disk while there were unsaved edits here: theirs, waiting for a choice.
-    public var pendingDiskVersion: PendingDiskVersion?
-    /// Unsaved edits found from an earlier session, waiting for restore or discard.
-    public var recoverable: Timings?
+    public var playbackState: PlaybackState
+    public var documentState: DocumentState
+    public var toolState = ToolState()
+    public var viewState = ViewState()
+    public var message: StatusMessage?
     /// Q with unsaved edits asks for a second Q.
     public var quitRequested = false
-    /// The pointer drawn as a finger over the device (and in captures' videos), as iOS shows touches.
-    public var showTouches = false
-    public var rate = 1.0
-    public var isPaused = false
-    /// The frame step for ← / → while paused: one frame of the display's refresh.
-    public let frameStep: Double
-    public var tools: Set<Tool> = []
-    /// Tab: every tool hidden at once, for a clean screen recording.
-    public var toolsHidden = false
-    public var message: StatusMessage?
-    public var capturing = false
-    /// A press on the timeline scrubs instead of reaching the preview.
-    public var scrubbing = false
     public var isRunning = true
     /// The window's monotonic clock at the last tick, for message lifetimes.
     public var wallTime = 0.0
@@ -62,20 +37,64 @@ public struct WindowState: Sendable {
     public static let messageSeconds = 4.0
 
     public init(playback: Playback, document: TimingsDocument, refreshRate: Double) {
-        self.playback = playback
-        self.document = document
-        frameStep = 1 / max(refreshRate, 1)
+        playbackState = PlaybackState(playback: playback, frameStep: 1 / max(refreshRate, 1))
+        documentState = DocumentState(document: document)
     }
+
+    // MARK: Each concern's values, by their names
+
+    public var playback: Playback { playbackState.playback }
+    public var playbackA: Playback? { playbackState.playbackA }
+    public var clock: PreviewClock { playbackState.clock }
+    public var rate: Double { clock.rate }
+    public var isPaused: Bool { clock.isPaused }
+    /// The frame step for ← / → while paused: one frame of the display's refresh.
+    public var frameStep: Double { clock.frameStep }
+    public var scrubbing: Bool { playbackState.scrubbing }
+    public var loopDisappearance: Bool {
+        get { playbackState.loopDisappearance }
+        set { playbackState.loopDisappearance = newValue }
+    }
+    public var replayFrom: Double { playbackState.replayFrom }
+    public var time: Double { playbackState.time }
+    /// The preview time the timeline spans: the splash and a little after, or the whole take.
+    public var timelineRange: Double { playbackState.timelineRange }
+
+    public var document: TimingsDocument { documentState.document }
+    public var pendingDiskVersion: PendingDiskVersion? { documentState.pendingDiskVersion }
+    public var recoverable: Timings? {
+        get { documentState.recoverable }
+        set { documentState.recoverable = newValue }
+    }
+
+    public var tools: Set<Tool> {
+        get { toolState.tools }
+        set { toolState.tools = newValue }
+    }
+    public var toolsHidden: Bool { toolState.toolsHidden }
+    public var capturing: Bool { toolState.capturing }
+    public var selectedCurve: (path: String, segment: Int?) { toolState.selectedCurve }
+    public func shows(_ tool: Tool) -> Bool { toolState.shows(tool) }
+
+    public var inspectorShown: Bool {
+        get { viewState.inspectorShown }
+        set { viewState.inspectorShown = newValue }
+    }
+    public var showingA: Bool { viewState.showingA }
+    public var split: Bool { viewState.split }
+    public var showTouches: Bool { viewState.showTouches }
+    public var appearance: Appearance {
+        get { viewState.appearance }
+        set { viewState.appearance = newValue }
+    }
+    public var screens: [String] {
+        get { playbackState.screens }
+        set { playbackState.screens = newValue }
+    }
+    public var screenIndex: Int { playbackState.screenIndex }
 
     /// The take the device shows alone: A's when A is showing.
     public var shownPlayback: Playback { showingA ? (playbackA ?? playback) : playback }
-
-    public var time: Double { playback.time }
-
-    public func shows(_ tool: Tool) -> Bool { !toolsHidden && tools.contains(tool) }
-
-    /// The preview time the timeline spans: the splash and a little after, or the whole take.
-    public var timelineRange: Double { max(playback.preview.splash.endTime + 0.6, playback.horizon, 1) }
 }
 
 /// The timings file as someone else saved it.
@@ -120,6 +139,12 @@ public enum WindowAction: Sendable {
     case save
     /// Ctrl+Shift+S: to a new file beside the save path.
     case saveElsewhere
+    /// A save asked for by `.save` or `.saveElsewhere` was carried out.
+    case saveFinished(TimingsDocument.SaveResult)
+    /// Unsaved edits an earlier session kept in the recovery file at `keptIn`: offered, not applied.
+    case recoveryFound(Timings, keptIn: String)
+    /// A file the window keeps up to date (`--ui-dump`, `--state-out`) was written, or not (`failure`).
+    case keptFileWritten(path: String, failure: String?)
     case snapshotA
     case toggleAB
     case toggleSplit
@@ -128,6 +153,10 @@ public enum WindowAction: Sendable {
     case selectCurve(path: String, segment: Int?)
     case setReplayFrom(Double)
     case toggleLoopDisappearance
+    /// D: light and dark appearance.
+    case toggleAppearance
+    /// N: the next `--screen` under the hole.
+    case nextScreen
     case say(String, isError: Bool)
     case quit
     /// A signal (SIGTERM, SIGINT, SIGHUP) asked the process to end: nobody is there to answer
@@ -135,14 +164,21 @@ public enum WindowAction: Sendable {
     case quitOnSignal(Int32)
 }
 
-/// Work for the shell, outside the pure state: files and processes.
+/// Work for the shell, outside the pure state: files, processes, clocks. What comes of it comes
+/// back as an action.
 public enum WindowEffect: Equatable, Sendable {
-    /// Write the take so far as a script and render it offline as a video, `duration` seconds long.
-    case writeCapture(InputScript, duration: Double)
+    /// Write the take so far as a script and render it offline as a video, `duration` seconds
+    /// long, with the touches drawn when they show in the window.
+    case writeCapture(InputScript, duration: Double, showTouches: Bool)
     /// Print a line on stderr too.
     case log(String)
-    /// Keep the unsaved edits in the recovery file (or remove it when there are none).
-    case updateRecovery
+    /// Keep this text in the recovery file, or remove the file (nil: no unsaved edits).
+    case writeRecovery(String?)
+    /// Save the document's edited values to its save path, or to a new file beside it (a name
+    /// stamped with the time, never an existing file); the result comes back as `saveFinished`.
+    case save(TimingsDocument, besideSavePath: Bool)
+    /// Write a file the window keeps up to date, whole or not at all; `keptFileWritten` follows.
+    case writeKeptFile(String, path: String)
 }
 
 extension WindowState {
@@ -150,164 +186,125 @@ extension WindowState {
         StatusMessage(text: text, isError: isError, until: forever ? .infinity : wallTime + (isError ? 6 : WindowState.messageSeconds))
     }
 
+    mutating func show(_ note: Note?) {
+        if let note { message = say(note.text, isError: note.isError, forever: note.forever) }
+    }
+
     /// Applies one action; returns the effects for the shell to carry out.
     public mutating func reduce(_ action: WindowAction) -> [WindowEffect] {
+        let effects = route(action)
+        if case .quit = action {} else if !action.isQuiet { quitRequested = false }
+        return effects
+    }
+
+    /// Each action to its concern's reducer, and what it means for the others.
+    private mutating func route(_ action: WindowAction) -> [WindowEffect] {
         switch action {
+        // Playback
         case let .input(kind):
-            // The window's input obeys the same ranges as a script's (a pointer far outside the
-            // window, a wheel of absurd clicks), so a capture always reads back.
-            let clamped = InputEvent(time: 0, kind: kind).clampedToLimits().kind
-            playback.record(clamped)
-            playbackA?.record(clamped)
+            playbackState.record(kind)
         case let .tick(realSeconds, now):
             wallTime = now
             if let m = message, now > m.until { message = nil }
-            // The preview advances by the real time since the last frame, times the rate.
-            if !isPaused && !scrubbing && realSeconds > 0 {
-                var next = playback.time + realSeconds * rate
-                let splash = playback.preview.splash
-                if loopDisappearance && !playback.preview.skipSplash && next > splash.endTime + 0.3 {
-                    next = max(splash.dismissalTime - 0.3, 0)
-                }
-                seekAll(next)
-            }
+            playbackState.advance(by: realSeconds)
         case let .setRate(r):
-            rate = r
-            message = say("playback rate \(JSONOutput.number(r).text)×")
+            playbackState.setRate(r)
+            show(Note("playback rate \(JSONOutput.number(r).text)×"))
         case .cycleRate:
             let next = WindowState.rates[((WindowState.rates.firstIndex(of: rate) ?? 0) + 1) % WindowState.rates.count]
-            return reduce(.setRate(next))
+            return route(.setRate(next))
         case .togglePause:
-            isPaused.toggle()
+            playbackState.togglePause()
         case let .step(frames):
-            guard isPaused else { break }
-            seekAll(max(playback.time + Double(frames) * frameStep, 0))
+            playbackState.step(frames)
         case let .seek(t):
-            seekAll(min(max(t, 0), timelineRange))
+            playbackState.seek(t)
         case .replay:
-            seekAll(0)
-            message = say("replaying from the start")
+            playbackState.seekAll(0)
+            show(Note("replaying from the start"))
         case let .scrubBegin(t):
-            scrubbing = true
-            isPaused = true
-            return reduce(.seek(t))
+            playbackState.beginScrub(at: t)
         case .scrubEnd:
-            scrubbing = false
-        case let .toggle(tool):
-            // A tool's key never acts on nothing: with the tools or the inspector hidden it shows
-            // them with that tool, and hides the tool only when it was on screen.
-            if tools.contains(tool) && !toolsHidden && inspectorShown { tools.remove(tool) } else { tools.insert(tool) }
-            toolsHidden = false
-            inspectorShown = true
-        case .toggleToolsHidden:
-            toolsHidden.toggle()
-        case .toggleCapture:
-            capturing.toggle()
-            if capturing {
-                message = say("● capturing input (F9 to stop)", forever: true)
-            } else {
-                message = nil
-                return [.writeCapture(playback.scriptSoFar, duration: playback.time + 0.5)]
-            }
-        case let .diskChanged(text, timings, path):
-            // Our own save coming back through the watcher is no change.
-            if text == document.baseText && timings == document.base { break }
-            guard document.hasUnsavedEdits else {
-                // No unsaved edits: theirs, as one undo step, replayed from the start.
-                document.adoptDiskVersion(text: text, timings: timings, takeTheirs: true)
-                timingsChanged(replay: true)
-                message = say("reloaded timings from \(path)")
-                return [.log("reloaded timings from \(path)")]
-            }
-            pendingDiskVersion = PendingDiskVersion(text: text, timings: timings, path: path)
-            message = say("\(path) changed on disk; you have unsaved edits: take theirs or keep yours (inspector)", forever: true)
-            return [.log("\(path) changed on disk while there are unsaved edits here; waiting for take theirs / keep ours")]
-        case .takeTheirs:
-            guard let pending = pendingDiskVersion else { break }
-            document.adoptDiskVersion(text: pending.text, timings: pending.timings, takeTheirs: true)
-            pendingDiskVersion = nil
-            timingsChanged(replay: true)
-            message = say("took the file's values (Ctrl+Z brings yours back)")
-            return [.updateRecovery]
-        case .keepOurs:
-            guard let pending = pendingDiskVersion else { break }
-            document.adoptDiskVersion(text: pending.text, timings: pending.timings, takeTheirs: false)
-            pendingDiskVersion = nil
-            message = say("kept your values; Ctrl+S writes them over the file's")
-            return [.updateRecovery]
-        case .restoreRecovery:
-            guard let timings = recoverable else { break }
-            document.replaceAll(with: timings)
-            recoverable = nil
-            timingsChanged(replay: true)
-            message = say("restored the unsaved edits of an earlier session")
-            return [.updateRecovery]
-        case .discardRecovery:
-            recoverable = nil
-            return [.updateRecovery]
-        case let .edit(path, value, isFinal):
-            do {
-                try document.edit(path, to: value, isFinal: isFinal)
-            } catch {
-                message = say("\(error)", isError: true)
-                break
-            }
-            timingsChanged(replay: path.hasPrefix("splash."))
-            return isFinal ? [.updateRecovery] : []
-        case .undo:
-            if document.undo() { timingsChanged(replay: true); return [.updateRecovery] }
-            message = say("nothing to undo")
-        case .redo:
-            if document.redo() { timingsChanged(replay: true); return [.updateRecovery] }
-            message = say("nothing to redo")
-        case .save, .saveElsewhere:
-            let target = action.isSaveElsewhere ? document.alternativeSavePath() : nil
-            do {
-                switch try document.save(to: target) {
-                case .nothingToSave:
-                    message = say("no unsaved edits")
-                case let .saved(path, changed):
-                    message = say("saved \(path) (\(changed.isEmpty ? "no value changed" : changed.joined(separator: ", ")))")
-                    return [.log("saved \(path)"), .updateRecovery]
-                }
-            } catch {
-                message = say("\(error)", isError: true)
-                return [.log("save failed: \(error)"), .updateRecovery]
-            }
-        case .snapshotA:
-            document.snapshotAsA()
-            rebuildA()
-            message = say("A = these values; your edits now change B")
-        case .toggleAB:
-            guard playbackA != nil else { message = say("no A yet: press A to take the current values as A"); break }
-            showingA.toggle()
-            message = say(showingA ? "showing A" : "showing B")
-        case .toggleSplit:
-            guard playbackA != nil else { message = say("no A yet: press A to take the current values as A"); break }
-            split.toggle()
-        case .toggleInspector:
-            inspectorShown.toggle()
-        case .toggleTouches:
-            showTouches.toggle()
-            message = say(showTouches ? "touches shown (and in F9 videos)" : "touches hidden")
-        case let .selectCurve(path, segment):
-            selectedCurve = (path, segment)
+            playbackState.scrubbing = false
         case let .setReplayFrom(t):
-            replayFrom = max(t, 0)
+            playbackState.replayFrom = max(t, 0)
         case .toggleLoopDisappearance:
-            loopDisappearance.toggle()
-            if loopDisappearance { seekAll(max(playback.preview.splash.dismissalTime - 0.3, 0)) }
+            playbackState.toggleLoopDisappearance()
+        case .nextScreen:
+            show(playbackState.nextScreen())
+        case .toggleAppearance:
+            show(viewState.toggleAppearance())
+
+        // Document
+        case let .diskChanged(text, timings, path):
+            return apply(documentState.diskChanged(text: text, timings: timings, path: path))
+        case .takeTheirs:
+            return apply(documentState.resolveDiskVersion(takeTheirs: true))
+        case .keepOurs:
+            return apply(documentState.resolveDiskVersion(takeTheirs: false))
+        case .restoreRecovery:
+            return apply(documentState.restoreRecovery())
+        case .discardRecovery:
+            return apply(documentState.discardRecovery())
+        case let .recoveryFound(timings, path):
+            documentState.recoverable = timings
+            return [.log("unsaved edits of \(document.sourcePath) from an earlier session are kept in \(path); the inspector offers them")]
+        case let .edit(path, value, isFinal):
+            return apply(documentState.edit(path, to: value, isFinal: isFinal))
+        case .undo:
+            return apply(documentState.undo())
+        case .redo:
+            return apply(documentState.redo())
+        case .save:
+            return apply(documentState.save(besideSavePath: false))
+        case .saveElsewhere:
+            return apply(documentState.save(besideSavePath: true))
+        case let .saveFinished(result):
+            return apply(documentState.saveFinished(result))
+        case .snapshotA:
+            documentState.document.snapshotAsA()
+            playbackState.rebuildA(over: document.snapshotA)
+            show(Note("A = these values; your edits now change B"))
         case let .reloadFailed(error):
             // The last good values stay in force until the file is fixed; the inspector shows why.
-            message = say("timings error: \(error)", isError: true, forever: true)
-            inspectorShown = true
+            show(Note("timings error: \(error)", isError: true, forever: true))
+            viewState.inspectorShown = true
             return [.log("timings error: \(error)")]
+
+        // Tools
+        case let .toggle(tool):
+            toolState.toggle(tool, inspectorShown: viewState.inspectorShown)
+            viewState.inspectorShown = true
+        case .toggleToolsHidden:
+            toolState.toggleToolsHidden()
+        case .toggleCapture:
+            let (note, effects) = toolState.toggleCapture(takeSoFar: playback.scriptSoFar, time: playback.time, showTouches: showTouches)
+            if capturing { show(note) } else { message = nil }
+            return effects
+        case let .selectCurve(path, segment):
+            toolState.selectCurve(path: path, segment: segment)
+
+        // View
+        case .toggleAB:
+            show(viewState.toggleAB(hasA: playbackA != nil))
+        case .toggleSplit:
+            show(viewState.toggleSplit(hasA: playbackA != nil))
+        case .toggleInspector:
+            viewState.inspectorShown.toggle()
+        case .toggleTouches:
+            show(viewState.toggleTouches())
+        case let .keptFileWritten(path, failure):
+            let (note, effects) = viewState.keptFileWritten(path: path, failure: failure)
+            show(note)
+            return effects
         case let .say(text, isError):
-            message = say(text, isError: isError)
+            show(Note(text, isError: isError))
+
+        // The window itself
         case .quit:
             if document.hasUnsavedEdits && !quitRequested {
                 quitRequested = true
-                message = say("unsaved edits: Ctrl+S saves them; Q again quits without saving (they stay in the recovery file)", forever: true)
+                show(Note("unsaved edits: Ctrl+S saves them; Q again quits without saving (they stay in the recovery file)", forever: true))
                 break
             }
             isRunning = false
@@ -317,31 +314,26 @@ extension WindowState {
             // Only with unsaved edits: otherwise the effect would remove a recovery file an
             // earlier session left, which the inspector may be offering right now.
             guard document.hasUnsavedEdits else { return [.log("quit on \(name)")] }
-            return [.log("quit on \(name); the unsaved edits are kept in the recovery file"), .updateRecovery]
+            return [.log("quit on \(name); the unsaved edits are kept in the recovery file"), documentState.recoveryEffect]
         }
-        if case .quit = action {} else if case .tick = action {} else { quitRequested = false }
         return []
     }
 
-    mutating func seekAll(_ t: Double) {
-        playback.seek(to: t)
-        playbackA?.seek(to: t)
-    }
-
-    /// The edited values are the take's new initial preview; after a splash parameter the splash
-    /// replays from `replayFrom`, otherwise the take goes on where it is.
-    mutating func timingsChanged(replay: Bool) {
-        playback = playback.replacingInitial(playback.initial.withTimings(document.current))
-        if replay { seekAll(loopDisappearance ? max(playback.preview.splash.dismissalTime - 0.3, 0) : replayFrom) }
-    }
-
-    /// A's take: the same log and time over A's values.
-    mutating func rebuildA() {
-        guard let a = document.snapshotA else { playbackA = nil; return }
-        playbackA = Playback(initial: playback.initial.withTimings(a), log: playback.log, time: playback.time)
+    /// A document change: the takes follow the new values, and the message and effects it asks for.
+    private mutating func apply(_ outcome: DocumentState.Outcome) -> [WindowEffect] {
+        if outcome.timingsChanged { playbackState.timingsChanged(to: document.current, replay: outcome.replay) }
+        show(outcome.note)
+        return outcome.effects
     }
 }
 
 extension WindowAction {
-    var isSaveElsewhere: Bool { if case .saveElsewhere = self { return true }; return false }
+    /// Changes nothing on screen by itself and is no answer to "Q again?": a tick (what it moves
+    /// shows in the scenes and the message), and a kept file written as asked.
+    public var isQuiet: Bool {
+        switch self {
+        case .tick, .keptFileWritten(_, failure: nil): return true
+        default: return false
+        }
+    }
 }

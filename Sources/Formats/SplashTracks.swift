@@ -143,9 +143,11 @@ extension SplashTrack {
 /// When the splash goes: the rule of the hold, which the tracks that count from d follow.
 public enum SplashHold {
     /// d: the later of the minimum hold and the feed being ready, capped by the timeout, and
-    /// brought forward by a skip (a click or key during the splash, at `skipTime`).
-    public static func dismissalTime(_ t: Timings, feedLatency: Double, skipTime: Double?) -> Double {
-        var d = min(max(t.splash.minHold, feedLatency), t.splash.timeout)
+    /// brought forward by a skip (a click or key during the splash, at `skipTime`). With Reduce
+    /// Motion there is no minimum hold: the still splash goes when loading completes, bounded by
+    /// the timeout (seed 002: "a static pose that leaves with a short fade when loading completes").
+    public static func dismissalTime(_ t: Timings, feedLatency: Double, skipTime: Double?, reduceMotion: Bool = false) -> Double {
+        var d = min(reduceMotion ? feedLatency : max(t.splash.minHold, feedLatency), t.splash.timeout)
         if let skipTime, skipTime < d { d = max(skipTime, 0) }
         return d
     }

@@ -39,6 +39,7 @@ public struct Timings: Equatable, Sendable {
         public var holeLogoFadeCurve = TimingCurve.easeInEaseOut
         public var reduceMotionFadeDuration = 0.25
         public var reduceMotionFadeCurve = TimingCurve.easeOut
+        public var reduceMotionMode = ReduceMotionMode.still
         public init() {}
     }
 
@@ -49,6 +50,10 @@ public struct Timings: Equatable, Sendable {
     }
 
     public enum PanelCompletion: String, CaseIterable, Sendable { case spring, percent }
+
+    /// With Reduce Motion, seed 002's two choices: a still version of the intro that fades when
+    /// loading completes, or no intro (the launch screen straight to the content, with the fade).
+    public enum ReduceMotionMode: String, CaseIterable, Sendable { case still, skip }
 
     public struct Panel: Equatable, Sendable {
         /// Panel height as a share of the screen height.

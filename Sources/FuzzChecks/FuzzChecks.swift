@@ -19,6 +19,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case outline
     /// A folder of launch image candidates (`FuzzLaunchFolder`): PNG headers and `LaunchImageMatch`.
     case launchImage = "launchimage"
+    /// A launch storyboard or xib, as `InterfaceBuilderDocument` reads it, laid out on every device.
+    case storyboard
+    /// An asset catalog's `Contents.json`, read as a colour set, an image set and a namespace folder.
+    case assetCatalog = "assetcatalog"
 
     /// The path errors must name.
     public var path: String { "fuzz-\(rawValue).json" }
@@ -32,6 +36,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .curve: try checkCurve(bytes)
         case .outline: try checkOutline(bytes)
         case .launchImage: try checkLaunchImage(bytes)
+        case .storyboard: try checkStoryboard(bytes)
+        case .assetCatalog: try checkAssetCatalog(bytes)
         }
     }
 
@@ -133,6 +139,53 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 try requireFinite(description.layout(device: d, textSize: (300, 32)).json, "layout on \(d.name) \(orientation)")
             }
         }
+    }
+
+    private func checkStoryboard(_ bytes: [UInt8]) throws {
+        let document: InterfaceBuilderDocument
+        do { document = try InterfaceBuilderDocument.parse(bytes: bytes, path: path) } catch let error as LaunchSourceError {
+            guard error.path == path else { throw FuzzViolation("error names \(error.path), not \(path): \(error)") }
+            if let line = error.line {
+                let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+                guard line >= 1 && line <= lines else { throw FuzzViolation("error at line \(line) of \(lines): \(error)") }
+            }
+            try requireShortMessage(error.message)
+            return
+        } catch {
+            throw FuzzViolation("an error that names no file: \(error)")
+        }
+        var views = 0
+        func count(_ view: InterfaceBuilderDocument.View, depth: Int) throws {
+            views += 1
+            guard depth <= InterfaceBuilderDocument.maximumDepth else { throw FuzzViolation("views nest \(depth) deep") }
+            for sub in view.subviews { try count(sub, depth: depth + 1) }
+        }
+        try count(document.root, depth: 0)
+        guard views <= InterfaceBuilderDocument.maximumViews else { throw FuzzViolation("\(views) views read, over the limit") }
+        for device in Device.presets {
+            for orientation in Orientation.allCases {
+                let d = device.oriented(orientation)
+                for r in ConstraintLayout.frames(document, device: d)
+                where ![r.x, r.y, r.width, r.height].allSatisfy(\.isFinite) || r.width < 0 || r.height < 0 {
+                    throw FuzzViolation("a frame on \(d.name) \(orientation) is \(r)")
+                }
+            }
+        }
+    }
+
+    private func checkAssetCatalog(_ bytes: [UInt8]) throws {
+        if case let .success(color) = try positioned(bytes, { try AssetCatalogContents.color(bytes: bytes, path: path) }) {
+            guard color.resolved(.dark) == (color.dark ?? color.light) else { throw FuzzViolation("dark resolves to neither variant") }
+        }
+        if case let .success(entries) = try positioned(bytes, { try AssetCatalogContents.images(bytes: bytes, path: path) }) {
+            for entry in entries {
+                guard [1.0, 2.0, 3.0].contains(entry.scale) else { throw FuzzViolation("scale \(entry.scale) read") }
+                if let name = entry.filename, name.isEmpty || name.contains("/") || name == ".." {
+                    throw FuzzViolation("file name \(name.prefix(80)) leaves the image set")
+                }
+            }
+        }
+        _ = try positioned(bytes) { try AssetCatalogContents.providesNamespace(bytes: bytes, path: path) }
     }
 
     private func checkCurve(_ bytes: [UInt8]) throws {

@@ -6,6 +6,8 @@ public indirect enum RenderStep: Equatable, Sendable {
     /// Clear the output to the surround colour: the screen does not fill the output, or its first
     /// layer does not cover it.
     case clear
+    /// The launch screen, full screen.
+    case launchScreen
     /// The launch background; within `regions` (points) only, or the whole screen when nil.
     case launchBackground(regions: [Rect]?)
     /// An image centred at the layer's point, sized and rotated as the layer says.
@@ -76,6 +78,8 @@ public struct RenderPlan: Equatable, Sendable {
         var steps: [RenderStep] = []
         for (i, command) in commands.enumerated() {
             switch command {
+            case .launchScreen:
+                steps.append(.launchScreen)
             case .launchBackground:
                 steps.append(.launchBackground(regions: nil))
             case let .launchBackgroundOutsideHole(hole):
@@ -176,6 +180,8 @@ public struct RenderPlan: Equatable, Sendable {
     static func covers(_ steps: [RenderStep], _ i: Int, _ context: Context) -> Bool {
         let screen = Rect(x: 0, y: 0, width: context.screenWidth, height: context.screenHeight)
         switch steps[i] {
+        // It is drawn on its background, the intro's.
+        case .launchScreen: return context.launchBackgroundIsOpaque
         case .launchBackground(regions: nil): return context.launchBackgroundIsOpaque
         case .launchBackground:
             return context.launchBackgroundIsOpaque && steps[(i + 1)...].contains { if case .feedThroughHole = $0 { return true } else { return false } }

@@ -72,23 +72,36 @@ public struct AssetCatalog: Sendable {
 
     // MARK: The launch frame's source
 
-    /// The launch background and layout source, in order: a `launch.json`, else a launch image
-    /// matched to the device, else plain white. The user's folder is searched before the built-in one.
-    public mutating func launchSource(device: Device) throws -> (LaunchBackground, LaunchDescription) {
+    /// The launch screen of the assets, in order: a `launch.json`, else a launch image matched to
+    /// the device, else plain white. The user's folder is searched before the built-in one. A
+    /// `launch.json` that cannot be read is a warning and the next source is used; launch images
+    /// in the user's folder, none of them the device's size, give white with a warning, as iOS
+    /// shows when no launch image fits.
+    public mutating func launchScreen(device: Device) -> LaunchScreen {
         for folder in [user, builtIn].compactMap({ $0 }) {
             let json = folder + "/launch.json"
             if FileManager.default.fileExists(atPath: json) {
-                guard let text = String(bytes: try JSONParser.readFile(json, limit: .launchDescription), encoding: .utf8) else {
-                    throw RenderError("cannot read \(json): it is not UTF-8 text")
+                do {
+                    let description = try LaunchDescription.parse(bytes: try JSONParser.readFile(json, limit: .launchDescription), path: json)
+                    return .described(description, source: folder == builtIn ? "built-in launch.json" : json)
+                } catch {
+                    warnings.append("warning: \(error); trying the next launch source")
                 }
-                let description = try LaunchDescription.parse(text: text, path: json)
-                return (.gradient(description.gradient), description)
             }
-            if let image = try launchImage(in: folder, device: device) {
-                return (.image(path: image), .fallback)
+            do {
+                if let image = try launchImage(in: folder, device: device) {
+                    return LaunchScreen(background: .image(path: image), elements: [], source: image, introDescription: .fallback)
+                }
+            } catch {
+                warnings.append("warning: \(error); trying the next launch source")
+            }
+            if folder == user, let names = try? FileManager.default.contentsOfDirectory(atPath: folder), names.contains(where: LaunchImageMatch.isCandidate) {
+                warnings.append("warning: no launch image in \(folder) is \(device.pixelWidth)x\(device.pixelHeight) px (\(device.name) \(device.orientation.rawValue)); the launch screen is white")
+                return .white
             }
         }
-        return (.white, .fallback)
+        warnings.append("warning: no launch.json or launch image found; the launch screen is white")
+        return .white
     }
 
     /// The `launch-*.png` in `folder` whose size is the device's pixel size (`LaunchImageMatch`).

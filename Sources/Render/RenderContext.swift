@@ -425,9 +425,9 @@ public final class RenderContext {
     static let glRGBA: UInt32 = 0x1908, glUnsignedByte: UInt32 = 0x1401, glPackRowLength: UInt32 = 0x0D02
 
     /// Reads the current frame back as RGBA bytes (before present).
-    public func readPixels(width: Int, height: Int) throws -> [UInt8] {
+    public func readPixels(x: Int = 0, y: Int = 0, width: Int, height: Int) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
         let status = pixels.withUnsafeMutableBytes { buffer in
             SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, buffer.baseAddress, Int32(width * 4))
         }

@@ -22,7 +22,16 @@ public final class SceneRenderer {
     public let context: RenderContext
     public let images: ImageLibrary
     public let text: TextRenderer
-    public let launchBackground: LaunchBackground
+    /// The intro's background (`LaunchScreen.introBackground`), for the appearance shown.
+    public var launchBackground: LaunchBackground
+    /// The launch screen (`LaunchScreen.resolved`) for the appearance shown; its background is
+    /// `launchBackground`.
+    public var launchScreen: ResolvedLaunchScreen
+    /// The user's first screen (a PNG's path) drawn where the feed would be, stretched over the
+    /// device's points; nil for the mock feed. Setting it lets go of what was drawn from the old one.
+    public var screenImage: String? {
+        didSet { if screenImage != oldValue { feedTexture = nil; feedTextureKey = nil } }
+    }
     public var feedLayout: FeedLayout
     public private(set) var mapping: PointToPixel
     let deviceWidth: Double, deviceHeight: Double
@@ -56,11 +65,12 @@ public final class SceneRenderer {
     private var splashShown = true
 
     public init(context: RenderContext, images: ImageLibrary, launchBackground: LaunchBackground,
-                feedLayout: FeedLayout, mapping: PointToPixel) throws {
+                launchScreen: ResolvedLaunchScreen? = nil, feedLayout: FeedLayout, mapping: PointToPixel) throws {
         self.context = context
         self.images = images
         self.text = try TextRenderer(context: context)
         self.launchBackground = launchBackground
+        self.launchScreen = launchScreen ?? ResolvedLaunchScreen(background: launchBackground, elements: [])
         self.feedLayout = feedLayout
         self.mapping = mapping
         deviceWidth = feedLayout.device.width
@@ -145,6 +155,8 @@ public final class SceneRenderer {
                 var rect = SDL_Rect(x: Pixels.int32(screen.x), y: Pixels.int32(screen.y), w: Pixels.int32(screen.width), h: Pixels.int32(screen.height))
                 SDL_RenderFillRect(renderer, &rect)
             }
+        case .launchScreen:
+            try drawLaunchScreen(launchScreen, m)
         case .launchBackground(regions: nil):
             try drawLaunchBackground(m)
         case let .launchBackground(regions?):
@@ -362,6 +374,15 @@ public final class SceneRenderer {
     /// then the header and the tab bar.
     func drawFeedDirect(scrollOffset: Double, _ m: PointToPixel) throws {
         let screen = m.screen(width: deviceWidth, height: deviceHeight)
+        if let screenImage {
+            let texture = try images.launchImageTexture(screenImage)
+            var dst = sdlRect(screen)
+            SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
+            SDL_SetTextureAlphaMod(texture.handle, 255)
+            SDL_SetTextureScaleMode(texture.handle, SDL_ScaleModeLinear)
+            SDL_RenderCopy(renderer, texture.handle, nil, &dst)
+            return
+        }
         let tiling = FeedTiling(feed: feedLayout, scrollOffset: scrollOffset, scale: m.scale, screenWidth: screen.width, screenHeight: screen.height)
         let ox = screen.x, oy = screen.y, width = Int32(tiling.width)
         for band in tiling.backgroundBands {
@@ -434,8 +455,49 @@ public final class SceneRenderer {
                   w: Pixels.float(width * m.scale), h: Pixels.float(height * m.scale))
     }
 
-    private func drawLaunchBackground(_ m: PointToPixel) throws {
-        switch launchBackground {
+    /// The launch screen: its background, then its logo, images and labels.
+    private func drawLaunchScreen(_ screen: ResolvedLaunchScreen, _ m: PointToPixel) throws {
+        try drawBackground(screen.background, m)
+        for element in screen.elements {
+            switch element {
+            case let .logo(layer):
+                try drawImage(try images.texture(.logo), layer, m)
+            case let .image(path, rect, clip):
+                let texture = try images.launchImageTexture(path)
+                clipIntersecting(clip, m)
+                var dst = SDL_FRect(x: Pixels.float(m.offsetX + rect.x * m.scale), y: Pixels.float(m.offsetY + rect.y * m.scale),
+                                    w: Pixels.float(rect.width * m.scale), h: Pixels.float(rect.height * m.scale))
+                SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
+                SDL_SetTextureScaleMode(texture.handle, SDL_ScaleModeLinear)
+                SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
+                restoreClip()
+            case let .label(string, frame, size, bold, color):
+                guard let t = try text.texture(string, pixelSize: Pixels.int(size * m.scale), bold: bold, color: color,
+                                               maxWidth: Pixels.int(max(frame.width, 1) * m.scale, .towardZero)) else { continue }
+                // Centred in its frame, as a launch screen's labels are laid out.
+                let x = m.offsetX + frame.midX * m.scale - Double(t.width) / 2, y = m.offsetY + frame.midY * m.scale - Double(t.height) / 2
+                var dst = SDL_FRect(x: Pixels.float(x.rounded()), y: Pixels.float(y.rounded()), w: Float(t.width), h: Float(t.height))
+                SDL_RenderCopyF(renderer, t.texture, nil, &dst)
+            }
+        }
+    }
+
+    /// Clips to a rectangle in points within the current screen clip.
+    private func clipIntersecting(_ region: Rect, _ m: PointToPixel) {
+        let r = m.clip(region)
+        var rect = sdlRect(r)
+        if let screen = screenClip {
+            var screenRect = sdlRect(screen), both = SDL_Rect()
+            if SDL_IntersectRect(&rect, &screenRect, &both) == SDL_FALSE { both = SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
+            rect = both
+        }
+        SDL_RenderSetClipRect(renderer, &rect)
+    }
+
+    private func drawLaunchBackground(_ m: PointToPixel) throws { try drawBackground(launchBackground, m) }
+
+    private func drawBackground(_ background: LaunchBackground, _ m: PointToPixel) throws {
+        switch background {
         case .white:
             fillRect(Rect(x: 0, y: 0, width: deviceWidth, height: deviceHeight), .white, m)
         case let .image(path):
@@ -533,13 +595,7 @@ public final class SceneRenderer {
     }
 
     /// True when the launch background has no transparency (a gradient of opaque stops, or white).
-    var launchBackgroundIsOpaque: Bool {
-        switch launchBackground {
-        case .white: return true
-        case let .gradient(stops): return stops.allSatisfy { $0.color.a == 255 }
-        case .image: return false
-        }
-    }
+    var launchBackgroundIsOpaque: Bool { launchBackground.isOpaque }
 
     func drawImage(_ texture: Texture, _ layer: LayerState, _ m: PointToPixel) throws {
         let alpha = Pixels.alpha(layer.opacity)

@@ -111,7 +111,9 @@ public struct Playback: Sendable {
 extension Preview {
     /// The same preview (device, layout, options, feed) with other timings, as it starts.
     public func withTimings(_ timings: Timings) -> Preview {
-        Preview(splash: SplashSequence(timings: timings, device: splash.device, layout: splash.layout, options: splash.options),
-                feed: feed, skipSplash: skipSplash)
+        var preview = Preview(splash: SplashSequence(timings: timings, device: splash.device, layout: splash.layout, options: splash.options),
+                              feed: feed, skipSplash: skipSplash)
+        preview.userScreen = userScreen
+        return preview
     }
 }

@@ -11,6 +11,9 @@ public struct Preview: Sendable {
     public var feed: FeedLayout
     /// Start at the feed with no splash, for tuning the transitions on their own.
     public var skipSplash: Bool
+    /// The user's own first screen under the hole instead of the mock feed (a file's name), or
+    /// nil for the feed. With it the feed's cards and scroll are off; the panel still works.
+    public var userScreen: String?
 
     public private(set) var scroll: ScrollModel
     public private(set) var card: CardTransition?
@@ -89,7 +92,7 @@ public struct Preview: Sendable {
             if let press { pointerUp(press.lastX, press.lastY, at: t, velocity: 0) }
         case let .key(name): key(name, at: t)
         case let .wheel(dy):
-            if card == nil && press == nil && !panel.isVisible(at: t) { scroll.wheel(at: t, clicks: dy) }
+            if userScreen == nil && card == nil && press == nil && !panel.isVisible(at: t) { scroll.wheel(at: t, clicks: dy) }
         }
     }
 
@@ -111,6 +114,8 @@ public struct Preview: Sendable {
             // From the bottom edge, a drag up presents the panel interactively.
             panel.grab(at: t, y: y)
             press = Press(x: x, y: y, time: t, target: .panel)
+        } else if userScreen != nil {
+            press = Press(x: x, y: y, time: t, target: .none)
         } else if feed.filtersButton.contains(x, y) {
             press = Press(x: x, y: y, time: t, target: .filtersButton)
         } else if feed.viewport.contains(x, y) {
@@ -255,7 +260,7 @@ public struct Preview: Sendable {
         let frame = splashFrame(at: t)
         let scrollOffset = scroll.offset(at: t)
         let s = frame.feedScale, cx = feed.device.width / 2, cy = feed.device.height / 2
-        let cards: [JSONOutput] = feed.visibleCards(scrollOffset: scrollOffset).map { index in
+        let cards: [JSONOutput] = userScreen != nil ? [] : feed.visibleCards(scrollOffset: scrollOffset).map { index in
             let r = feed.cardFrame(index, scrollOffset: scrollOffset)
             // Centre and size on screen, with the feed's scale about the screen centre applied.
             return .object([("id", .int(feed.content.ads[index].id)),
@@ -276,6 +281,6 @@ public struct Preview: Sendable {
             ("feed", .object([("scale", .number(s)), ("scrollOffset", .number(scrollOffset)), ("cards", .array(cards))])),
             ("card", cardJSON),
             ("panel", panel.json(at: t)),
-        ])
+        ] + (userScreen.map { [("screen", JSONOutput.string($0))] } ?? []))
     }
 }

@@ -1,17 +1,32 @@
 import Formats
-/// The one clock of a preview. In the window it advances by real elapsed time times the playback
-/// rate; offline it advances by a fixed step. Every animation reads this clock and no other, so
-/// slow motion slows them all together and offline frames are exact.
+/// The one clock of a preview: its time, the playback rate, pause and the frame step. In the
+/// window it advances by real elapsed time times the rate; offline it advances by a fixed step.
+/// Every animation reads this clock and no other, so slow motion slows them all together and
+/// offline frames are exact.
 public struct PreviewClock: Equatable, Sendable {
     public private(set) var time: Double = 0
     public var rate: Double = 1
     public var isPaused = false
-    public init(time: Double = 0) { self.time = time }
+    /// What ← / → step by while paused: one frame of the display's refresh (s).
+    public let frameStep: Double
+    public init(time: Double = 0, frameStep: Double = 1.0 / 60) { self.time = time; self.frameStep = frameStep }
 
-    /// Advances by `realSeconds` of wall time (window) or of virtual time (offline).
-    public mutating func advance(by realSeconds: Double) {
-        guard !isPaused, realSeconds > 0 else { return }
+    /// Advances by `realSeconds` of wall time (window) or of virtual time (offline), times the
+    /// rate; paused, it stays. Returns whether it moved.
+    @discardableResult
+    public mutating func advance(by realSeconds: Double) -> Bool {
+        guard !isPaused, realSeconds > 0 else { return false }
         time += realSeconds * rate
+        return true
+    }
+
+    /// `frames` frames forward (or back, negative), never before 0; only while paused, since
+    /// while playing the next tick would move on anyway. Returns whether it moved.
+    @discardableResult
+    public mutating func step(_ frames: Int) -> Bool {
+        guard isPaused else { return false }
+        time = max(time + Double(frames) * frameStep, 0)
+        return true
     }
 
     public mutating func seek(to t: Double) { time = t }

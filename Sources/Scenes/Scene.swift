@@ -56,7 +56,10 @@ public enum LaunchBackground: Equatable, Sendable {
 
 /// What to draw, in order, back to front. Render turns it into SDL calls; nothing here knows SDL.
 public indirect enum DrawCommand: Equatable, Sendable {
-    /// The launch background, full screen.
+    /// The launch screen as iOS draws it before the app runs (`LaunchScreen`, resolved for the
+    /// device and appearance by whoever draws), full screen.
+    case launchScreen
+    /// The intro's background, full screen.
     case launchBackground
     /// The launch background everywhere except inside the logo-shaped hole (the backdrop).
     case launchBackgroundOutsideHole(LayerState)
@@ -84,7 +87,7 @@ extension DrawCommand {
     /// layer group, or the feed at a scale other than 1.
     var isSplash: Bool {
         switch self {
-        case .launchBackground, .launchBackgroundOutsideHole, .image, .feedThroughHole, .group: return true
+        case .launchScreen, .launchBackground, .launchBackgroundOutsideHole, .image, .feedThroughHole, .group: return true
         case let .feed(scale): return scale != 1
         case .cardSnapshot, .detail, .dim, .panel: return false
         }
@@ -119,14 +122,10 @@ public struct Scene: Equatable, Sendable {
 }
 
 extension SplashSequence {
-    /// The launch frame, exactly as the splash's first animated frame draws it.
-    public func launchScene() -> Scene {
-        Scene(width: device.width, height: device.height, commands: foregroundCommands(frame(at: 0).layers!))
-    }
-
     func foregroundCommands(_ layers: SplashLayers) -> [DrawCommand] {
+        if skipsIntro { return [.launchScreen] }
         var commands: [DrawCommand] = [.launchBackground, .image(.logo, layers.logo)]
-        // A layer at opacity 0 draws nothing; leaving it out keeps frame 0 equal to the launch frame.
+        // A layer at opacity 0 draws nothing; leaving it out keeps the plan of frame 0 to what is seen.
         if layers.text.opacity > 0 { commands.append(.image(.splashText(textVariant), layers.text)) }
         return commands
     }

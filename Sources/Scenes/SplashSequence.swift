@@ -115,7 +115,7 @@ public struct SplashSequence: Equatable, Sendable {
     public init(timings: Timings, device: Device, layout: SplashLayout, options: SplashOptions) {
         self.timings = timings; self.device = device; self.layout = layout; self.options = options
         holeEndRotation = -atan2(layout.logoCenter.y, layout.logoCenter.x)
-        let d = SplashHold.dismissalTime(timings, feedLatency: options.feedLatency, skipTime: options.skipTime)
+        let d = SplashHold.dismissalTime(timings, feedLatency: options.feedLatency, skipTime: options.skipTime, reduceMotion: options.reduceMotion)
         dismissalTime = d
         playing = SplashTrack.all.filter { $0.playing.includes(reduceMotion: options.reduceMotion) }.map { track in
             let (begin, end) = track.interval(in: timings, dismissalTime: d)
@@ -145,6 +145,9 @@ public struct SplashSequence: Equatable, Sendable {
     }
 
     public var endTime: Double { dismissalTime + disappearDuration }
+
+    /// Reduce Motion in `skip` mode: no intro, the launch screen until d, then its fade.
+    public var skipsIntro: Bool { options.reduceMotion && timings.splash.reduceMotionMode == .skip }
 
     public func phase(at t: Double) -> SplashPhase {
         let d = dismissalTime
@@ -192,9 +195,11 @@ public struct SplashSequence: Equatable, Sendable {
         if t < d { splashOpacity = 1 } else if reduce { splashOpacity = value(.splashOpacity) } else { splashOpacity = 0 }
 
         let logoSize = value(.logoSize)
-        let logo = LayerState(x: layout.logoCenter.x, y: layout.logoCenter.y, width: logoSize, height: logoSize)
+        // Skipping the intro under Reduce Motion, its logo and text are never shown: the launch screen is.
+        let intro = skipsIntro ? 0.0 : 1.0
+        let logo = LayerState(x: layout.logoCenter.x, y: layout.logoCenter.y, width: logoSize, height: logoSize, opacity: intro)
         let text = LayerState(x: layout.textCenter.x, y: layout.textCenter.y + value(.textOffset),
-                              width: layout.textSize.width, height: layout.textSize.height, opacity: value(.textOpacity))
+                              width: layout.textSize.width, height: layout.textSize.height, opacity: value(.textOpacity) * intro)
         let backdropText = LayerState(x: layout.textCenter.x, y: layout.textCenter.y,
                                       width: layout.textSize.width, height: layout.textSize.height,
                                       opacity: t < d ? 1 : value(.backdropTextOpacity))

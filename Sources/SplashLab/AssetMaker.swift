@@ -31,15 +31,18 @@ let splashTaglines = [
 
 /// The logo: a five-lobed splash with a droplet beside it. Non-convex and asymmetric, so both
 /// the shape of the hole and its rotation read clearly. Alpha is coverage from 4×4 supersampling.
+///
+/// The splash is centred in the image: its lobes reach 0.40 × 1.24 = 0.496 of the side from the
+/// centre, so the art ends inside the square on every side (a splash offset by 0.04 once ran 0.036
+/// past the left and bottom edges, and the cut showed on the launch screen).
 func drawLogo(size: Int) -> [UInt8] {
     func inside(_ x: Double, _ y: Double) -> Bool {
         // Unit coordinates centred on the image, y down.
-        let sx = x + 0.04, sy = y - 0.04
-        let r = (sx * sx + sy * sy).squareRoot()
-        let theta = atan2(sy, sx)
+        let r = (x * x + y * y).squareRoot()
+        let theta = atan2(y, x)
         let lobe = 0.40 * (1 + 0.24 * cos(5 * (theta + Double.pi / 2)))
         if r <= lobe { return true }
-        let dx = x - 0.33, dy = y + 0.33
+        let dx = x - 0.37, dy = y + 0.37
         return dx * dx + dy * dy <= 0.09 * 0.09
     }
     var pixels = [UInt8](repeating: 0, count: size * size * 4)

@@ -21,10 +21,19 @@ func devicesCommand(_ arguments: [String]) throws -> Int32 {
 
 func stateCommand(_ arguments: [String]) throws -> Int32 {
     let options = try StateOptions(arguments)
+    guard options.preview.appearances.count == 1 else {
+        throw UsageError(message: "state shows one appearance: \(CLIOption.appearance.name) light or dark", usage: CLI.usage("state"))
+    }
     let session = try makeSession(options.preview)
     let playback = try scriptedPlayback(session, scriptPath: options.scriptPath, at: options.time)
+    var state = playback.state
+    // At 0 the intro's first frame replaces the launch screen: what differs is the blink.
+    if options.time == 0 && !session.options.skipSplash, case var .object(members) = state {
+        members.append(("launch", LaunchBlink.json(session, difference: try LaunchBlink.measure(session))))
+        state = .object(members)
+    }
     session.reportWarnings()
-    try printOutput(playback.state.text)
+    try printOutput(state.text)
     return 0
 }
 
@@ -35,7 +44,8 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     let reviewOptions = ReviewOptions(showTouches: options.showTouches, burnIn: options.burnIn)
     /// Each variant at one time, or their launch frames.
     func sideBySide(at t: Double, launch: Bool) throws -> (ReviewReel, [ReviewTile]) {
-        let reel = try ReviewReel(kind: options.comparedFiles != nil ? .compare : .single, sessions: sessions, names: names, script: script,
+        // Several timings files, or one in light and dark: side by side.
+        let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
                                   scale: options.scale, tiles: sessions.count, options: reviewOptions, rendererName: options.preview.renderer)
         return (reel, sessions.indices.map { ReviewTile(variant: $0, time: t, launch: launch) })
     }

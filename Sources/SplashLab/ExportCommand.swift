@@ -38,7 +38,8 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
                 let context = try RenderContext(target: .offscreen(width: device.pixelWidth, height: device.pixelHeight),
                                                 rendererName: options.renderer, vsync: false)
                 let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: device.scale))
-                try renderer.draw(session.preview.splash.launchScene())
+                // The launch screen as iOS draws it from its sources, not the intro's first frame.
+                try renderer.draw(session.launchScene())
                 let path = "\(out)/launch-\(device.name)-\(orientation.rawValue).png"
                 try writePNG(try context.readPixels(width: device.pixelWidth, height: device.pixelHeight), width: device.pixelWidth, height: device.pixelHeight, to: path)
                 session.reportWarnings(renderer.images.catalog.warnings)

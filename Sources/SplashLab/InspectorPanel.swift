@@ -34,6 +34,7 @@ enum InspectorPanel {
             if ui.button(id: "ab.toggle", label: state.showingA ? "Showing A" : "Showing B") { actions.append(.toggleAB) }
             ui.sameLine()
             if ui.button(id: "ab.split", label: state.split ? "Single" : "A | B") { actions.append(.toggleSplit) }
+            if ui.button(id: "appearance", label: state.appearance == .light ? "Light (D: dark)" : "Dark (D: light)") { actions.append(.toggleAppearance) }
             if doc.snapshotA != nil {
                 let changed = doc.differencesFromA
                 ui.text(changed.isEmpty ? "B = A so far" : "B differs from A in: " + changed.joined(separator: ", "))

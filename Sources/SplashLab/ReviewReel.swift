@@ -112,7 +112,13 @@ final class ReviewReel {
         padding = max(fontSize / 2, 4)
 
         var notes = Array(repeating: [String](), count: sessions.count)
-        if kind == .compare { notes = ReviewReel.differences(sessions.map(\.timings), names: names) }
+        if kind == .compare {
+            notes = ReviewReel.differences(sessions.map(\.timings), names: names)
+            // The same timings in two appearances: the note says which launch screen and appearance.
+            if Set(sessions.map(\.appearance)).count > 1 {
+                notes = zip(notes, sessions).map { note, s in note.map { $0.hasPrefix("identical to") || $0 == "the reference" ? "\(s.appearance.rawValue): \(URL(fileURLWithPath: s.launchScreen.source).lastPathComponent)" : $0 } }
+            }
+        }
         switch kind {
         case .single: labelLines = 0
         case .filmstrip: labelLines = 1
@@ -162,7 +168,7 @@ final class ReviewReel {
                      into destination: () throws -> UnsafeMutableRawBufferPointer) throws -> RowOrder? {
         let variant = variants[tile.variant]
         variant.playback.seek(to: tile.time)
-        let scene = tile.launch ? variant.playback.preview.splash.launchScene() : variant.playback.scene
+        let scene = tile.launch ? variant.session.launchScene() : variant.playback.scene
         let shownMarkers = options.showTouches ? TouchMarkers.markers(at: tile.time, log: variant.playback.log) : []
         let content = TileContent(variant: tile.variant, scene: scene, markers: shownMarkers)
         if skippingUnchanged && lastDrawn[place] == content { return nil }
@@ -359,6 +365,19 @@ func compareSessions(_ paths: [String], options: PreviewOptions, usage: String) 
 /// The sessions a review command draws: `--compare`'s files, or the one session of the options;
 /// with the names their labels show.
 func reviewSessions(_ comparedFiles: [String]?, options: PreviewOptions, usage: String) throws -> (sessions: [PreviewSession], names: [String]) {
+    let (sessions, names) = try timingsSessions(comparedFiles, options: options, usage: usage)
+    guard options.appearances.count > 1 else { return (sessions, names) }
+    // Each variant in each appearance, side by side: light | dark.
+    let both = sessions.flatMap { s in options.appearances.map { s.withAppearance($0) } }
+    let labels = names.flatMap { n in options.appearances.map { sessions.count > 1 ? "\(n) \($0.rawValue)" : $0.rawValue } }
+    guard both.count <= Int(OptionBounds.comparedFiles.upperBound) else {
+        throw UsageError(message: "\(both.count) tiles side by side is more than \(Int(OptionBounds.comparedFiles.upperBound)): compare fewer files in both appearances", usage: usage)
+    }
+    return (both, labels)
+}
+
+/// The sessions of `--compare`'s timings files, or the one session.
+func timingsSessions(_ comparedFiles: [String]?, options: PreviewOptions, usage: String) throws -> (sessions: [PreviewSession], names: [String]) {
     guard let paths = comparedFiles else {
         let session = try makeSession(options)
         return ([session], [URL(fileURLWithPath: session.timingsPath).lastPathComponent])

@@ -9,6 +9,9 @@ import Scenes
 func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws -> Int32 {
     let runOptions = try RunOptions(arguments)
     let options = runOptions.preview
+    guard options.appearances.count == 1 else {
+        throw UsageError(message: "the window shows one appearance at a time (D switches): \(CLIOption.appearance.name) light or dark", usage: CLI.usage("run"))
+    }
     let csvPath = runOptions.framesCSVPath
     let env = ProcessInfo.processInfo.environment
     let driver = env["SDL_VIDEODRIVER"]

@@ -3,38 +3,34 @@ import Formats
 import Foundation
 import Render
 
-/// Carries out the window's effects (files, processes) outside the pure `WindowState.reduce`,
-/// and turns what comes back from outside (a finished capture render, the timings file changing
-/// on disk, a failed write) into actions for it.
+/// Carries out the window's effects (files, processes, the clock) outside the pure
+/// `WindowState.reduce`, and turns what comes back from outside (a save's result, a written or
+/// failed kept file, a finished capture render, the timings file changing on disk) into actions for it.
 struct WindowEffectsRunner {
-    let recoveryPath: String
+    let files: WindowFileEffects
     let seed: UInt64
     /// The window's own command line, whose preview options a capture's render repeats.
     let launchArguments: [String]
     let watcher: TimingsFileWatcher
     var lastWatch = 0.0
-    /// Kept files whose last write failed, and has been reported (`writeKeptFile`).
-    var failingOutputs: Set<String> = []
     /// Captures' videos being rendered by a child `splashlab record` (`checkCaptureRenders`).
     var captureRenders: [(process: Process, video: String)] = []
 
     init(session: PreviewSession, launchArguments: [String]) {
-        recoveryPath = TimingsDocument.recoveryPath(for: session.timingsPath)
+        files = WindowFileEffects(recoveryPath: TimingsDocument.recoveryPath(for: session.timingsPath))
         seed = session.seed
         self.launchArguments = launchArguments
         watcher = TimingsFileWatcher(path: session.timingsPath, current: session.timings, contents: session.timingsBytes)
     }
 
-    /// Performs one effect of `state`'s reducer; returns what it reports back.
-    mutating func perform(_ effect: WindowEffect, state: WindowState) -> [WindowAction] {
+    /// Performs one effect; returns what came of it, as actions for the reducer.
+    mutating func perform(_ effect: WindowEffect) -> [WindowAction] {
+        if let reported = files.perform(effect) { return reported }
         switch effect {
         case let .log(text):
             printError(text)
             return []
-        case .updateRecovery:
-            state.document.updateRecovery(at: recoveryPath)
-            return []
-        case let .writeCapture(script, duration):
+        case let .writeCapture(script, duration, showTouches):
             let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
             let base = FileManager.default.currentDirectoryPath + "/capture-\(stamp)"
             do { try OutputFile.write(script.json.text + "\n", to: base + ".json") } catch {
@@ -49,7 +45,7 @@ struct WindowEffectsRunner {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             process.arguments = CLI.captureCommand(video: base + ".mp4", script: base + ".json", seed: seed, duration: duration,
-                                                   showTouches: state.showTouches, windowArguments: launchArguments)
+                                                   showTouches: showTouches, windowArguments: launchArguments)
             process.standardOutput = FileHandle.nullDevice
             do { try process.run() } catch {
                 return [.say("wrote \(base).json; could not start the video render: \(error.localizedDescription)", isError: true)]
@@ -57,15 +53,17 @@ struct WindowEffectsRunner {
             captureRenders.append((process, base + ".mp4"))
             printError("wrote \(base).json (\(script.events.count) inputs); rendering \(base).mp4")
             return [.say("wrote \(base).json; rendering \(base).mp4", isError: false)]
+        case .writeRecovery, .save, .writeKeptFile:
+            return []  // the file effects, above
         }
     }
 
     /// Unsaved edits kept by an earlier session that ended without saving, unless they are the
     /// document's current values: offered, not applied.
-    func recoverableEdits(of document: TimingsDocument) -> Timings? {
-        guard FileManager.default.fileExists(atPath: recoveryPath), let kept = try? Timings.load(path: recoveryPath),
-              kept != document.current else { return nil }
-        return kept
+    func lookForRecovery(of document: TimingsDocument) -> [WindowAction] {
+        let path = files.recoveryPath
+        guard FileManager.default.fileExists(atPath: path), let kept = try? Timings.load(path: path), kept != document.current else { return [] }
+        return [.recoveryFound(kept, keptIn: path)]
     }
 
     // MARK: Hot reload
@@ -85,22 +83,7 @@ struct WindowEffectsRunner {
         }
     }
 
-    // MARK: Kept files and child processes
-
-    /// Writes a file the window keeps up to date (`--ui-dump`, `--state-out`), whole or not at
-    /// all. A failure shows in the window and on standard error once, not at every attempt (the
-    /// files are rewritten many times a second), until a write to that path succeeds again.
-    mutating func writeKeptFile(_ text: String, to path: String) -> (written: Bool, actions: [WindowAction]) {
-        do {
-            try OutputFile.write(text, to: path)
-            failingOutputs.remove(path)
-            return (true, [])
-        } catch {
-            guard failingOutputs.insert(path).inserted else { return (false, []) }
-            printError("splashlab: \(error)")
-            return (false, [.say("\(error)", isError: true)])
-        }
-    }
+    // MARK: Child processes
 
     /// A capture's video is rendered by a child process, and its end is shown, so a render that
     /// failed (a full disk, say) is not taken for one still on its way. The child shares this

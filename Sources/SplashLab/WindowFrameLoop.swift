@@ -19,7 +19,10 @@ extension WindowShell {
         var timer = FrameTimer(refreshRate: 1 / state.frameStep)
         var event = SDL_Event()
         while state.isRunning {
-            let realSeconds = timer.beginFrame()
+            let measured = timer.beginFrame()
+            // The intro's clock holds still for the frame after the launch frame: it starts at frame 0.
+            let realSeconds = holdClockOnce ? 0 : measured
+            holdClockOnce = false
             let frameStart = timer.frameStart
             while SDL_PollEvent(&event) != 0 {
                 changedSinceDraw = true
@@ -28,6 +31,15 @@ extension WindowShell {
             // A quit ends the loop here: no frame is drawn after it (one costs up to 0.1 s under software GL).
             guard state.isRunning else { break }
             dispatch(effects.watchTimings(now: frameStart))
+            syncLaunchAndScreen()
+            if launchFramesShown == 0 && !preview.skipSplash {
+                do { try drawLaunchFrame(layout: layout) } catch {
+                    printError("splashlab: \(error)")
+                    state.isRunning = false
+                }
+                timer.skipFrame()
+                continue
+            }
             timer.endInput()
             let messageBefore = state.message
             dispatch(.tick(realSeconds: realSeconds, wallTime: frameStart))
@@ -58,6 +70,10 @@ extension WindowShell {
             } catch {
                 printError("splashlab: \(error)")
                 state.isRunning = false
+            }
+            if launchPixels != nil {
+                do { try compareWithLaunchFrame(layout: layout) } catch { printError("splashlab: \(error)") }
+                writeUIDump()
             }
             drawnScenes = scenes
             lastDrawTime = frameStart

@@ -46,6 +46,14 @@ struct WindowShell {
     var framesAtLastHeapTrim = -1
     /// `bench --idle`: measures this window at rest, then quits.
     var idleProbe: IdleProbe?
+    /// The launch screen as the first frame, and the blink after it (WindowLaunchFrame.swift).
+    var launchFramesShown = 0
+    var launchPixels: [UInt8]?
+    var launchBlink: FrameDifference?
+    var holdClockOnce = false
+    /// What the renderer was last set to show: the appearance (D) and the user's screen (N).
+    var shownAppearance: Appearance
+    var shownScreen: String?
 
     init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, document: TimingsDocument,
          launchArguments: [String]) throws {
@@ -57,6 +65,10 @@ struct WindowShell {
         touches = TouchMarkerRenderer(renderer: renderer.context.renderer)
         inspector = try ImGuiSDLBridge(window: renderer.context.window, renderer: renderer.context.renderer)
         effects = WindowEffectsRunner(session: session, launchArguments: launchArguments)
+        state.appearance = session.appearance
+        state.screens = session.screens
+        shownAppearance = session.appearance
+        shownScreen = session.preview.userScreen
     }
 
     var preview: Preview { state.playback.preview }
@@ -74,12 +86,10 @@ struct WindowShell {
                             column: inspectorVisible ? WindowShell.inspectorColumn : nil, sideBySide: state.split && state.playbackA != nil)
     }
 
-    /// Applies an action, then carries out its effects and whatever they report back.
+    /// Applies an action, then carries out its effects and the actions they report back.
     mutating func dispatch(_ action: WindowAction) {
-        if case .tick = action {} else { changedSinceDraw = true }
-        for effect in state.reduce(action) {
-            for reported in effects.perform(effect, state: state) { dispatch(reported) }
-        }
+        if !action.isQuiet { changedSinceDraw = true }
+        for effect in state.reduce(action) { dispatch(effects.perform(effect)) }
     }
 
     mutating func dispatch(_ actions: [WindowAction]) {
@@ -88,9 +98,7 @@ struct WindowShell {
 
     /// Unsaved edits kept by an earlier session that ended without saving: offered, not applied.
     mutating func checkRecovery() {
-        guard let kept = effects.recoverableEdits(of: state.document) else { return }
-        state.recoverable = kept
-        printError("unsaved edits of \(session.timingsPath) from an earlier session are kept in \(effects.recoveryPath); the inspector offers them")
+        dispatch(effects.lookForRecovery(of: state.document))
     }
 
     // MARK: Files the window keeps up to date
@@ -109,12 +117,15 @@ struct WindowShell {
             ("split", .bool(state.split)), ("showingA", .bool(state.showingA)), ("touches", .bool(state.showTouches)),
             ("rate", .number(state.rate)), ("paused", .bool(state.isPaused)),
             ("hasA", .bool(state.playbackA != nil)), ("capturing", .bool(state.capturing)),
+            ("appearance", .string(state.appearance.rawValue)), ("screen", state.shownPlayback.preview.userScreen.map(JSONOutput.string) ?? .null),
+            ("launchFramesShown", .int(launchFramesShown)),
+            ("launchBlink", launchBlink.map { .object([("differingPixels", .int($0.differingPixels)), ("largestColorDistance", .number($0.largestColorDistance))]) } ?? .null),
         ])
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
         guard text != lastUIDump else { return }
-        let (written, reported) = effects.writeKeptFile(text, to: path)
-        if written { lastUIDump = text }
+        let reported = effects.perform(.writeKeptFile(text, path: path))
+        if case .keptFileWritten(_, failure: nil)? = reported.first { lastUIDump = text }
         dispatch(reported)
     }
 
@@ -123,7 +134,7 @@ struct WindowShell {
     mutating func writeStateOut(now: Double) {
         guard let path = stateOutPath, now - lastStateOut >= 0.1 else { return }
         lastStateOut = now
-        dispatch(effects.writeKeptFile(state.shownPlayback.state.text + "\n", to: path).actions)
+        dispatch(effects.perform(.writeKeptFile(state.shownPlayback.state.text + "\n", path: path)))
     }
 
     mutating func updateTitle() {

@@ -129,7 +129,7 @@ final class WindowStateTests: XCTestCase {
         _ = s.reduce(.input(.up(x: 10, y: 10)))
         advance(&s, to: 1.25)
         let effects = s.reduce(.toggleCapture)
-        XCTAssertEqual(effects, [.writeCapture(InputScript(events: s.playback.log), duration: 1.75)])
+        XCTAssertEqual(effects, [.writeCapture(InputScript(events: s.playback.log), duration: 1.75, showTouches: false)])
     }
 
     func testReloadKeepsTheTakeAndReplaysIt() {
@@ -225,7 +225,8 @@ final class WindowStateTests: XCTestCase {
             var t = s
             let effects = t.reduce(.quitOnSignal(signal))
             XCTAssertFalse(t.isRunning, "signal \(signal)")
-            XCTAssertTrue(effects.contains(.updateRecovery), "signal \(signal): the edits go to the recovery file")
+            XCTAssertTrue(effects.contains(.writeRecovery(t.document.recoveryText)), "signal \(signal): the edits go to the recovery file")
+            XCTAssertNotNil(t.document.recoveryText)
             XCTAssertEqual(t.document.current.card.duration, 0.6)
         }
     }
@@ -235,7 +236,8 @@ final class WindowStateTests: XCTestCase {
         s.recoverable = Timings()
         let effects = s.reduce(.quitOnSignal(SIGTERM))
         XCTAssertFalse(s.isRunning)
-        XCTAssertFalse(effects.contains(.updateRecovery), "updating would remove the file the inspector offers")
+        XCTAssertFalse(effects.contains { if case .writeRecovery = $0 { return true }; return false },
+                       "updating would remove the file the inspector offers")
     }
 
     func testMessagesExpire() {

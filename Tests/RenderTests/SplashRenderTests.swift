@@ -9,11 +9,12 @@ import Scenes
 final class SplashRenderTests: XCTestCase {
     let se = Device.named("iphone-se")!
 
-    /// The classic blink: the first animated frame must be the launch frame, pixel for pixel.
-    func testFrameZeroEqualsTheLaunchFrame() throws {
+    /// The classic blink: with the built-in launch.json and timings, the intro's first frame is
+    /// the launch screen, pixel for pixel, though each is drawn from its own source.
+    func testFrameZeroEqualsTheLaunchScreenWithTheDefaults() throws {
         for device in [se, Device.named("ipad-air-11", orientation: .landscape)!] {
             let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: device, seed: 4), scale: 1)
-            let launch = try RenderHarness.draw(session.preview.splash.launchScene(), with: renderer, w, h)
+            let launch = try RenderHarness.draw(session.launchScene(), with: renderer, w, h)
             let first = try RenderHarness.draw(session.preview.scene(at: 0), with: renderer, w, h)
             XCTAssertEqual(launch.pixels, first.pixels, device.name)
         }
@@ -69,14 +70,15 @@ final class SplashRenderTests: XCTestCase {
 
     func testGoldenFrames() throws {
         let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4), scale: 1)
-        try RenderHarness.assertMatchesGolden(try RenderHarness.draw(session.preview.splash.launchScene(), with: renderer, w, h), "launch-iphone-se")
+        try RenderHarness.assertMatchesGolden(try RenderHarness.draw(session.launchScene(), with: renderer, w, h), "launch-iphone-se")
         try RenderHarness.assertMatchesGolden(try RenderHarness.draw(session.preview.scene(at: 2.3), with: renderer, w, h), "hole-iphone-se-2.3")
     }
 
     func testReduceMotionCrossFadesWithoutAHole() throws {
         let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, reduceMotion: true), scale: 1)
-        let mid = try RenderHarness.draw(session.preview.scene(at: 2.1), with: renderer, w, h)
-        let splash = try RenderHarness.draw(session.preview.scene(at: 1.0), with: renderer, w, h)
+        // The still splash goes when loading completes (0.8 s), with no minimum hold.
+        let mid = try RenderHarness.draw(session.preview.scene(at: 0.9), with: renderer, w, h)
+        let splash = try RenderHarness.draw(session.preview.scene(at: 0.5), with: renderer, w, h)
         let feed = try RenderHarness.draw(Scene(width: se.width, height: se.height, commands: [.feed(scale: 1)]), with: renderer, w, h)
         // A corner pixel is a blend of the two, strictly between them.
         let m = mid.pixel(4, 4), s = splash.pixel(4, 4), f = feed.pixel(4, 4)
@@ -140,12 +142,13 @@ final class AssetTests: XCTestCase {
         }
     }
 
-    func testBrokenLaunchDescriptionReportsLineAndColumn() throws {
+    /// A broken launch.json is a warning with its line and column, and the next source is used.
+    func testBrokenLaunchDescriptionWarnsWithLineAndColumnAndFallsBack() throws {
         let dir = temporaryFolder()
         try "{\n  \"gradient\": [\n    {\"color\": \"#12345\"}\n  ]\n}".write(toFile: dir + "/launch.json", atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try PreviewSession(PreviewOptions(device: se, seed: 1, assetsDirectory: dir), builtInAssets: RenderHarness.builtInAssets)) {
-            XCTAssertTrue("\($0)".contains("\(dir)/launch.json:3:15: gradient[0].color must be #RRGGBB"), "\($0)")
-        }
+        let session = try PreviewSession(PreviewOptions(device: se, seed: 1, assetsDirectory: dir), builtInAssets: RenderHarness.builtInAssets)
+        XCTAssertTrue(session.catalog.warnings.contains { $0.contains("\(dir)/launch.json:3:15: gradient[0].color must be #RRGGBB") }, "\(session.catalog.warnings)")
+        XCTAssertEqual(session.launchScreen.source, "built-in launch.json")
     }
 
     func testLaunchImageMatchedToTheDeviceIsUsedWhenThereIsNoDescription() throws {
@@ -156,20 +159,36 @@ final class AssetTests: XCTestCase {
         let other = [UInt8](repeating: 255, count: 1334 * 750 * 4)
         try writePNG(other, width: 1334, height: 750, to: dir + "/launch-1334x750.png")
         var catalog = try AssetCatalog(builtIn: RenderHarness.builtInAssets, user: dir)
-        let (portrait, _) = try catalog.launchSource(device: se)
-        XCTAssertEqual(portrait, .image(path: dir + "/launch-750x1334.png"))
-        let (landscape, _) = try catalog.launchSource(device: se.oriented(.landscape))
-        XCTAssertEqual(landscape, .image(path: dir + "/launch-1334x750.png"))
-        // No match for another device: the built-in description.
-        let (other15, _) = try catalog.launchSource(device: Device.named("iphone-15")!)
-        guard case .gradient = other15 else { return XCTFail("\(other15)") }
+        XCTAssertEqual(catalog.launchScreen(device: se).background, .image(path: dir + "/launch-750x1334.png"))
+        XCTAssertEqual(catalog.launchScreen(device: se.oriented(.landscape)).background, .image(path: dir + "/launch-1334x750.png"))
+        // No match for another device: white, with a warning, as iOS shows when no launch image fits.
+        XCTAssertEqual(catalog.launchScreen(device: Device.named("iphone-15")!), .white)
+        XCTAssertTrue(catalog.warnings.contains { $0.contains("no launch image in \(dir) is 1179x2556 px") }, "\(catalog.warnings)")
         let (session, renderer, w, h) = try RenderHarness.make(PreviewOptions(device: se, seed: 4, assetsDirectory: dir), scale: 1)
-        let frame = try RenderHarness.draw(session.preview.splash.launchScene(), with: renderer, w, h)
+        let frame = try RenderHarness.draw(session.launchScene(), with: renderer, w, h)
         XCTAssertLessThanOrEqual(RenderHarness.distance(frame.pixel(5, 5), (255, 0, 0, 255)), 2)
+        // A launch image is the whole screen: no logo is drawn over its centre.
+        XCTAssertLessThanOrEqual(RenderHarness.distance(frame.pixel(w / 2, h / 2), (255, 0, 0, 255)), 2)
     }
 }
 
 final class LogoOutlineTests: XCTestCase {
+    /// The built-in logo's art ends inside its square: no edge column or row is more than 1% opaque,
+    /// so no launch screen or hole shows it cut.
+    func testBuiltInLogoIsNotCutAtItsEdges() throws {
+        let image = try readPNG(RenderHarness.builtInAssets + "/logo.png")
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { image.pixels[(y * image.width + x) * 4 + 3] }
+        let limit = UInt8(255 / 100)
+        for i in 0..<image.width {
+            for (x, y) in [(i, 0), (i, image.height - 1)] { XCTAssertLessThanOrEqual(alpha(x, y), limit, "row \(y), column \(x)") }
+        }
+        for i in 0..<image.height {
+            for (x, y) in [(0, i), (image.width - 1, i)] { XCTAssertLessThanOrEqual(alpha(x, y), limit, "column \(x), row \(y)") }
+        }
+        // And the art is there: the centre is opaque.
+        XCTAssertEqual(alpha(image.width / 2, image.height / 2), 255)
+    }
+
     /// The built-in logo (a star and a droplet, neither inside the other) fills as fans, whose
     /// area matches the general fill's.
     func testStarShapedOutlinesFillAsFans() throws {

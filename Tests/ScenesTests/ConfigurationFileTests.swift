@@ -50,12 +50,30 @@ final class LaunchDescriptionTests: XCTestCase {
         XCTAssertEqual(layout.textCenter.y, 667 * 0.4 + 70, accuracy: 1e-9)
     }
 
+    /// Optional dark stops and the launch logo's size; without them, the light stops in both
+    /// appearances and the intro's default start size.
+    func testDarkGradientAndLogoSize() throws {
+        let d = try LaunchDescription.parse(text: "{\"gradient\": [{\"color\": \"#FFFFFF\"}], \"darkGradient\": [{\"color\": \"#101010\"}], \"logo\": {\"size\": 96}}", path: "launch.json")
+        XCTAssertEqual(d.darkGradient, [GradientStop(location: 0, color: Color(16, 16, 16))])
+        XCTAssertEqual(d.logoSize, 96)
+        let screen = LaunchScreen.described(d, source: "launch.json")
+        XCTAssertEqual(screen.introBackground(.dark), .gradient([GradientStop(location: 0, color: Color(16, 16, 16))]))
+        XCTAssertEqual(screen.introBackground(.light), .gradient([GradientStop(location: 0, color: .white)]))
+        let plain = try LaunchDescription.parse(text: "{\"gradient\": [{\"color\": \"#FFFFFF\"}]}", path: "launch.json")
+        XCTAssertNil(plain.darkGradient)
+        XCTAssertEqual(plain.logoSize, Timings().splash.logoStartSize)
+        XCTAssertEqual(LaunchScreen.described(plain, source: "x").introBackground(.dark), .gradient([GradientStop(location: 0, color: .white)]))
+    }
+
     func testBrokenDescriptionReportsLineAndColumn() {
         let cases: [(UInt, String, String)] = [
             (#line, "{\n  \"gradient\": [\n    {\"location\": 0, \"color\": \"blue\"}\n  ]\n}", "launch.json:3:30: gradient[0].color must be #RRGGBB or #RRGGBBAA"),
             (#line, "{\n  \"gradient\": [\n    {\"location\": 0 \"color\": \"#000000\"}\n  ]\n}", "launch.json:3:20: expected ',' or '}' in an object"),
             (#line, "{\"gradient\": []}", "launch.json:1:14: gradient must be a non-empty array"),
-            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"size\": 3}}", "launch.json:1:47: unknown field 'logo.size'"),
+            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"width\": 3}}", "launch.json:1:47: unknown field 'logo.width'"),
+            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"size\": 0}}", "logo.size must lie in (0, 10000]"),
+            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"darkGradient\": []}", "launch.json:1:54: darkGradient must be a non-empty array"),
+            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"darkGradient\": [{\"color\": \"#12\"}]}", "darkGradient[0].color must be #RRGGBB"),
             (#line, "", "launch.json:1:1: the file is empty"),
             (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"centerY\": 1.5}}", "logo.centerY must lie in [0, 1]"),
         ]

@@ -136,6 +136,38 @@ final class SplashSequenceTests: XCTestCase {
         XCTAssertEqual(sequence(device, SplashOptions(skipTime: 2.2)).dismissalTime, 2.0)
     }
 
+    /// Seed 002: the still splash ends with its fade when loading completes, bounded by the timeout.
+    func testReduceMotionDismissesWhenLoadingCompletesWithinTheTimeout() {
+        let device = Device.named("iphone-se")!
+        XCTAssertEqual(sequence(device, SplashOptions(feedLatency: 0.5, reduceMotion: true)).dismissalTime, 0.5)
+        XCTAssertEqual(sequence(device, SplashOptions(feedLatency: 0, reduceMotion: true)).dismissalTime, 0)
+        XCTAssertEqual(sequence(device, SplashOptions(feedLatency: 5, reduceMotion: true)).dismissalTime, Timings().splash.timeout)
+        // Without Reduce Motion the minimum hold still applies.
+        XCTAssertEqual(sequence(device, SplashOptions(feedLatency: 0.5)).dismissalTime, Timings().splash.minHold)
+    }
+
+    /// `skip`: no intro. The launch screen until d, then it fades to the content.
+    func testReduceMotionSkipShowsTheLaunchScreenThenFades() {
+        let device = Device.named("iphone-se")!
+        var timings = Timings()
+        timings.splash.reduceMotionMode = .skip
+        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
+        let s = SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions(feedLatency: 0.5, reduceMotion: true))
+        XCTAssertEqual(s.scene(at: 0).commands, [.launchScreen])
+        XCTAssertEqual(s.scene(at: 0.4).commands, [.launchScreen])
+        XCTAssertEqual(s.frame(at: 0.2).layers!.logo.opacity, 0)
+        XCTAssertEqual(s.frame(at: 0.2).layers!.text.opacity, 0)
+        let fading = s.scene(at: 0.6).commands
+        XCTAssertEqual(fading.first, .feed(scale: 1))
+        guard case let .group(opacity, children) = fading.last! else { return XCTFail("\(fading)") }
+        XCTAssertEqual(children, [.launchScreen])
+        XCTAssertGreaterThan(opacity, 0); XCTAssertLessThan(opacity, 1)
+        XCTAssertEqual(s.phase(at: 0.75), .done)
+        // Without Reduce Motion the mode changes nothing.
+        let withMotion = SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions(feedLatency: 0.5))
+        XCTAssertEqual(withMotion.scene(at: 0.2).commands.first, .launchBackground)
+    }
+
     func testReduceMotion() {
         for device in SplashSequenceTests.devices {
             let s = sequence(device, SplashOptions(reduceMotion: true))
@@ -144,14 +176,16 @@ final class SplashSequenceTests: XCTestCase {
             XCTAssertEqual(f0.text.y, device.height / 2 + 84)
             XCTAssertEqual(f0.text.opacity, 1)
             XCTAssertEqual(s.frame(at: 0).feedScale, 1)
-            let t = 2.1
+            // No minimum hold: d is when loading completes (0.8 s).
+            XCTAssertEqual(s.dismissalTime, 0.8)
+            let t = 0.9
             let f = s.frame(at: t)
             XCTAssertEqual(f.phase, .disappearing)
             XCTAssertEqual(f.layers!.splashOpacity, 1 - TimingCurve.easeOut.value(0.1 / 0.25), accuracy: 1e-9)
             XCTAssertNil(f.layers!.hole)
             XCTAssertNil(f.layers!.holeLogo)
             XCTAssertEqual(f.layers!.logo.rotation, 0)
-            XCTAssertEqual(s.phase(at: 2.25), .done)
+            XCTAssertEqual(s.phase(at: 1.05), .done)
             if case .group(let opacity, _) = s.scene(at: t).commands.last! { XCTAssertEqual(opacity, f.layers!.splashOpacity) } else { XCTFail() }
         }
     }
@@ -167,9 +201,16 @@ final class SplashSequenceTests: XCTestCase {
         }
     }
 
-    func testFirstFrameIsTheLaunchFrame() {
-        let s = sequence(Device.named("iphone-se")!)
-        XCTAssertEqual(s.scene(at: 0), s.launchScene())
+    /// The launch screen comes from its description, never from the animation: its logo keeps the
+    /// description's size whatever the intro starts at.
+    func testLaunchScreenIsDrawnFromItsDescriptionNotFromFrameZero() {
+        let device = Device.named("iphone-se")!
+        let description = LaunchDescription(gradient: [GradientStop(location: 0, color: .black)], logoCenter: (0.5, 0.5), textOffset: 84)
+        let resolved = LaunchScreen.described(description, source: "test").resolved(device: device, appearance: .light)
+        XCTAssertEqual(resolved, ResolvedLaunchScreen(background: .gradient([GradientStop(location: 0, color: .black)]),
+                                                      elements: [.logo(LayerState(x: 187.5, y: 333.5, width: 72, height: 72))]))
+        XCTAssertEqual(LaunchScreen.scene(device: device).commands, [.launchScreen])
+        XCTAssertEqual(sequence(device).scene(at: 0).commands.first, .launchBackground)
     }
 
     func testTextVariantComesFromTheSeed() {

@@ -128,9 +128,11 @@ final class InputLimitTests: XCTestCase {
             (#line, ["state", "--at", "1", "--timings", folder], 1, "\(folder):1:1: cannot read the file: it is a directory"),
             (#line, ["render", "--at", "1", "--out", folder + "/ab.png", "--compare", builtInTimings, "/dev/urandom"], 2,
              "--compare: /dev/urandom:1:1: larger than the 16 MiB limit for a timings file"),
-            (#line, ["state", "--at", "1", "--assets", bigLaunch], 1, "\(bigLaunch)/launch.json:1:1: larger than the 1 MiB limit for launch.json"),
-            (#line, ["state", "--at", "1", "--assets", hugeImage], 1,
-             "\(hugeImage)/launch-8192x8192.png: image is 8192x8192 px; images over 16 Mpx (16777216 pixels) are refused"),
+            // A launch source past its limit is a warning naming it and the limit, and the next source is used.
+            (#line, ["state", "--at", "1", "--assets", bigLaunch], 0,
+             "warning: \(bigLaunch)/launch.json:1:1: larger than the 1 MiB limit for launch.json; trying the next launch source"),
+            (#line, ["state", "--at", "1", "--assets", hugeImage], 0,
+             "warning: \(hugeImage)/launch-8192x8192.png: image is 8192x8192 px; images over 16 Mpx (16777216 pixels) are refused; trying the next launch source"),
             (#line, ["render", "--at", "0.5", "--out", folder + "/logo.png", "--assets", bigLogo], 1,
              "\(bigLogo)/logo.png: larger than the 80 MiB limit for an image"),
         ]
@@ -138,13 +140,16 @@ final class InputLimitTests: XCTestCase {
     }
 
     /// A FIFO in an assets folder is refused from its type, without opening it: with no writer,
-    /// opening it would wait for ever.
+    /// opening it would wait for ever. As a launch image it is a warning, and the next source is used.
     func testAnImageThatIsAFIFOIsRefusedWithoutWaiting() throws {
         let assets = folder + "/fifo-assets"
         try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(assets + "/launch-750x1334.png", 0o600), 0)
+        try assertRefused(["state", "--at", "1", "--assets", assets], status: 0,
+                          message: "warning: \(assets)/launch-750x1334.png: not a regular file; an image is read more than once")
+        XCTAssertEqual(mkfifo(assets + "/screen.png", 0o600), 0)
         try assertRefused(["state", "--at", "1", "--assets", assets], status: 1,
-                          message: "\(assets)/launch-750x1334.png: not a regular file; an image is read more than once")
+                          message: "\(assets)/screen.png: not a regular file; an image is read more than once")
     }
 
     /// Process substitution and a named FIFO with a writer read like the file itself: the same

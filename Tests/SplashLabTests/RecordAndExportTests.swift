@@ -192,17 +192,34 @@ final class RecordAndExportTests: XCTestCase {
         XCTAssertEqual(swiftc.status, 0, swiftc.stderr)
     }
 
-    /// Each exported launch image is the same PNG as that device's frame at t = 0.
-    func testExportedLaunchImagesEqualTheFirstFrame() throws {
+    /// Each exported launch image is the same PNG as that device's launch screen (`render
+    /// --launch`), and with the defaults also as its frame at t = 0: no blink.
+    func testExportedLaunchImagesAreTheLaunchScreen() throws {
         let dir = temporaryDirectory()
         let r = try CLI.run(["export", "launch", "--out", dir])
         XCTAssertEqual(r.status, 0, r.stderr)
         for (device, orientation) in [("iphone-se", "portrait"), ("iphone-15-pro-max", "landscape"), ("ipad-air-11", "portrait")] {
-            let frame = dir + "/frame-\(device)-\(orientation).png"
-            XCTAssertEqual(try CLI.run(["render", "--at", "0", "--device", device, "--orientation", orientation, "--out", frame, "--seed", "11"]).status, 0)
             let exported = try Data(contentsOf: URL(fileURLWithPath: dir + "/launch-\(device)-\(orientation).png"))
-            XCTAssertEqual(exported, try Data(contentsOf: URL(fileURLWithPath: frame)), "\(device) \(orientation)")
+            for (name, arguments) in [("launch", ["--launch"]), ("frame", ["--at", "0", "--seed", "11"])] {
+                let path = dir + "/\(name)-\(device)-\(orientation).png"
+                XCTAssertEqual(try CLI.run(["render", "--device", device, "--orientation", orientation, "--out", path] + arguments).status, 0)
+                XCTAssertEqual(exported, try Data(contentsOf: URL(fileURLWithPath: path)), "\(device) \(orientation) against \(name)")
+            }
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("launch-") }.count, 8)
+    }
+
+    /// The launch screen comes from its sources, not the animation: a logo that starts at 40 pt
+    /// changes the intro's first frame (a blink), never the exported launch image.
+    func testExportedLaunchImageIgnoresTheIntrosFirstFrame() throws {
+        let dir = temporaryDirectory()
+        let timings = dir + "/small-start.json"
+        try #"{"splash": {"logo": {"startSize": 40}}}"#.write(toFile: timings, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CLI.run(["export", "launch", "--out", dir + "/default"]).status, 0)
+        XCTAssertEqual(try CLI.run(["export", "launch", "--timings", timings, "--out", dir + "/small"]).status, 0)
+        XCTAssertEqual(try CLI.run(["render", "--at", "0", "--timings", timings, "--out", dir + "/frame.png"]).status, 0)
+        let small = try Data(contentsOf: URL(fileURLWithPath: dir + "/small/launch-iphone-se-portrait.png"))
+        XCTAssertEqual(small, try Data(contentsOf: URL(fileURLWithPath: dir + "/default/launch-iphone-se-portrait.png")))
+        XCTAssertNotEqual(small, try Data(contentsOf: URL(fileURLWithPath: dir + "/frame.png")))
     }
 }

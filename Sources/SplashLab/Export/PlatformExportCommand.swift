@@ -13,13 +13,13 @@ func platformExportCommand(_ what: String, _ arguments: [String]) throws -> Int3
     let text: String
     switch what {
     case "swiftui":
-        var catalog = session.catalog
-        let (background, description) = try catalog.launchSource(device: options.device)
-        text = SwiftUIExport.source(session.preview.splash, launch: background, description: description, timingsPath: session.timingsPath)
+        // The intro's background and layout, from the session's launch screen model.
+        text = SwiftUIExport.source(session.preview.splash, launch: session.launchBackground, description: session.launchScreen.introDescription,
+                                   timingsPath: session.timingsPath)
     case "compose":
-        var catalog = session.catalog
-        let (background, description) = try catalog.launchSource(device: options.device)
-        text = ComposeExport.source(session.preview.splash, launch: background, description: description, timingsPath: session.timingsPath)
+        // The intro's background and layout, from the session's launch screen model.
+        text = ComposeExport.source(session.preview.splash, launch: session.launchBackground, description: session.launchScreen.introDescription,
+                                   timingsPath: session.timingsPath)
     default:
         if html {
             text = try WebExport.page(session)

@@ -1,0 +1,119 @@
+import Foundation
+import Formats
+import Scenes
+
+/// The playback concern of the window: the take (and A's beside it), the one clock that gives
+/// its time, rate, pause and frame step, scrubbing and the disappearance loop. Its reducer
+/// touches nothing outside it.
+public struct PlaybackState: Sendable {
+    public var playback: Playback
+    /// The take played over A's values, kept in step with `playback` once A exists.
+    public var playbackA: Playback?
+    /// The preview's one clock; the takes are sought to its time.
+    public private(set) var clock: PreviewClock
+    /// A press on the timeline scrubs instead of reaching the preview.
+    public var scrubbing = false
+    /// Loop the disappearance: from just before d to just after the splash ends, again and again.
+    public var loopDisappearance = false
+    /// After an edit of a splash parameter the splash replays from here (s): the start by default.
+    public var replayFrom = 0.0
+    /// The user's first screens (`--screen`) and the one under the hole (N cycles them).
+    public var screens: [String] = []
+    public var screenIndex = 0
+
+    public init(playback: Playback, frameStep: Double) {
+        self.playback = playback
+        clock = PreviewClock(time: playback.time, frameStep: frameStep)
+    }
+
+    public var time: Double { playback.time }
+
+    /// The preview time the timeline spans: the splash and a little after, or the whole take.
+    public var timelineRange: Double { max(playback.preview.splash.endTime + 0.6, playback.horizon, 1) }
+
+    /// Where the disappearance loop starts: just before the splash's dismissal.
+    var loopStart: Double { max(playback.preview.splash.dismissalTime - 0.3, 0) }
+
+    /// Both takes to the clock's time, once it has moved.
+    mutating func seekAll(_ t: Double) {
+        clock.seek(to: t)
+        playback.seek(to: t)
+        playbackA?.seek(to: t)
+    }
+
+    // MARK: The reducer
+
+    /// Input for the preview at the current time, to both takes. The window's input obeys the
+    /// same ranges as a script's (a pointer far outside the window, a wheel of absurd clicks),
+    /// so a capture always reads back.
+    mutating func record(_ kind: InputEvent.Kind) {
+        let clamped = InputEvent(time: 0, kind: kind).clampedToLimits().kind
+        playback.record(clamped)
+        playbackA?.record(clamped)
+    }
+
+    /// A frame began `realSeconds` after the previous one: the clock advances by that times the
+    /// rate, unless paused or scrubbing; the loop, when on, wraps after the splash's end.
+    mutating func advance(by realSeconds: Double) {
+        guard !scrubbing, clock.advance(by: realSeconds) else { return }
+        var next = clock.time
+        let splash = playback.preview.splash
+        if loopDisappearance && !playback.preview.skipSplash && next > splash.endTime + 0.3 {
+            next = loopStart
+        }
+        seekAll(next)
+    }
+
+    mutating func setRate(_ rate: Double) { clock.rate = rate }
+
+    mutating func togglePause() { clock.isPaused.toggle() }
+
+    mutating func step(_ frames: Int) {
+        guard clock.step(frames) else { return }
+        seekAll(clock.time)
+    }
+
+    mutating func seek(_ t: Double) { seekAll(min(max(t, 0), timelineRange)) }
+
+    mutating func beginScrub(at t: Double) {
+        scrubbing = true
+        clock.isPaused = true
+        seek(t)
+    }
+
+    /// N: the next of the user's screens under the hole, in both takes, as a push or a link would
+    /// land the user on another screen.
+    mutating func nextScreen() -> Note {
+        guard screens.count > 1 else {
+            return Note(screens.isEmpty ? "no --screen given: the mock feed is under the hole" : "one screen: give --screen several files to cycle them")
+        }
+        screenIndex = (screenIndex + 1) % screens.count
+        let screen = screens[screenIndex]
+        func showing(_ p: Playback) -> Playback {
+            var initial = p.initial
+            initial.userScreen = screen
+            return p.replacingInitial(initial)
+        }
+        playback = showing(playback)
+        playbackA = playbackA.map(showing)
+        return Note("screen \(screenIndex + 1) of \(screens.count): \((screen as NSString).lastPathComponent)")
+    }
+
+    mutating func toggleLoopDisappearance() {
+        loopDisappearance.toggle()
+        if loopDisappearance { seekAll(loopStart) }
+    }
+
+    /// The edited values are the take's new initial preview; after a splash parameter the splash
+    /// replays from `replayFrom` (or the loop's start), otherwise the take goes on where it is.
+    mutating func timingsChanged(to timings: Timings, replay: Bool) {
+        playback = playback.replacingInitial(playback.initial.withTimings(timings))
+        if replay { seekAll(loopDisappearance ? loopStart : replayFrom) }
+    }
+
+    /// A's take: the same log and time over A's values (none without A).
+    mutating func rebuildA(over snapshot: Timings?) {
+        guard let a = snapshot else { playbackA = nil; return }
+        playbackA = Playback(initial: playback.initial.withTimings(a), log: playback.log, time: playback.time)
+    }
+}

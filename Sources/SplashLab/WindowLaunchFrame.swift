@@ -1,0 +1,53 @@
+import App
+import Geometry
+import Render
+import Scenes
+
+/// The launch screen in the window: drawn as its first frame, as iOS draws it before the app's
+/// first frame, then compared with the intro's frame 0 the next frame shows. Where they differ
+/// the user sees the blink, one frame each. The appearance (D) and the user's screen (N) are
+/// carried to the renderer here.
+extension WindowShell {
+    /// Sets the renderer to the appearance and the user's screen the state shows.
+    mutating func syncLaunchAndScreen() {
+        if state.appearance != shownAppearance {
+            let shown = session.withAppearance(state.appearance)
+            renderer.launchBackground = shown.launchBackground
+            renderer.launchScreen = shown.resolvedLaunchScreen
+            shownAppearance = state.appearance
+            changedSinceDraw = true
+        }
+        let screen = state.shownPlayback.preview.userScreen
+        if screen != shownScreen {
+            renderer.screenImage = screen
+            shownScreen = screen
+            changedSinceDraw = true
+        }
+    }
+
+    /// The pixel rectangle of the first device screen.
+    func devicePixels(_ layout: WindowLayout) -> PixelRect {
+        layout.deviceMappings[0].screen(width: preview.feed.device.width, height: preview.feed.device.height)
+    }
+
+    /// Draws and presents the launch screen alone, and keeps its pixels for the comparison.
+    mutating func drawLaunchFrame(layout: WindowLayout) throws {
+        renderer.setMapping(layout.deviceMappings[0])
+        try renderer.draw(session.withAppearance(state.appearance).launchScene())
+        let r = devicePixels(layout)
+        launchPixels = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)
+        renderer.context.present()
+        launchFramesShown += 1
+        holdClockOnce = true
+    }
+
+    /// After the intro's first frame is drawn: how it differs from the launch frame.
+    mutating func compareWithLaunchFrame(layout: WindowLayout) throws {
+        guard let launch = launchPixels else { return }
+        launchPixels = nil
+        let r = devicePixels(layout)
+        guard launch.count == r.width * r.height * 4 else { return }
+        let intro = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)
+        launchBlink = FrameDifference.between(launch, intro, width: r.width, height: r.height)
+    }
+}

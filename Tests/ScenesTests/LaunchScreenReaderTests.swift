@@ -1,0 +1,136 @@
+import Foundation
+import XCTest
+@testable import Formats
+@testable import Scenes
+
+/// The launch screen's readers on their own: Interface Builder documents, asset catalogs' Contents.json,
+/// Auto Layout's subset, image set lookup, and the project's fallback order.
+final class LaunchScreenReaderTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/LaunchProjects").standardized.path
+    let se = Device.named("iphone-se")!
+
+    func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    func testStoryboardFixtureReadsItsViewsConstraintsAndResources() throws {
+        let path = Self.fixtures + "/StoryboardProject/Base.lproj/LaunchScreen.storyboard"
+        let document = try InterfaceBuilderDocument.parse(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+        XCTAssertEqual(document.root.backgroundColor, .named("LaunchBackground"))
+        XCTAssertEqual(document.root.safeAreaID, "6Tk-OE-BBY")
+        XCTAssertEqual(document.root.subviews.count, 1)
+        let image = document.root.subviews[0]
+        XCTAssertEqual(image.kind, .imageView)
+        XCTAssertEqual(image.image, "Mark")
+        XCTAssertEqual(image.contentMode, "scaleAspectFit")
+        XCTAssertEqual(image.constraints.map(\.firstAttribute), ["width", "height"])
+        XCTAssertEqual(document.root.constraints.count, 2)
+        XCTAssertEqual(document.resourceColors["LaunchBackground"], Color(244, 233, 216))
+        XCTAssertEqual(document.imageSizes["Mark"]?.width, 120)
+        // Centred 120×120 on every device, to the safe area horizontally and the view vertically.
+        for device in Device.presets {
+            let frame = ConstraintLayout.frames(document, device: device)[0]
+            XCTAssertEqual(frame, Rect(x: device.safeArea.midX - 60, y: device.height / 2 - 60, width: 120, height: 120), device.name)
+        }
+    }
+
+    func testEdgeConstraintsMarginsAndSiblings() throws {
+        let xml = """
+        <document><objects><view id="root"><rect key="frame" x="0" y="0" width="375" height="667"/><subviews>
+        <label text="Top" id="a"><rect key="frame" x="0" y="0" width="100" height="20"/></label>
+        <label text="Below" id="b"><rect key="frame" x="0" y="0" width="100" height="20"/></label>
+        <imageView image="X" id="c"><rect key="frame" x="37.5" y="600" width="50" height="50"/></imageView>
+        </subviews><viewLayoutGuide key="safeArea" id="s"/><constraints>
+        <constraint firstItem="a" firstAttribute="top" secondItem="s" secondAttribute="top" constant="10"/>
+        <constraint firstItem="a" firstAttribute="leadingMargin" secondItem="root" secondAttribute="leading"/>
+        <constraint firstItem="root" firstAttribute="trailing" secondItem="a" secondAttribute="trailing" constant="20"/>
+        <constraint firstItem="b" firstAttribute="top" secondItem="a" secondAttribute="bottom" constant="8"/>
+        <constraint firstItem="b" firstAttribute="width" secondItem="root" secondAttribute="width" multiplier="1:3"/>
+        </constraints></view></objects></document>
+        """
+        let document = try InterfaceBuilderDocument.parse(bytes: bytes(xml), path: "x.xib")
+        let frames = ConstraintLayout.frames(document, device: se)
+        // a: 16 pt margin to the leading edge, 20 pt from the trailing edge, 10 pt below the status bar.
+        XCTAssertEqual(frames[0], Rect(x: 16, y: 30, width: 375 - 20 - 16, height: 20))
+        // b: below a, a third of the width, centred where it was designed (its share of the canvas).
+        XCTAssertEqual(frames[1].y, 58)
+        XCTAssertEqual(frames[1].width, 125)
+        // c: no constraints: its designed centre at its share of the canvas.
+        XCTAssertEqual(frames[2].midX, 62.5, accuracy: 1e-9)
+        XCTAssertEqual(frames[2].midY, 625, accuracy: 1e-9)
+    }
+
+    func testBadDocumentsGetTheirLine() {
+        let cases: [(UInt, String, String)] = [
+            (#line, "", "x.storyboard: the file is empty"),
+            (#line, "<plist/>", "x.storyboard:1: not an Interface Builder document: the root element is <plist>"),
+            (#line, "<document>\n<scenes>\n</scene>\n</document>", "x.storyboard:3: not a valid XML document (an end tag does not match its start tag)"),
+            (#line, "<document/>", "x.storyboard: no view found"),
+            (#line, "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><document/>", "declares encoding 'ISO-8859-1'"),
+            // FoundationXML crashes on these (a processing instruction with no data; a DTD's declarations): refused first.
+            (#line, "<?xml?>\n<document/>", "x.storyboard:1: the XML declaration has no version or no end"),
+            (#line, "<?xml version=\"1.0\"?>\n<document>\n<?pi?></document>", "x.storyboard:3: a processing instruction"),
+            (#line, "<!DOCTYPE d [<!ENTITY e SYSTEM \"x\">]>\n<document/>", "x.storyboard:1: a document type declaration"),
+        ]
+        for (line, text, message) in cases {
+            XCTAssertThrowsError(try InterfaceBuilderDocument.parse(bytes: bytes(text), path: "x.storyboard"), line: line) {
+                XCTAssertTrue("\($0)".contains(message), "\($0)", line: line)
+            }
+        }
+        var invalid = bytes("<document>\n<sc")
+        invalid += [0xFF] + bytes("enes/></document>")
+        XCTAssertThrowsError(try InterfaceBuilderDocument.parse(bytes: invalid, path: "x.storyboard")) {
+            XCTAssertEqual("\($0)", "x.storyboard:2: not UTF-8 text (Interface Builder documents are UTF-8)")
+        }
+    }
+
+    func testColourSetComponentsInEveryFormAndTheDarkAppearance() throws {
+        let json = """
+        {"colors": [
+          {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x44", "green": "68", "blue": "0.267", "alpha": "1.000"}}},
+          {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
+           "color": {"color-space": "srgb", "components": {"red": "0.000", "green": "0.000", "blue": "0.000", "alpha": "0.5"}}},
+          {"idiom": "universal", "appearances": [{"appearance": "contrast", "value": "high"}],
+           "color": {"color-space": "srgb", "components": {"red": "1", "green": "1", "blue": "1", "alpha": "1"}}}
+        ]}
+        """
+        let color = try AssetCatalogContents.color(bytes: bytes(json), path: "C.colorset/Contents.json")
+        XCTAssertEqual(color.light, Color(68, 68, 68))
+        XCTAssertEqual(color.dark, Color(0, 0, 0, 128))
+        XCTAssertEqual(color.resolved(.dark), Color(0, 0, 0, 128))
+        XCTAssertThrowsError(try AssetCatalogContents.color(bytes: bytes("{\"colors\": [{\"color\": {\"components\": {\"red\": \"300\", \"green\": \"0\", \"blue\": \"0\"}}}]}"), path: "c.json")) {
+            XCTAssertTrue("\($0)".contains("c.json:1:46: colors[0].color.components.red must be"), "\($0)")
+        }
+    }
+
+    func testImageSetLookupPrefersTheAppearanceThenTheScale() {
+        func file(_ scale: Double, _ appearance: Appearance) -> LaunchImageFile {
+            LaunchImageFile(path: "\(appearance.rawValue)@\(Int(scale))x", scale: scale, appearance: appearance, pixelWidth: Int(scale) * 10, pixelHeight: Int(scale) * 10)
+        }
+        let asset = LaunchImageAsset(name: "A", files: [file(1, .light), file(3, .light), file(2, .dark)])
+        XCTAssertEqual(asset.file(appearance: .light, scale: 3)?.path, "light@3x")
+        XCTAssertEqual(asset.file(appearance: .light, scale: 2)?.path, "light@3x", "the nearest larger scale")
+        XCTAssertEqual(asset.file(appearance: .dark, scale: 3)?.path, "dark@2x", "the appearance's own file first")
+        XCTAssertEqual(asset.file(appearance: .light, scale: 3)?.pointSize.width, 10)
+    }
+
+    func testProjectFallbackOrderAndWarnings() {
+        let intro = LaunchDescription.fallback
+        let (storyboard, none) = XcodeProjectLaunch.load(directory: Self.fixtures + "/StoryboardProject", device: se, intro: intro)
+        XCTAssertEqual(none, [])
+        XCTAssertTrue(storyboard.source.hasSuffix("Base.lproj/LaunchScreen.storyboard"))
+        XCTAssertEqual(storyboard.introBackground(.dark), .gradient([GradientStop(location: 0, color: Color(28, 40, 51))]))
+        let (xib, warnings) = XcodeProjectLaunch.load(directory: Self.fixtures + "/BrokenStoryboardProject", device: se, intro: intro)
+        XCTAssertTrue(xib.source.hasSuffix("LaunchScreen.xib"))
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        guard case let .label(text, frame, size, bold, color) = xib.elements.first else { return XCTFail("\(xib.elements)") }
+        XCTAssertEqual([text, "\(size)", "\(bold)"], ["Fixture", "17.0", "true"])
+        XCTAssertEqual(color.light, .white)
+        XCTAssertEqual(frame.maxY, 667 - 20, "20 pt above the safe area's bottom")
+        let (white, why) = XcodeProjectLaunch.load(directory: Self.fixtures + "/NothingUsableProject", device: se, intro: intro)
+        XCTAssertEqual(white, .white)
+        XCTAssertTrue(why.last?.contains("the launch screen is white") ?? false, "\(why)")
+        let (missing, missingWhy) = XcodeProjectLaunch.load(directory: "/nonexistent/project", device: se, intro: intro)
+        XCTAssertEqual(missing, .white)
+        XCTAssertEqual(missingWhy, ["warning: /nonexistent/project: not a folder; the launch screen is white"])
+    }
+}
