@@ -58,7 +58,7 @@ public struct CLICommand: Sendable {
 }
 
 public enum CLI {
-    static let preview = ["run", "render", "state", "record"]
+    static let preview = ["run", "render", "state", "record", "lint"]
 
     public static let commands: [CLICommand] = [
         CLICommand(name: "run", summary: "open the preview window (the default)", operands: "",
@@ -75,6 +75,8 @@ public enum CLI {
                               "splashlab record --out review.mp4 --script capture.json --show-touches --burn-in",
                               "splashlab record --compare a.json b.json --out ab.mp4",
                               "splashlab record --out slow.mp4 --rate 0.25"]),
+        CLICommand(name: "lint", summary: "check a take's motion on the model: pops, velocity jumps at interruptions, overshoot, settling, the splash's end; exit 1 with findings", operands: "",
+                   examples: ["splashlab lint --script session.json", "splashlab lint --timings my-timings.json --json"]),
         CLICommand(name: "devices", summary: "list the device presets", operands: "", examples: ["splashlab devices"]),
         CLICommand(name: "curve", summary: "print a timing curve or spring as CSV, or plot it", operands: "SPEC",
                    examples: ["splashlab curve \"cubic-bezier(0.25, 0.1, 0.25, 1)\" --samples 11",
@@ -99,6 +101,7 @@ public enum CLI {
         .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
         .frames, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
+        .trace, .step, .json, .graph, .properties, .threshold,
     ]
 
     public static func options(for command: String) -> [CLIOption] { options.filter { $0.commands.contains(command) } }
@@ -194,7 +197,7 @@ extension CLIOption {
     public static let screen = CLIOption(name: "--screen", value: "FILE", help: "your first screen (PNG) under the hole instead of the mock feed; several: the window cycles them with N",
                                          commands: CLI.preview, forwardedToCapture: true, takesMany: true)
     public static let renderer = CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
-    public static let script = CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record"], forwardedToCapture: false)
+    public static let script = CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record", "lint"], forwardedToCapture: false)
     public static let at = CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false)
     public static let launch = CLIOption(name: "--launch", value: nil, help: "the launch frame alone", commands: ["render"], forwardedToCapture: false)
     public static let html = CLIOption(name: "--html", value: nil, help: "export css: a self-contained page that plays the splash (to --out FILE or standard output)", commands: ["export"], forwardedToCapture: false)
@@ -210,8 +213,8 @@ extension CLIOption {
                                        commands: ["render", "record"], forwardedToCapture: false, takesMany: true)
     public static let rate = CLIOption(name: "--rate", value: "R", help: "slow motion in the file: 1, 0.5, 0.25 or 0.1 (1/R times the frames)", commands: ["record"], forwardedToCapture: false)
     public static let filmstrip = CLIOption(name: "--filmstrip", value: nil, help: "a grid of --count frames from --from to --to, each labelled with its time and phase", commands: ["render"], forwardedToCapture: false)
-    public static let from = CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's first time, \(OptionBounds.text(OptionBounds.previewTime)) s (default 0)", commands: ["render"], forwardedToCapture: false)
-    public static let to = CLIOption(name: "--to", value: "SECONDS", help: "the filmstrip's last time, \(OptionBounds.text(OptionBounds.previewTime)) s (default: the end of the splash)", commands: ["render"], forwardedToCapture: false)
+    public static let from = CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's, trace's or graph's first time, \(OptionBounds.text(OptionBounds.previewTime)) s (default 0)", commands: ["render", "state"], forwardedToCapture: false)
+    public static let to = CLIOption(name: "--to", value: "SECONDS", help: "the filmstrip's, trace's or graph's last time, \(OptionBounds.text(OptionBounds.previewTime)) s (default: the end of the splash, or of the script's motion)", commands: ["render", "state"], forwardedToCapture: false)
     public static let count = CLIOption(name: "--count", value: "N", help: "how many frames the filmstrip shows, \(OptionBounds.text(OptionBounds.filmstripFrames)) (default 8)", commands: ["render"], forwardedToCapture: false)
     public static let windowScale = CLIOption(name: "--window-scale", value: "S", help: "window size in pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the largest up to 1 that fits)", commands: ["run"], forwardedToCapture: false)
     public static let hud = CLIOption(name: "--hud", value: nil, help: "start with the frame-budget HUD", commands: ["run"], forwardedToCapture: false)
@@ -234,6 +237,12 @@ extension CLIOption {
     public static let plot = CLIOption(name: "--plot", value: "FILE.png", help: "draw the curve to a PNG", commands: ["curve"], forwardedToCapture: false)
     public static let schema = CLIOption(name: "--schema", value: nil, help: "every tunable parameter as JSON: key path, kind, unit, range, slider, step and decimals, spring, default, doc; and the splash tracks", commands: ["timings"], forwardedToCapture: false)
     public static let markdown = CLIOption(name: "--markdown", value: nil, help: "the same as README's table", commands: ["timings"], forwardedToCapture: false)
+    public static let trace = CLIOption(name: "--trace", value: nil, help: "every animated property's value and velocity from --from to --to every --step, as CSV", commands: ["state"], forwardedToCapture: false)
+    public static let step = CLIOption(name: "--step", value: "SECONDS", help: "the trace's step, \(OptionBounds.text(OptionBounds.traceStep)) s (default 1/60)", commands: ["state"], forwardedToCapture: false)
+    public static let json = CLIOption(name: "--json", value: nil, help: "print as JSON (state --trace: the samples; lint: the findings and interruptions)", commands: ["state", "lint"], forwardedToCapture: false)
+    public static let graph = CLIOption(name: "--graph", value: nil, help: "the take's value and velocity graph (the window's Graph view) instead of a frame", commands: ["render"], forwardedToCapture: false)
+    public static let properties = CLIOption(name: "--properties", value: "IDS", help: "which properties the graph plots, comma-separated (default: those that move)", commands: ["render"], forwardedToCapture: false)
+    public static let threshold = CLIOption(name: "--threshold", value: "NAME=VALUE", help: "a threshold of the timings file's lint section for this run: popShare, velocityJumpShare, overshootShare or settleBudget (s)", commands: ["lint"], forwardedToCapture: false, takesMany: true)
 }
 
 /// Parsed `--name value` options and `--flag`s of one subcommand. The command's typed options

@@ -10,16 +10,83 @@ import Scenes
 
 /// `splashlab state`.
 public struct StateOptions {
+    /// What it prints.
+    public enum Mode: Equatable {
+        /// The state at one time.
+        case at(Double)
+        /// Every property's value and velocity from `from` to `to` (nil: the end of the take) every `step`.
+        case trace(from: Double, to: Double?, step: Double, json: Bool)
+    }
     public var preview: PreviewOptions
-    public var time: Double
+    public var mode: Mode
     public var scriptPath: String?
+
+    /// The time of `--at`, or a trace's start.
+    public var time: Double {
+        switch mode { case let .at(t): return t; case let .trace(from, _, _, _): return from }
+    }
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "state")
-        guard args.has(.at) else { throw args.mistake("state needs --at SECONDS") }
-        time = try args.double(.at, in: OptionBounds.previewTime, unit: " s")!
+        if args.has(.trace) {
+            if args.has(.at) { throw args.mistake("--trace takes --from, --to and --step instead of --at") }
+            let from = try args.double(.from, in: OptionBounds.previewTime, unit: " s") ?? 0
+            let to = try args.double(.to, in: OptionBounds.previewTime, unit: " s")
+            if let to, from > to { throw args.mistake("--from \(args.value(.from)!) is later than --to \(args.value(.to)!)") }
+            let step = try args.double(.step, in: OptionBounds.traceStep, unit: " s") ?? 1.0 / 60
+            if let to, (to - from) / step >= Double(OptionBounds.traceSamples) {
+                throw args.mistake("--from \(JSONOutput.number(from).text) to --to \(JSONOutput.number(to).text) every \(JSONOutput.number(step).text) s is more than \(OptionBounds.grouped(OptionBounds.traceSamples)) samples: give a larger --step")
+            }
+            mode = .trace(from: from, to: to, step: step, json: args.has(.json))
+        } else {
+            if let stray = [CLIOption.from, .to, .step, .json].first(where: { args.has($0) }) {
+                throw args.mistake("\(stray.name) belongs to a trace: add --trace")
+            }
+            guard args.has(.at) else { throw args.mistake("state needs --at SECONDS") }
+            mode = .at(try args.double(.at, in: OptionBounds.previewTime, unit: " s")!)
+        }
         preview = try PreviewOptions(args)
         scriptPath = args.value(.script)
+    }
+}
+
+/// `splashlab lint`.
+public struct LintOptions {
+    public var preview: PreviewOptions
+    public var scriptPath: String?
+    public var json: Bool
+    /// The thresholds given on the command line, by parameter path (`lint.popShare`); the timings
+    /// file's `lint` section gives the rest.
+    public var thresholds: [(path: String, value: Double)]
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "lint")
+        preview = try PreviewOptions(args)
+        scriptPath = args.value(.script)
+        json = args.has(.json)
+        thresholds = []
+        let names = TimingsSchema.parameters.filter(\.isLintThreshold).map { String($0.path.dropFirst(TimingsSchema.lintSection.count + 1)) }
+        for operand in args.list(.threshold) ?? [] {
+            let parts = operand.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0].hasPrefix(TimingsSchema.lintSection + ".") ? String(parts[0].dropFirst(TimingsSchema.lintSection.count + 1)) : parts[0]
+            guard parts.count == 2, names.contains(name) else {
+                throw args.mistake("\(CLIOption.threshold.name) takes NAME=VALUE with NAME one of \(names.joined(separator: ", ")) (got '\(abbreviatedForMessage(operand, quoted: false))')")
+            }
+            let path = TimingsSchema.lintSection + "." + name
+            guard let v = Double(parts[1]), v.isFinite else {
+                throw args.mistake("\(CLIOption.threshold.name) \(name) must be a number (got '\(abbreviatedForMessage(parts[1], quoted: false))')")
+            }
+            // The declaration's own range decides, as for the same value in the timings file.
+            if let problem = TimingsSchema.parameter(path)?.problem(with: .number(v)) { throw args.mistake("\(CLIOption.threshold.name): \(problem)") }
+            thresholds.append((path, v))
+        }
+    }
+
+    /// The timings file's `lint` section with the command line's thresholds over it.
+    public func thresholds(over timings: Timings) throws -> Timings.Lint {
+        var t = timings
+        for (path, v) in thresholds { t = try TimingsSchema.parameter(path)!.setting(.number(v), in: t) }
+        return t.lint
     }
 }
 
@@ -46,6 +113,9 @@ public struct RenderOptions {
         case launch
         /// A grid of `count` frames from `from` to `to` (nil: the end of the splash).
         case filmstrip(from: Double, to: Double?, count: Int)
+        /// The take's value and velocity graph from `from` to `to` (nil: the end of the take) of
+        /// the properties by id (nil: those that move).
+        case graph(from: Double, to: Double?, properties: [String]?)
     }
 
     public var preview: PreviewOptions
@@ -69,7 +139,25 @@ public struct RenderOptions {
         let launch = args.has(.launch)
         let filmstrip = args.has(.filmstrip)
         let compare = args.has(.compare)
-        if filmstrip {
+        var graph: Frames?
+        if args.has(.graph) {
+            if let stray = [CLIOption.at, .count, .compare, .scale].first(where: { args.has($0) }) {
+                throw args.mistake("--graph draws the take from --from to --to; leave out \(stray.name)")
+            }
+            if let stray = [CLIOption.launch, .filmstrip, .showTouches, .burnIn].first(where: { args.has($0) }) {
+                throw args.mistake("--graph draws the take's graph; leave out \(stray.name)")
+            }
+            let from = try args.double(.from, in: OptionBounds.previewTime, unit: " s") ?? 0
+            let to = try args.double(.to, in: OptionBounds.previewTime, unit: " s")
+            if let to, from >= to { throw args.mistake("--from \(args.value(.from)!) must be earlier than --to \(args.value(.to)!)") }
+            let properties = args.value(.properties).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            for id in properties ?? [] where MotionProperty.index(of: id) == nil {
+                throw args.mistake("\(CLIOption.properties.name): unknown property '\(abbreviatedForMessage(id, quoted: false))'; properties: \(MotionProperty.all.map(\.id).joined(separator: ", "))")
+            }
+            graph = .graph(from: from, to: to, properties: properties)
+        } else if args.has(.properties) {
+            throw args.mistake("--properties chooses what --graph plots: add --graph")
+        } else if filmstrip {
             guard !args.has(.at) && !launch else { throw args.mistake("--filmstrip takes --from, --to and --count instead of --at or --launch") }
             guard !compare else { throw args.mistake("--filmstrip shows one timings file; leave out --compare") }
         } else {
@@ -84,7 +172,7 @@ public struct RenderOptions {
         let from = try args.double(.from, in: OptionBounds.previewTime, unit: " s") ?? 0
         let to = try args.double(.to, in: OptionBounds.previewTime, unit: " s")
         if let to, from > to { throw args.mistake("--from \(args.value(.from)!) is later than --to \(args.value(.to)!)") }
-        frames = filmstrip ? .filmstrip(from: from, to: to, count: count) : launch ? .launch : .at(t)
+        frames = graph ?? (filmstrip ? .filmstrip(from: from, to: to, count: count) : launch ? .launch : .at(t))
         preview = try PreviewOptions(args)
         scale = try args.double(.scale, in: OptionBounds.scale) ?? preview.device.scale
         comparedFiles = try checkedComparedFiles(args)

@@ -17,6 +17,11 @@ public enum OptionBounds {
     public static let scale = 0.1...4.0
     /// When the simulated feed load completes, in seconds: up to a minute, a very slow network.
     public static let feedLatency = 0...60.0
+    /// The step of `state --trace`, in seconds: down to 0.1 ms (10,000 samples a second, past any
+    /// display) and up to an hour.
+    public static let traceStep = 0.0001...3600.0
+    /// The samples one trace may print: a million rows (about 300 MB of CSV).
+    public static let traceSamples = 1_000_000
     /// The filmstrip's frames: up to 64, an 8x8 sheet; each one is a device-sized tile.
     public static let filmstripFrames = 1...64
     /// The timings files `--compare` sets side by side: 2 to 8, each a full device frame in one row.

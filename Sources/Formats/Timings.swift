@@ -79,10 +79,26 @@ public struct Timings: Equatable, Sendable {
         public init() {}
     }
 
+    /// What `splashlab lint` accepts: each threshold of its rules.
+    public struct Lint: Equatable, Sendable {
+        /// A change between two 240 Hz frames that the motion's own velocity does not explain, as
+        /// a share of the property's range over the take.
+        public var popShare = 0.01
+        /// A new motion's start velocity off the one expected (the old motion's, 0 under a finger,
+        /// the pointer's at a release), as a share of the property's travel per second.
+        public var velocityJumpShare = 0.2
+        /// How far a motion may pass its end, as a share of its travel, where no bouncing spring asks for it.
+        public var overshootShare = 0.01
+        /// The longest a motion started by input may take to settle (s).
+        public var settleBudget = 1.0
+        public init() {}
+    }
+
     public var splash = Splash()
     public var card = Card()
     public var panel = Panel()
     public var scroll = Scroll()
+    public var lint = Lint()
     public init() {}
 
     /// The hole's keyframe track for a screen `height` points tall.

@@ -166,6 +166,10 @@ public struct TimingParameter {
         return String(v)
     }
 
+    /// True for a threshold of `splashlab lint` (the `lint` section): it judges the motion and
+    /// changes nothing on screen, so exports of the choreography leave it out.
+    public var isLintThreshold: Bool { path.hasPrefix(TimingsSchema.lintSection + ".") }
+
     /// The parameter's name in Swift: the key path in camel case, without the leading `splash`
     /// (`splash.logo.duration` → `logoDuration`, `panel.maxDim` → `panelMaxDim`).
     public var swiftName: String {
@@ -185,6 +189,8 @@ public struct TimingsEditError: Error, Equatable, CustomStringConvertible {
 }
 
 public enum TimingsSchema {
+    /// The section of the timings file that holds `splashlab lint`'s thresholds.
+    public static let lintSection = "lint"
     static let seconds: ClosedRange<Double> = 0...600
 
     static func number(_ path: String, _ kind: ParameterKind, _ unit: String, _ key: WritableKeyPath<Timings, Double>,
@@ -282,6 +288,13 @@ public enum TimingsSchema {
                "The edge bounce spring's damping fraction."),
         number("scroll.decelerationRate", .fraction, "", \.scroll.decelerationRate, range: 0.9...0.9999, slider: 0.9...0.9999,
                "Momentum kept per millisecond after a flick; UIScrollView's normal rate is 0.998, fast is 0.99."),
+        number("lint.popShare", .fraction, "", \.lint.popShare, range: 0...1, exclusiveLower: true, slider: 0.001...0.1,
+               "lint: a change between 240 Hz frames that the motion's velocity does not explain, as a share of the property's range, is a pop."),
+        number("lint.velocityJumpShare", .fraction, "", \.lint.velocityJumpShare, range: 0...100, exclusiveLower: true, slider: 0.01...2,
+               "lint: a new motion's start velocity this far off the one expected, as a share of the property's travel per second, is a velocity jump."),
+        number("lint.overshootShare", .fraction, "", \.lint.overshootShare, range: 0...10, slider: 0...0.2,
+               "lint: passing a motion's end by more than this share of its travel, where no bouncing spring asks for it, is an overshoot."),
+        duration("lint.settleBudget", \.lint.settleBudget, slider: 0...5, "lint: a motion started by input that takes longer than this to settle is reported."),
     ]
 
     /// A spring the inspector edits as one: its id, label and the parameters of its two numbers.
@@ -432,9 +445,15 @@ public enum TimingsSchema {
     /// `splashlab timings --markdown`: README's table of parameters.
     public static var markdown: String {
         var lines = ["| key | kind | unit | range | default | what it does |", "|---|---|---|---|---|---|"]
-        for p in parameters {
+        for p in parameters where !p.isLintThreshold {
             let range = p.range != nil ? p.rangeText : (p.choices.isEmpty ? "" : p.choices.joined(separator: ", "))
             lines.append("| `\(p.path)` | \(p.kind.rawValue) | \(p.unit) | \(range) | `\(p.defaultValue.json.text)` | \(p.doc) |")
+        }
+        // `splashlab lint`'s thresholds judge the motion and draw nothing: one row for the section.
+        let thresholds = parameters.filter(\.isLintThreshold)
+        if !thresholds.isEmpty {
+            lines.append("| \(thresholds.map { "`\($0.path)`" }.joined(separator: ", ")) | \(Set(thresholds.map(\.kind.rawValue)).sorted().joined(separator: ", ")) | "
+                         + "| | \(thresholds.map { "`\($0.defaultValue.json.text)`" }.joined(separator: ", ")) | `splashlab lint`'s thresholds, each in its own range (`timings --schema`) |")
         }
         return lines.joined(separator: "\n")
     }

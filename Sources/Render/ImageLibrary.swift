@@ -82,6 +82,20 @@ public final class ImageLibrary {
         if outline != nil { return }
         let path = catalog.path(AssetCatalog.fileName(.logo))
         let image = try ImageLibrary.decode(path)
+        outline = try ImageLibrary.traceLogo(image, path: path)
+        textures[.logo] = try makeTexture(ImageLibrary.boxDownscale(image, to: logoPixelSize))
+    }
+
+    /// The logo's outline alone, with no renderer: what `lint` checks the hole's coverage with.
+    public static func logoOutline(catalog: AssetCatalog) throws -> LogoOutline {
+        // `path` records fallbacks to the built-in assets for the catalog's warnings; a copy's are not needed here.
+        var catalog = catalog
+        let path = catalog.path(AssetCatalog.fileName(.logo))
+        return try traceLogo(decode(path), path: path)
+    }
+
+    /// Checks that the logo's alpha channel makes a shape, and traces its outline.
+    static func traceLogo(_ image: DecodedImage, path: String) throws -> LogoOutline {
         var alpha = [UInt8](repeating: 0, count: image.width * image.height)
         var transparent = 0
         for i in 0..<alpha.count {
@@ -94,8 +108,7 @@ public final class ImageLibrary {
         guard transparent < alpha.count else { throw RenderError("\(path): the logo is fully transparent") }
         let traced = LogoOutline(alpha: alpha, width: image.width, height: image.height)
         guard !traced.fillTriangles.isEmpty else { throw RenderError("\(path): no outline could be traced from the logo's alpha") }
-        outline = traced
-        textures[.logo] = try makeTexture(ImageLibrary.boxDownscale(image, to: logoPixelSize))
+        return traced
     }
 
     public func logoOutline() throws -> LogoOutline {

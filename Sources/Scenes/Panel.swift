@@ -50,6 +50,8 @@ public struct PanelInteraction: Equatable, Sendable {
     public let timings: Timings.Panel
     var animator = InterruptibleAnimator(value: 0)
     var drag: Drag?
+    /// How the last release was decided, for the interruption inspector and `lint`.
+    public private(set) var lastRelease: ReleaseDecision?
 
     struct Drag: Equatable, Sendable { var startProgress: Double; var startY: Double }
 
@@ -129,6 +131,8 @@ public struct PanelInteraction: Equatable, Sendable {
         let p = progress(at: t)
         let projected = p - projectedDistance(initialVelocity: velocityY, decelerationRate: DecelerationRate.normal) / height
         let target: Double = projected < 0.5 ? 0 : 1
+        lastRelease = ReleaseDecision(time: t, progress: p, pointerVelocity: velocityY, projectedProgress: projected, target: target,
+                                      handoffVelocity: nil)
         switch PanelMotions.completion.value(timings) {
         case .spring:
             // The completion spring (critically damped by default) starts at the pointer's speed,
@@ -150,6 +154,7 @@ public struct PanelInteraction: Equatable, Sendable {
                 let limit = spring.naturalFrequency * (zeta + (zeta * zeta - 1).squareRoot()) * abs(target - p)
                 if towardTarget && abs(velocity) > limit { velocity = velocity < 0 ? -limit : limit }
             }
+            lastRelease?.handoffVelocity = velocity
             animator.animate(to: target, timing: .spring(spring), at: t, initialVelocity: velocity)
         case .percent:
             if p > 1 || p < 0 {
@@ -158,6 +163,19 @@ public struct PanelInteraction: Equatable, Sendable {
                 animator.continueAlongCurve(PanelMotions.presentation.curve(timings), duration: PanelMotions.presentation.duration(timings), from: 1 - target, to: target, at: t)
             }
         }
+    }
+
+    /// What a release saw and chose: the pointer's velocity (points per second, positive
+    /// downward), the resting place projected from it (WWDC 2018, rate 0.998), the end chosen by
+    /// the half-way rule, and the velocity handed to the completion spring (progress per second,
+    /// after the wall and no-overshoot limits; nil when the panel finishes along its curve).
+    public struct ReleaseDecision: Equatable, Sendable {
+        public let time: Double
+        public let progress: Double
+        public let pointerVelocity: Double
+        public let projectedProgress: Double
+        public let target: Double
+        public internal(set) var handoffVelocity: Double?
     }
 
     /// True when the timings ask for overshoot: a completion spring tuned to bounce (damping

@@ -68,9 +68,31 @@ func motionBenchmark() throws -> JSONOutput {
         ("bezierEvaluationsPerSecond", .object([("median", .number(median(bezierRates).rounded())), ("target", .number(20_000_000))])),
         ("splashFrameMicroseconds", .object([("median", .number(median(frameCosts))), ("target", .number(2))])),
         ("seek", seekBenchmark(device: device, layout: layout, runs: runs)),
+        ("lint", lintBenchmark(device: device, layout: layout, runs: runs)),
         ("runs", .int(runs)),
         ("parse", parseBenchmark()),
     ])
+}
+
+/// `lint` of the bench's 10 s scripted session (drags, flicks, a card, the panel): the whole
+/// check on the model at 240 Hz, with its interruptions, without the logo's outline (read once
+/// per run of the command, not per take).
+func lintBenchmark(device: Device, layout: SplashLayout, runs: Int) -> JSONOutput {
+    let start = Preview(splash: SplashSequence(timings: Timings(), device: device, layout: layout, options: SplashOptions()),
+                        feed: FeedLayout(device: device, content: FeedContent(seed: 1)))
+    let log = BenchScenario.script(for: start.feed).events
+    var costs = [Double](), frames = 0, findings = 0
+    for _ in 0..<runs {
+        let t0 = MonotonicClock.now()
+        let report = MotionLint.run(initial: start, log: log, thresholds: Timings().lint)
+        costs.append((MonotonicClock.now() - t0) * 1000)
+        frames = report.frames
+        findings = report.findings.count
+    }
+    return .object([("takeSeconds", .number(Double(frames - 1) / MotionLint.frameRate)), ("inputs", .int(log.count)), ("frames", .int(frames)),
+                    ("findings", .int(findings)),
+                    ("ms", .object([("median", .number(roundMs(median(costs) / 1000))), ("max", .number(roundMs((costs.max() ?? 0) / 1000)))])),
+                    ("target", .number(1000))])
 }
 
 /// A 60 s take of 10,000 inputs: loading it (one pass over the log, taking the snapshots), then

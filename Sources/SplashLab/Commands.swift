@@ -24,6 +24,9 @@ func stateCommand(_ arguments: [String]) throws -> Int32 {
     guard options.preview.appearances.count == 1 else {
         throw UsageError(message: "state shows one appearance: \(CLIOption.appearance.name) light or dark", usage: CLI.usage("state"))
     }
+    if case let .trace(from, to, step, json) = options.mode {
+        return try traceCommand(options, from: from, to: to, step: step, json: json)
+    }
     let session = try makeSession(options.preview)
     let playback = try scriptedPlayback(session, scriptPath: options.scriptPath, at: options.time)
     var state = playback.state
@@ -39,6 +42,9 @@ func stateCommand(_ arguments: [String]) throws -> Int32 {
 
 func renderCommand(_ arguments: [String]) throws -> Int32 {
     let options = try RenderOptions(arguments)
+    if case let .graph(from, to, properties) = options.frames {
+        return try renderGraphCommand(options, from: from, to: to, properties: properties)
+    }
     let (sessions, names) = try reviewSessions(options.comparedFiles, options: options.preview, usage: options.usage)
     let script = try options.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
     let reviewOptions = ReviewOptions(showTouches: options.showTouches, burnIn: options.burnIn)
@@ -62,6 +68,8 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
         (reel, tiles) = try sideBySide(at: t, launch: false)
     case .launch:
         (reel, tiles) = try sideBySide(at: 0, launch: true)
+    case .graph:
+        preconditionFailure("render --graph is drawn by renderGraphCommand")
     }
     let pixels = try reel.compose(tiles)
     try writePNG(pixels, width: reel.width, height: reel.height, to: options.out)

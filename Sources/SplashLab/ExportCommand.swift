@@ -77,7 +77,7 @@ enum SwiftExport {
 
     /// One `static let` per declared parameter, named after its key path, typed by its kind.
     static func constants(_ t: Timings) -> String {
-        TimingsSchema.parameters.map { p -> String in
+        TimingsSchema.parameters.filter { !$0.isLintThreshold }.map { p -> String in
             let doc = "    /// \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit))")\n"
             switch p.value(in: t) {
             case let .number(v):

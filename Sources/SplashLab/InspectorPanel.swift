@@ -56,7 +56,7 @@ enum InspectorPanel {
                            JSONOutput.number(state.rate).text, state.isPaused ? "   paused" : "", inspectorCost * 1000))
             ui.separator()
 
-            if state.shows(.timeline) { actions += timeline(ui, state: state) }
+            if state.shows(.timeline) { actions += MotionGraphPanel.dock(ui, state: state) { timeline(ui, state: state) } }
             if state.shows(.curves) { actions += curveEditor(ui, state: state); ui.separator() }
             actions += springs(ui, timings: timings)
             ui.separator()

@@ -36,6 +36,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
         context: context,
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height))
     session.reportWarnings()
+    MotionGraphPanel.logoOutline = try? renderer.images.logoOutline()
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: runOptions.fps ?? displayRefreshRate(),
                               replay: replay, document: document, launchArguments: arguments)
     app.uiDumpPath = runOptions.uiDumpPath

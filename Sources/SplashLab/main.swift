@@ -62,6 +62,7 @@ func main() -> Int32 {
         case "run": return try runWindow(arguments)
         case "render": return try renderCommand(arguments)
         case "state": return try stateCommand(arguments)
+        case "lint": return try lintCommand(arguments)
         case "devices": return try devicesCommand(arguments)
         case "curve": return try curveCommand(arguments)
         case "bench": return try benchCommand(arguments)

@@ -152,7 +152,9 @@ final class PlatformExportTests: XCTestCase {
         let path = try tunedTimingsPath()
         let t = try timings(path)
         let source = try export("swiftui", timings: path)
-        for p in TimingsSchema.parameters {
+        // Lint's thresholds judge the motion; they are no part of the choreography an app plays.
+        XCTAssertFalse(source.contains("lint"))
+        for p in TimingsSchema.parameters where !p.isLintThreshold {
             var separator = ":"
             switch p.value(in: t) { case .curve, .choice: separator = " ="; default: break }
             guard let text = line("static let \(p.swiftName)\(separator)", in: source) else { continue }
@@ -234,7 +236,9 @@ final class PlatformExportTests: XCTestCase {
         let path = try tunedTimingsPath()
         let t = try timings(path)
         let source = try export("compose", timings: path)
-        for p in TimingsSchema.parameters {
+        // Lint's thresholds judge the motion; they are no part of the choreography an app plays.
+        XCTAssertFalse(source.contains("lint"))
+        for p in TimingsSchema.parameters where !p.isLintThreshold {
             switch p.value(in: t) {
             case let .number(v) where p.unit == "s":
                 guard let text = line("const val \(p.swiftName)Millis =", in: source) else { continue }

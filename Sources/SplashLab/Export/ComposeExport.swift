@@ -31,7 +31,7 @@ enum ComposeExport {
 
     /// One `val` per declared parameter (seconds as whole milliseconds), then each declared spring.
     static func constants(_ t: Timings) -> String {
-        var lines = TimingsSchema.parameters.map { p -> String in
+        var lines = TimingsSchema.parameters.filter { !$0.isLintThreshold }.map { p -> String in
             let doc = "    /** \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit == "s" ? "ms" : p.unit))") */\n"
             switch p.value(in: t) {
             case let .number(v):

@@ -28,7 +28,7 @@ enum SwiftUIExport {
     /// One `static let` per declared parameter, named and typed as `export swift` names them, and
     /// each declared spring in both of SwiftUI's forms.
     static func constants(_ t: Timings) -> String {
-        var lines = TimingsSchema.parameters.map { p -> String in
+        var lines = TimingsSchema.parameters.filter { !$0.isLintThreshold }.map { p -> String in
             let doc = "    /// \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit))")\n"
             switch p.value(in: t) {
             case let .number(v):

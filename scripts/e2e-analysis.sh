@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The timeline dock's Graph view in the real window under Xvfb: a take replayed from a script
+# with grabs, releases and reversals; the Graph view draws the value and velocity curves
+# (screenshot), and a click on an interruption row seeks there (the UI dump's playhead shows it).
+#   scripts/e2e-analysis.sh PATH/TO/splashlab
+set -uo pipefail
+bin=$(realpath "${1:?usage: scripts/e2e-analysis.sh PATH/TO/splashlab}")
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -z "${DISPLAY:-}" ]; then
+  exec xvfb-run -a -s "-screen 0 1280x1024x24" "$0" "$bin"
+fi
+# shellcheck source=scripts/e2e-lib.sh
+. "$here/e2e-lib.sh"
+session="$here/../Tests/Fixtures/lint/session.json"
+dump="$out/analysis.json"
+
+# A field of control ID in the UI dump: x, y, width, height, value, or its centre cx, cy.
+control() {
+  python3 - "$dump" "$1" "$2" <<'PY'
+import json, sys
+path, wanted, field = sys.argv[1:4]
+try:
+    data = json.load(open(path))
+except Exception:
+    sys.exit(1)
+for c in data["controls"]:
+    if c["id"] == wanted:
+        if field == "cx": print(int(c["x"] + c["width"] / 2))
+        elif field == "cy": print(int(c["y"] + c["height"] / 2))
+        else: print(c[field])
+        sys.exit(0)
+sys.exit(1)
+PY
+}
+# Waits up to $2 seconds for control $1 to be in the UI dump.
+wait_control() { for _ in $(seq 1 $(($2 * 10))); do control "$1" x >/dev/null && return 0; sleep 0.1; done; return 1; }
+click() { xdotool mousemove --window "$win" "$(control "$1" cx)" "$(control "$1" cy)"; sleep 0.2; xdotool click 1; }
+
+"$bin" run --window-scale 1 --seed 1 --inspector on --replay "$session" --ui-dump "$dump" >"$out/analysis.log" 2>&1 &
+pid=$!
+if ! win=$(wait_window); then
+  fail "the window did not open: $(cat "$out/analysis.log")"
+else
+  # The replay plays the take through past its last input (the timeline then spans all of it), then it is
+  # paused, so the playhead stays where a click puts it.
+  played=
+  for _ in $(seq 1 900); do
+    t=$(control playhead value 2>/dev/null)
+    if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 9.65 else 1)" "${t:-0}" 2>/dev/null; then played=1; break; fi
+    sleep 0.1
+  done
+  [ -n "$played" ] || fail "the replay did not reach 9.65 s (playhead ${t:-?})"
+  xdotool windowfocus --sync "$win" 2>/dev/null; xdotool key space
+  if wait_control dock.graph 60; then
+    # The button can be missed while the first frames are slow: click until the graph is drawn.
+    for _ in 1 2 3; do click dock.graph; wait_control graph.value 5 && break; done
+  fi
+  if wait_control interruption.4 30 && wait_control graph.value 5; then
+    pass "the Graph view and the interruption list are drawn"
+    timeout 15 import -window "$win" "$out/graph.png" 2>/dev/null
+    # The hole's size curve is the first series: iOS blue (10, 132, 255), counted inside the value plot.
+    read -r gx gy gw gh < <(echo "$(control graph.value x) $(control graph.value y) $(control graph.value width) $(control graph.value height)")
+    blue=$(python3 - "$out/graph.png" "$gx" "$gy" "$gw" "$gh" <<'PY'
+import subprocess, sys
+path, x, y, w, h = sys.argv[1], *(int(float(v)) for v in sys.argv[2:6])
+raw = subprocess.run(["convert", path, "-crop", f"{w}x{h}+{x}+{y}", "-depth", "8", "rgb:-"], capture_output=True).stdout
+print(sum(1 for i in range(0, len(raw) - 2, 3) if abs(raw[i] - 10) < 40 and abs(raw[i + 1] - 132) < 40 and raw[i + 2] > 215))
+PY
+)
+    if [ "${blue:-0}" -gt 150 ]; then pass "the value plot draws the curve ($blue blue pixels)"; else fail "the value plot shows ${blue:-0} curve pixels ($out/graph.png)"; fi
+    # Row 4 is the panel grab at 6.15 s in the script.
+    row=$(control interruption.4 value)
+    click interruption.4
+    ok=
+    for _ in $(seq 1 50); do
+      t=$(control playhead value 2>/dev/null)
+      if python3 -c "import sys; sys.exit(0 if abs(float(sys.argv[1]) - 6.15) < 1e-9 else 1)" "${t:-nan}" 2>/dev/null; then ok=1; break; fi
+      sleep 0.1
+    done
+    if [ -n "$ok" ]; then pass "a click on '$row' seeks there: the playhead is at $t s"; else fail "a click on '$row' left the playhead at ${t:-?} s"; fi
+  else
+    fail "no Graph view or interruption list in the UI dump: $(head -c 400 "$dump" 2>/dev/null)"
+  fi
+  xdotool windowfocus --sync "$win" 2>/dev/null; xdotool key q
+  wait_exit "$pid" 15
+  if [ "$status" = 0 ]; then pass "quit with status 0"; else fail "quit: status $status"; kill -KILL "$pid" 2>/dev/null; fi
+fi
+echo "e2e-analysis: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
