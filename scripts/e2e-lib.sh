@@ -2,6 +2,8 @@
 # window of process $pid and for a process to exit.
 
 out=$(mktemp -d)
+# The window remembers its layout in $XDG_CONFIG_HOME/splashlab/: each test run starts from the default.
+export XDG_CONFIG_HOME="$out/config"
 passed=0; failed=0
 pass() { echo "ok   - $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL - $1"; failed=$((failed + 1)); }

@@ -529,6 +529,8 @@ if "$here/e2e-quit.sh" "$bin"; then pass "quit after every overlay (scripts/e2e-
 if "$here/e2e-input.sh" "$bin"; then pass "no input lost, no key acts on nothing (scripts/e2e-input.sh)"; else fail "no input lost, no key acts on nothing (scripts/e2e-input.sh)"; fi
 if "$here/e2e-launch.sh" "$bin"; then pass "launch screen, blink, appearance and screens (scripts/e2e-launch.sh)"; else fail "launch screen, blink, appearance and screens (scripts/e2e-launch.sh)"; fi
 if "$here/e2e-analysis.sh" "$bin"; then pass "the Graph view and its interruption list (scripts/e2e-analysis.sh)"; else fail "the Graph view and its interruption list (scripts/e2e-analysis.sh)"; fi
+# Its own Xvfb at 1920x1080, hence no DISPLAY.
+if env -u DISPLAY "$here/e2e-workbench.sh" "$bin"; then pass "the workbench (scripts/e2e-workbench.sh)"; else fail "the workbench (scripts/e2e-workbench.sh)"; fi
 echo "screenshots in $out"
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

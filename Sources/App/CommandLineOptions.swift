@@ -199,7 +199,7 @@ extension CLIOption {
     public static let renderer = CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
     public static let script = CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record", "lint"], forwardedToCapture: false)
     public static let at = CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false)
-    public static let launch = CLIOption(name: "--launch", value: nil, help: "the launch frame alone", commands: ["render"], forwardedToCapture: false)
+    public static let launch = CLIOption(name: "--launch", value: nil, help: "the launch screen alone, from its sources (never the intro's frame 0)", commands: ["render"], forwardedToCapture: false)
     public static let html = CLIOption(name: "--html", value: nil, help: "export css: a self-contained page that plays the splash (to --out FILE or standard output)", commands: ["export"], forwardedToCapture: false)
     public static let out = CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets"], forwardedToCapture: false)
     public static let scale = CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false)
@@ -220,7 +220,7 @@ extension CLIOption {
     public static let hud = CLIOption(name: "--hud", value: nil, help: "start with the frame-budget HUD", commands: ["run"], forwardedToCapture: false)
     public static let framesCSV = CLIOption(name: "--frames-csv", value: "FILE", help: "write every frame's timings as CSV (run: on quit)", commands: ["run", "bench"], forwardedToCapture: false)
     public static let replay = CLIOption(name: "--replay", value: "SCRIPT", help: "play an input script in the window", commands: ["run"], forwardedToCapture: false)
-    public static let inspector = CLIOption(name: "--inspector", value: "on|off", help: "the inspector beside the device (default: on when the desktop has room for both)",
+    public static let inspector = CLIOption(name: "--inspector", value: "on|off", help: "the workbench's tools beside the device: properties panel and timeline dock (default: on)",
                                        commands: ["run", "bench"], forwardedToCapture: false)
     public static let saveTo = CLIOption(name: "--save-to", value: "FILE", help: "where Ctrl+S writes (default: the --timings file, or ./timings.json for the built-in defaults)",
                                        commands: ["run"], forwardedToCapture: false)

@@ -165,7 +165,7 @@ public struct PreviewSession {
     public var resolvedLaunchScreen: ResolvedLaunchScreen { launchScreen.resolved(device: options.device, appearance: appearance) }
 
     /// A renderer for this session's scenes on a context.
-    public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel) throws -> SceneRenderer {
+    public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel, primed: Bool = true) throws -> SceneRenderer {
         // The logo is never drawn larger than its end size while visible (the hole's logo fades out
         // while the hole is still small), so that is the size to prepare it at, with room for the
         // 0.85 → 1 swing and the 1.05 feed scale.
@@ -174,10 +174,18 @@ public struct PreviewSession {
         let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground, launchScreen: resolvedLaunchScreen,
                                          feedLayout: preview.feed, mapping: mapping)
         renderer.screenImage = preview.userScreen
-        // The launch frame and the logo's first moves, with the text fading in: the appearance's
-        // first frames then cost what the others do.
-        let splash = preview.splash
-        try renderer.prime(with: [0, 0.05, splash.appearDuration * 0.5, splash.appearDuration].map { preview.scene(at: $0) })
+        // The launch frame always: the first frame is then as cheap as the others.
+        try renderer.prime(with: [preview.scene(at: 0)])
+        if primed { try primeAppearance(renderer) }
         return renderer
+    }
+
+    /// Draws the logo's first moves, with the text fading in, without presenting: the
+    /// appearance's first frames then cost what the others do. The window and `bench` call it
+    /// after their first present, so the launch frame is not kept waiting for it; offline renders
+    /// before their first frame (`makeSceneRenderer(primed: true)`).
+    public func primeAppearance(_ renderer: SceneRenderer) throws {
+        let splash = preview.splash
+        try renderer.prime(with: [0.05, splash.appearDuration * 0.5, splash.appearDuration].map { preview.scene(at: $0) })
     }
 }

@@ -28,7 +28,7 @@ public struct WindowFileEffects: Sendable {
             } catch {
                 return [.keptFileWritten(path: path, failure: "\(error)")]
             }
-        case .log, .writeCapture:
+        case .log, .writeCapture, .rememberLayout:
             return nil
         }
     }

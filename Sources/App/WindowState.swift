@@ -24,6 +24,8 @@ public struct WindowState: Sendable {
     public var documentState: DocumentState
     public var toolState = ToolState()
     public var viewState = ViewState()
+    /// The workbench's splitters, compare mode and open property section.
+    public var workbench = WorkbenchView()
     public var message: StatusMessage?
     /// Q with unsaved edits asks for a second Q.
     public var quitRequested = false
@@ -157,6 +159,7 @@ public enum WindowAction: Sendable {
     case toggleAppearance
     /// N: the next `--screen` under the hole.
     case nextScreen
+    case workbench(WorkbenchAction)
     case say(String, isError: Bool)
     case quit
     /// A signal (SIGTERM, SIGINT, SIGHUP) asked the process to end: nobody is there to answer
@@ -179,6 +182,8 @@ public enum WindowEffect: Equatable, Sendable {
     case save(TimingsDocument, besideSavePath: Bool)
     /// Write a file the window keeps up to date, whole or not at all; `keptFileWritten` follows.
     case writeKeptFile(String, path: String)
+    /// Write the workbench's layout where it is remembered between runs.
+    case rememberLayout(RememberedLayout)
 }
 
 extension WindowState {
@@ -283,6 +288,9 @@ extension WindowState {
             return effects
         case let .selectCurve(path, segment):
             toolState.selectCurve(path: path, segment: segment)
+            workbench.openSection = nil
+        case let .workbench(action):
+            if workbench.reduce(action) { return [.rememberLayout(workbench.remembered)] }
 
         // View
         case .toggleAB:

@@ -52,6 +52,10 @@ public final class SceneRenderer {
     /// The clip rectangle of the current target's screen, restored after a region's clip; nil
     /// while drawing into a texture, which is drawn whole.
     private var screenClip: PixelRect?
+    /// Drawing of a frame stays inside this too (a wipe draws B right of its divider only).
+    public var clipLimit: PixelRect?
+    /// Where a frame is drawn: the window (nil), or a compare view's texture (`CompareCompositor`).
+    var drawTarget: OpaquePointer?
     private var vertices: [SDL_Vertex] = []
     private var triangles: [ClipVertex] = []
     /// Letterbox colour around the device screen in a window.
@@ -137,7 +141,7 @@ public final class SceneRenderer {
         // The feed is drawn into its texture only when a step samples it: the launch frame and
         // the splash's first second never pay for it.
         if let offset = plan.feedTextureScrollOffset { try prepareFeed(scrollOffset: offset) }
-        SDL_SetRenderTarget(renderer, nil)
+        SDL_SetRenderTarget(renderer, drawTarget)
         clipToScreen()
         defer { SDL_RenderSetClipRect(renderer, nil); screenClip = nil }
         for step in plan.steps { try draw(step, scrollOffset: scene.feedScrollOffset, mapping) }
@@ -221,7 +225,7 @@ public final class SceneRenderer {
 
     /// Clips drawing to the device screen, as every frame's layers are.
     func clipToScreen() {
-        screenClip = screenPixels
+        screenClip = clipLimit.map { screenPixels.intersection($0) } ?? screenPixels
         restoreClip()
     }
 
@@ -234,7 +238,8 @@ public final class SceneRenderer {
 
     /// Clips drawing to a rectangle in points, rounded outward to whole pixels.
     func clip(to region: Rect, _ m: PointToPixel) {
-        var clip = sdlRect(m.clip(region))
+        let wanted = m.clip(region)
+        var clip = sdlRect(screenClip != nil ? clipLimit.map { wanted.intersection($0) } ?? wanted : wanted)
         SDL_RenderSetClipRect(renderer, &clip)
     }
 

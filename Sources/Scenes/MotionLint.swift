@@ -6,7 +6,7 @@ import Motion
 /// interruption), when, and by how much against which limit.
 public struct LintFinding: Equatable, Sendable {
     public enum Rule: String, CaseIterable, Sendable {
-        case pop, velocityJump = "velocity-jump", overshoot, settling, splashEnd = "splash-end", holeCoverage = "hole-coverage"
+        case pop, velocityJump = "velocity-jump", overshoot, settling, splashEnd = "splash-end", holeCoverage = "hole-coverage", blink
     }
     public let rule: Rule
     /// A track id (`hole`), a property id (`panel.top`) or an interruption (`panel release`).
@@ -51,6 +51,18 @@ public struct LintReport: Sendable {
     }
 }
 
+/// How the intro's first frame differs from the launch screen, as the drawing code measures it:
+/// pixels whose colour moved by more than a redraw's rounding, and the largest colour distance
+/// (8 bits a channel). The lint takes the figures, not the frames, so it stays free of drawing.
+public struct LaunchFrameDifference: Equatable, Sendable {
+    public var differingPixels: Int
+    public var totalPixels: Int
+    public var largestColorDistance: Double
+    public init(differingPixels: Int, totalPixels: Int, largestColorDistance: Double) {
+        self.differingPixels = differingPixels; self.totalPixels = totalPixels; self.largestColorDistance = largestColorDistance
+    }
+}
+
 /// Motion quality checked on the model, not on drawn frames: the take is evaluated at 240 Hz
 /// with every property's exact value and velocity (`MotionTrace`), and every interruption is
 /// compared just before and after (`Interruption.all`).
@@ -62,8 +74,11 @@ public enum MotionLint {
 
     /// Lints a take. `holeCoversScreen` says whether a hole layer covers a screen of the device's
     /// size (the logo's outline lives with the drawing code); nil leaves that rule out.
+    /// `launchDifference` is the launch screen against the intro's first frame; nil leaves the
+    /// blink rule out.
     public static func run(initial: Preview, log: [InputEvent], thresholds: Timings.Lint,
-                           holeCoversScreen: ((LayerState) -> Bool)? = nil) -> LintReport {
+                           holeCoversScreen: ((LayerState) -> Bool)? = nil,
+                           launchDifference: LaunchFrameDifference? = nil) -> LintReport {
         let duration = takeDuration(initial: initial, log: log)
         let times = (0...Int((duration * frameRate).rounded(.up))).map { Double($0) / frameRate }
         let samples = MotionTrace.samples(initial: initial, log: log, times: times)
@@ -73,8 +88,15 @@ public enum MotionLint {
         findings += interruptionFindings(interruptions, thresholds: thresholds)
         findings += splashFindings(initial, thresholds: thresholds, holeCoversScreen: holeCoversScreen)
         findings += motionFindings(initial: initial, log: log, times: times, thresholds: thresholds)
+        if let d = launchDifference, d.differingPixels > 0, !initial.skipSplash {
+            // Seed 002: the intro's first frame must match the launch screen (colour, image size and
+            // centre), or the user sees a blink as the app takes over from the system's drawing.
+            findings.append(LintFinding(rule: .blink, subject: "launch screen", time: 0, amount: Double(d.differingPixels), limit: 0,
+                                        message: "the intro's first frame differs from the launch screen in \(d.differingPixels) of \(d.totalPixels) pixels (largest colour distance \(number(d.largestColorDistance)) of 441.7): a blink as the app takes over"))
+        }
         findings.sort { ($0.time, $0.rule.rawValue, $0.subject) < ($1.time, $1.rule.rawValue, $1.subject) }
-        var notChecked = [(rule: "blink", reason: "the launch screen is drawn from the intro's first frame, so the two cannot differ yet")]
+        var notChecked: [(rule: String, reason: String)] = []
+        if launchDifference == nil { notChecked.append((rule: "blink", reason: "the launch screen was not drawn")) }
         if holeCoversScreen == nil { notChecked.append((rule: "hole-coverage", reason: "no logo outline was given")) }
         return LintReport(findings: findings, interruptions: interruptions, duration: duration, frames: times.count, notChecked: notChecked)
     }

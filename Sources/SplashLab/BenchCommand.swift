@@ -178,7 +178,8 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
     let device = options.device
     let width = Int(clamping: (device.width * scale).rounded()), height = Int(clamping: (device.height * scale).rounded())
     let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
-    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
+    // Primed after the first present, as the window does: the launch frame comes first.
+    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale), primed: false)
     let floor = try FloorFrame(context: context, width: width, height: height)
     let script = BenchScenario.script(for: session.preview.feed)
     var playback = Playback(initial: session.preview, log: script.events)
@@ -215,6 +216,7 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
         floorTimes.append(floorTime)
         // Idle time after the present: what the window does before its next vsync.
         let warm0 = processCPUTime()
+        if i == 0 { try session.primeAppearance(renderer) }
         try renderer.warmUp()
         warmUpCPU += processCPUTime() - warm0
         timer.restartInterval()

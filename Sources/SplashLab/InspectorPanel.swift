@@ -5,66 +5,191 @@ import Inspector
 import Motion
 import Scenes
 
-/// The inspector beside the device: file and history, A/B, the timeline of the splash's tracks,
-/// the curve editor, the springs and every declared number. It reads the window state and turns
-/// what the user does into `WindowAction`s; it owns no state of its own beyond the widgets'.
+/// The workbench's tools: the properties panel on the right (file and history, A/B and the
+/// compare modes, a filter, and every parameter in collapsible sections by track, the selected
+/// track's first with its curve or spring editor), the timeline dock along the bottom, and the
+/// compare labels and differences on the canvas. It reads the window state and turns what the
+/// user does into `WindowAction`s; it owns no state of its own beyond the widgets'.
 enum InspectorPanel {
-    /// The column's width in window units: ImGui's fields and the curve plot fit from about 360.
-    static let minimumWidth = 360.0
-    static let preferredWidth = 400.0
+    /// The filter field's text, kept between frames where ImGui edits it.
+    static let filter = TextEntryBuffer(capacity: 128)
 
-    /// Draws the column and returns the actions it asks for.
-    static func draw(_ ui: ImGuiSDLBridge, state: WindowState, x: Double, width: Double, height: Double,
-                     hudHeight: Double, inspectorCost: Double) -> [WindowAction] {
+    /// The track selected on the timeline: the one whose curve the curve editor shows.
+    static func selectedTrack(_ state: WindowState) -> String? { PropertyGroups.trackId(forCurve: state.selectedCurve.path) }
+
+    /// Draws the tools into their rectangles and returns the actions they ask for.
+    static func draw(_ ui: ImGuiSDLBridge, state: WindowState, properties: LayoutRect?, timeline timelineRect: LayoutRect?,
+                     canvas: CanvasLayout, hudHeight: Double, inspectorCost: Double) -> [WindowAction] {
+        var actions: [WindowAction] = []
+        if let properties {
+            ui.panel(title: "Properties", x: properties.x, y: properties.y + hudHeight, width: properties.width,
+                     height: max(properties.height - hudHeight, 1)) {
+                actions += header(ui, state: state, inspectorCost: inspectorCost)
+                actions += sections(ui, state: state)
+            }
+        }
+        if let timelineRect, state.shows(.timeline) {
+            ui.panel(title: "Timeline", x: timelineRect.x, y: timelineRect.y, width: timelineRect.width, height: timelineRect.height) {
+                actions += MotionGraphPanel.dock(ui, state: state) { timeline(ui, state: state) }
+            }
+        }
+        compareAnnotations(ui, state: state, canvas: canvas)
+        return actions
+    }
+
+    // MARK: Header
+
+    static func header(_ ui: ImGuiSDLBridge, state: WindowState, inspectorCost: Double) -> [WindowAction] {
         var actions: [WindowAction] = []
         let doc = state.document
-        let timings = doc.current
-        ui.panel(title: "Inspector", x: x, y: hudHeight, width: width, height: height - hudHeight) {
-            // File and history.
-            let name = URL(fileURLWithPath: doc.sourceIsBuiltIn ? doc.savePath : doc.sourcePath).lastPathComponent
-            ui.text("\(name)\(doc.hasUnsavedEdits ? " — unsaved edits" : "")\(doc.sourceIsBuiltIn ? " (from the built-in defaults)" : "")")
-            if ui.button(id: "save", label: "Save") { actions.append(.save) }
-            ui.sameLine()
-            if ui.button(id: "undo", label: "Undo") { actions.append(.undo) }
-            ui.sameLine()
-            if ui.button(id: "redo", label: "Redo") { actions.append(.redo) }
-            ui.sameLine()
-            if ui.button(id: "ab.snapshot", label: "A = these") { actions.append(.snapshotA) }
-            ui.sameLine()
-            if ui.button(id: "ab.toggle", label: state.showingA ? "Showing A" : "Showing B") { actions.append(.toggleAB) }
-            ui.sameLine()
-            if ui.button(id: "ab.split", label: state.split ? "Single" : "A | B") { actions.append(.toggleSplit) }
-            if ui.button(id: "appearance", label: state.appearance == .light ? "Light (D: dark)" : "Dark (D: light)") { actions.append(.toggleAppearance) }
-            if doc.snapshotA != nil {
+        let name = URL(fileURLWithPath: doc.sourceIsBuiltIn ? doc.savePath : doc.sourcePath).lastPathComponent
+        ui.text("\(name)\(doc.hasUnsavedEdits ? " — unsaved edits" : "")\(doc.sourceIsBuiltIn ? " (from the built-in defaults)" : "")")
+        if ui.button(id: "save", label: "Save") { actions.append(.save) }
+        ui.sameLine()
+        if ui.button(id: "undo", label: "Undo") { actions.append(.undo) }
+        ui.sameLine()
+        if ui.button(id: "redo", label: "Redo") { actions.append(.redo) }
+        ui.sameLine()
+        if ui.button(id: "ab.snapshot", label: "A = these") { actions.append(.snapshotA) }
+        ui.sameLine()
+        if ui.button(id: "ab.toggle", label: state.showingA ? "Showing A" : "Showing B") { actions.append(.toggleAB) }
+        ui.sameLine()
+        if ui.button(id: "ab.split", label: state.split ? "Single" : "A | B") { actions.append(.toggleSplit) }
+        if ui.button(id: "appearance", label: state.appearance == .light ? "Light (D: dark)" : "Dark (D: light)") { actions.append(.toggleAppearance) }
+        if doc.snapshotA != nil {
+            actions += compareControls(ui, state: state)
+            if !state.split {
                 let changed = doc.differencesFromA
                 ui.text(changed.isEmpty ? "B = A so far" : "B differs from A in: " + changed.joined(separator: ", "))
             }
-            if let pending = state.pendingDiskVersion {
-                ui.text("\(URL(fileURLWithPath: pending.path).lastPathComponent) changed on disk.")
-                if ui.button(id: "disk.takeTheirs", label: "Take theirs") { actions.append(.takeTheirs) }
-                ui.sameLine()
-                if ui.button(id: "disk.keepOurs", label: "Keep mine") { actions.append(.keepOurs) }
-            }
-            if state.recoverable != nil {
-                ui.text("Unsaved edits from an earlier session were kept.")
-                if ui.button(id: "recovery.restore", label: "Restore them") { actions.append(.restoreRecovery) }
-                ui.sameLine()
-                if ui.button(id: "recovery.discard", label: "Discard") { actions.append(.discardRecovery) }
-            }
-            if let m = state.message { ui.text((m.isError ? "⚠ " : "") + m.text) }
-            ui.text(String(format: "t %.3f s   %@   rate %@×%@   inspector %.2f ms", state.time, state.shownPlayback.activity,
-                           JSONOutput.number(state.rate).text, state.isPaused ? "   paused" : "", inspectorCost * 1000))
-            ui.separator()
+        }
+        if let pending = state.pendingDiskVersion {
+            ui.text("\(URL(fileURLWithPath: pending.path).lastPathComponent) changed on disk.")
+            if ui.button(id: "disk.takeTheirs", label: "Take theirs") { actions.append(.takeTheirs) }
+            ui.sameLine()
+            if ui.button(id: "disk.keepOurs", label: "Keep mine") { actions.append(.keepOurs) }
+        }
+        if state.recoverable != nil {
+            ui.text("Unsaved edits from an earlier session were kept.")
+            if ui.button(id: "recovery.restore", label: "Restore them") { actions.append(.restoreRecovery) }
+            ui.sameLine()
+            if ui.button(id: "recovery.discard", label: "Discard") { actions.append(.discardRecovery) }
+        }
+        if let m = state.message { ui.text((m.isError ? "⚠ " : "") + m.text) }
+        ui.text(String(format: "t %.3f s   %@   rate %@×%@   tools %.2f ms", state.time, state.shownPlayback.activity,
+                       JSONOutput.number(state.rate).text, state.isPaused ? "   paused" : "", inspectorCost * 1000))
+        ui.separator()
+        return actions
+    }
 
-            if state.shows(.timeline) { actions += MotionGraphPanel.dock(ui, state: state) { timeline(ui, state: state) } }
-            if state.shows(.curves) { actions += curveEditor(ui, state: state); ui.separator() }
-            actions += springs(ui, timings: timings)
-            ui.separator()
-            actions += numbers(ui, timings: timings)
+    // MARK: Compare
+
+    static let compareModeLabels: [(CompareMode, String)] = [(.split, "Split"), (.wipe, "Wipe"), (.overlay, "Overlay"), (.difference, "Difference")]
+
+    /// The compare mode's buttons (choosing one shows A and B), and the wipe's divider or the
+    /// overlay's opacity.
+    static func compareControls(_ ui: ImGuiSDLBridge, state: WindowState) -> [WindowAction] {
+        var actions: [WindowAction] = []
+        let view = state.workbench
+        ui.text("Compare:")
+        for (mode, label) in compareModeLabels {
+            ui.sameLine()
+            let current = state.split && view.compareMode == mode
+            if ui.button(id: "compare.\(mode.rawValue)", label: current ? "[\(label)]" : label) {
+                actions.append(.workbench(.setCompareMode(mode)))
+                if !state.split { actions.append(.toggleSplit) }
+            }
+        }
+        guard state.split else { return actions }
+        switch view.compareMode {
+        case .wipe:
+            if let p = ui.shareSlider(id: "compare.wipePosition", label: "divider", value: view.wipePosition) { actions.append(.workbench(.setWipePosition(p))) }
+        case .overlay:
+            if let o = ui.shareSlider(id: "compare.opacity", label: "B opacity", value: view.overlayOpacity) { actions.append(.workbench(.setOverlayOpacity(o))) }
+        case .split, .difference: break
         }
         return actions
     }
 
+    /// The differing values, one line each: what the split lists under A and B.
+    static func differenceLines(_ state: WindowState) -> [String] {
+        guard let a = state.document.snapshotA else { return [] }
+        let b = state.document.current
+        return state.document.differencesFromA.map { path in
+            guard let p = TimingsSchema.parameter(path) else { return path }
+            return "\(path)   A \(p.value(in: a).json.text)   B \(p.value(in: b).json.text)"
+        }
+    }
+
+    /// Large labels above the screens and the list of differing values under them.
+    static func compareAnnotations(_ ui: ImGuiSDLBridge, state: WindowState, canvas: CanvasLayout) {
+        guard state.split, state.playbackA != nil, !state.toolsHidden else { return }
+        let view = state.workbench
+        let names: [String]
+        switch view.compareMode {
+        case .split: names = ["A", "B"]
+        case .wipe: names = ["A | B  (drag the divider)"]
+        case .overlay: names = [String(format: "B over A at %.0f%%", view.overlayOpacity * 100)]
+        case .difference: names = ["|A − B|  (black where they agree)"]
+        }
+        for (label, name) in zip(canvas.labels, names) {
+            ui.largeLabel(id: name.count == 1 ? name : "compare", name, x: label.x + 6, y: label.y + 8)
+        }
+        if let band = canvas.differences {
+            let lines = differenceLines(state)
+            ui.panel(title: "Differences", x: band.x, y: band.y, width: band.width, height: band.height) {
+                ui.text(lines.isEmpty ? "A and B have the same values" : "B differs from A in \(lines.count) value\(lines.count == 1 ? "" : "s"):")
+                for (i, line) in lines.enumerated() { ui.textItem(id: "difference.\(i)", line) }
+            }
+        }
+    }
+
+    // MARK: Sections
+
+    /// The filter, then every section: one open at a time (an accordion, so an opened section's
+    /// fields are on screen), by default the selected track's; with a filter, every section that
+    /// matches, open.
+    static func sections(_ ui: ImGuiSDLBridge, state: WindowState) -> [WindowAction] {
+        var actions: [WindowAction] = []
+        let filterText = ui.filterField(id: "properties.filter", hint: "filter: key path or words of its doc", buffer: filter)
+        let filtering = !filterText.trimmingCharacters(in: .whitespaces).isEmpty
+        let selected = selectedTrack(state)
+        let groups = PropertyGroups.arranged(selectedTrack: selected, filter: filterText)
+        if groups.isEmpty { ui.text("no parameter matches “\(filterText)”") }
+        let open = state.workbench.openSection ?? selected ?? groups.first?.id
+        var drawn: Set<String> = []
+        func body(_ group: PropertyGroup, height: Double?) {
+            let showsCurve = group.curvePath != nil && group.curvePath == state.selectedCurve.path && state.shows(.curves)
+            let paths = group.paths.filter { !drawn.contains($0) && !(showsCurve && $0 == group.curvePath) }
+            drawn.formUnion(paths)
+            // The curve editor first, sized so that it and the section's fields fit the space
+            // left: the plot is twice as tall as wide, beside a presets list about 200 units tall,
+            // over x1 y1 x2 y2; a row is about 25 units with its spacing.
+            if showsCurve {
+                let rows = Double(paths.count + 4) * 25 + 31
+                let plotWidth = height.map { min(max(($0 - rows) / 2, 40), 160) } ?? 160
+                actions += curveEditor(ui, state: state, plotWidth: plotWidth)
+            }
+            actions += springs(ui, ids: group.springIds, timings: state.document.current)
+            actions += numbers(ui, paths: paths, timings: state.document.current)
+        }
+        if filtering {
+            for group in groups {
+                _ = ui.sectionHeader(id: group.id, title: group.title, isOpen: true)
+                body(group, height: nil)
+            }
+            return actions
+        }
+        // The closed sections two to a row, every one in sight and one click away; then the open
+        // one, its header full width and its body below, sized to the space left.
+        let closed = groups.filter { $0.id != open }.map { ($0.id, $0.title) }
+        if let id = ui.sectionGrid(id: "sections", sections: closed) { actions.append(.workbench(.toggleSection(id))) }
+        if let group = groups.first(where: { $0.id == open }) {
+            if ui.sectionHeader(id: group.id, title: group.title, isOpen: true) { actions.append(.workbench(.toggleSection(group.id))) }
+            body(group, height: ui.availableHeight)
+        }
+        return actions
+    }
 
     // MARK: Timeline
 
@@ -154,11 +279,11 @@ enum InspectorPanel {
         return (curve, progress)
     }
 
-    static func curveEditor(_ ui: ImGuiSDLBridge, state: WindowState) -> [WindowAction] {
+    static func curveEditor(_ ui: ImGuiSDLBridge, state: WindowState, plotWidth: Double = 180) -> [WindowAction] {
         guard let (curve, progress) = selectedCurve(state) else { return [] }
         let path = state.selectedCurve.path
         ui.text("Curve: \(path)\(state.selectedCurve.segment.map { " segment \($0)" } ?? "")")
-        switch ui.curveEditor(id: "curve", points: BezierControlPoints(curve), progress: progress, plotWidth: 180) {
+        switch ui.curveEditor(id: "curve", points: BezierControlPoints(curve), progress: progress, plotWidth: plotWidth) {
         case .none: return []
         case let .refused(message): return [.say(message, isError: true)]
         case let .changed(points, isFinal):
@@ -179,9 +304,9 @@ enum InspectorPanel {
 
     /// Each declared spring (`TimingsSchema.springs`) in the spring editor, its response and
     /// damping fraction held to their declared ranges.
-    static func springs(_ ui: ImGuiSDLBridge, timings: Timings) -> [WindowAction] {
+    static func springs(_ ui: ImGuiSDLBridge, ids: [String], timings: Timings) -> [WindowAction] {
         var actions: [WindowAction] = []
-        for spring in TimingsSchema.springs {
+        for spring in TimingsSchema.springs where ids.contains(spring.id) {
             let responsePath = spring.response.path, fractionPath = spring.dampingFraction.path
             guard let response = TimingsSchema.number(responsePath, in: timings),
                   let fraction = TimingsSchema.number(fractionPath, in: timings),
@@ -203,12 +328,9 @@ enum InspectorPanel {
 
     // MARK: Every number
 
-    static func numbers(_ ui: ImGuiSDLBridge, timings: Timings) -> [WindowAction] {
+    static func numbers(_ ui: ImGuiSDLBridge, paths: [String], timings: Timings) -> [WindowAction] {
         var actions: [WindowAction] = []
-        var group = ""
-        for p in TimingsSchema.parameters {
-            let prefix = p.path.split(separator: ".").dropLast().joined(separator: ".")
-            if prefix != group { group = prefix; ui.text(group) }
+        for p in paths.compactMap({ TimingsSchema.parameter($0) }) {
             let label = String(p.path.split(separator: ".").last ?? "")
             switch p.value(in: timings) {
             case let .number(v):

@@ -32,9 +32,11 @@ func lintCommand(_ arguments: [String]) throws -> Int32 {
     let thresholds = try options.thresholds(over: session.timings)
     let outline = try ImageLibrary.logoOutline(catalog: session.catalog)
     let device = session.options.device
-    let report = MotionLint.run(initial: session.preview, log: events, thresholds: thresholds) { hole in
+    let blink = try LaunchBlink.measure(session)
+    let report = MotionLint.run(initial: session.preview, log: events, thresholds: thresholds, holeCoversScreen: { hole in
         HoleGeometry.coversScreen(outline, hole: hole, width: device.width, height: device.height)
-    }
+    }, launchDifference: LaunchFrameDifference(differingPixels: blink.differingPixels, totalPixels: blink.totalPixels,
+                                                largestColorDistance: blink.largestColorDistance))
     session.reportWarnings()
     try printOutput(options.json ? report.json.text : report.text)
     return report.isClean ? 0 : ExitCode.failure

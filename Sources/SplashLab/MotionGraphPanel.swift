@@ -48,6 +48,8 @@ enum MotionGraphPanel {
     nonisolated(unsafe) static var lint: (key: TakeKey, report: LintReport, at: Double)?
     /// The logo's traced outline, for lint's hole-coverage rule (set once the window's renderer has it).
     nonisolated(unsafe) static var logoOutline: LogoOutline?
+    /// The blink the window measured between the launch frame and the intro's first frame it drew.
+    nonisolated(unsafe) static var launchDifference: LaunchFrameDifference?
 
     /// The dock's switch, then the lanes (drawn by `lanes`) or the graph with the interruption list.
     static func dock(_ ui: ImGuiSDLBridge, state: WindowState, lanes: () -> [WindowAction]) -> [WindowAction] {
@@ -134,12 +136,13 @@ enum MotionGraphPanel {
     /// Lint's findings on the take, rerun when it changes (at most every `lintInterval` while it does).
     static func findings(_ ui: ImGuiSDLBridge, playback: Playback, timings: Timings, key: TakeKey) -> [WindowAction] {
         let now = MonotonicClock.now()
-        if lint == nil || (lint!.key != key && now - lint!.at >= lintInterval) {
+        if lint == nil || (lint!.key != key && now - lint!.at >= lintInterval) || (lint!.report.notChecked.contains { $0.rule == "blink" } && launchDifference != nil) {
             let device = playback.initial.feed.device
             let covers = logoOutline.map { outline in
                 { (hole: LayerState) in HoleGeometry.coversScreen(outline, hole: hole, width: device.width, height: device.height) }
             }
-            lint = (key, MotionLint.run(initial: playback.initial, log: playback.log, thresholds: timings.lint, holeCoversScreen: covers), now)
+            lint = (key, MotionLint.run(initial: playback.initial, log: playback.log, thresholds: timings.lint, holeCoversScreen: covers,
+                                      launchDifference: launchDifference), now)
         }
         guard let report = lint?.report else { return [] }
         var actions: [WindowAction] = []

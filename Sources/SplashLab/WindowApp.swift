@@ -5,7 +5,8 @@ import Foundation
 import Render
 import Scenes
 
-/// `splashlab run`: the preview window, driven by the real clock, with the inspector beside it.
+/// `splashlab run`: the preview window, driven by the real clock: the workbench, with the device
+/// canvas, the properties panel and the timeline dock.
 func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws -> Int32 {
     let runOptions = try RunOptions(arguments)
     let options = runOptions.preview
@@ -22,19 +23,20 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
     let document = try openDocument(session, saveTo: runOptions.saveTo)
     try RenderContext.startSDL(offscreen: false)
-    let (windowScale, inspectorFits) = automaticWindowScale(device: options.device, inspectorWidth: InspectorPanel.preferredWidth)
-    let scale = runOptions.windowScale ?? windowScale
-    let showInspector = runOptions.inspector ?? inspectorFits
-    let deviceWidth = (options.device.width * scale).rounded()
-    let width = Int(deviceWidth + (showInspector ? InspectorPanel.preferredWidth : 0)), height = Int((options.device.height * scale).rounded())
+    let showInspector = runOptions.inspector ?? true
+    let remembered = WindowEffectsRunner.rememberedLayoutPath.map { RememberedLayout.load(path: $0) } ?? (layout: RememberedLayout(), warning: nil)
+    if let warning = remembered.warning { printError(warning) }
+    let (width, height) = workbenchWindowSize(device: options.device, requestedScale: runOptions.windowScale, toolsShown: showInspector,
+                                              remembered: remembered.layout)
     let context = try RenderContext(target: .window(title: "SplashLab - \(options.device.name)", width: width, height: height, resizable: true),
                                     rendererName: options.renderer, vsync: true)
     RenderContext.installQuitOnSignal()
-    SDL_SetWindowMinimumSize(context.window, Int32(min(Double(width), InspectorPanel.minimumWidth + 120)), 200)
+    SDL_SetWindowMinimumSize(context.window, Int32(min(width, 480)), Int32(min(height, 360)))
     let output = context.outputSize
     let renderer = try session.makeSceneRenderer(
         context: context,
-        mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height))
+        mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height),
+        primed: false)
     session.reportWarnings()
     MotionGraphPanel.logoOutline = try? renderer.images.logoOutline()
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: runOptions.fps ?? displayRefreshRate(),
@@ -42,6 +44,9 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     app.uiDumpPath = runOptions.uiDumpPath
     app.stateOutPath = runOptions.stateOutPath
     app.state.inspectorShown = showInspector
+    app.state.workbench.splitters = remembered.layout.splitters
+    app.state.workbench.windowWidth = Double(width)
+    app.state.workbench.windowHeight = Double(height)
     if runOptions.hud { _ = app.state.reduce(.toggle(.hud)) }
     app.keepAllFrames = csvPath != nil
     app.checkRecovery()
@@ -52,6 +57,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     app.loop()
     // The inspector's font atlas goes before the renderer that made it; then every context, then SDL.
     app.inspector.shutdown()
+    app.compositor.release()
     context.close()
     RenderContext.stopSDL()
     session.reportWarnings(renderer.images.catalog.warnings)
@@ -71,17 +77,6 @@ func openDocument(_ session: PreviewSession, saveTo: String?) throws -> TimingsD
         == URL(fileURLWithPath: session.catalog.builtIn).standardized.path
     return TimingsDocument(sourcePath: session.timingsPath, text: String(decoding: session.timingsBytes, as: UTF8.self), timings: session.timings,
                            sourceIsBuiltIn: builtIn, saveTo: saveTo)
-}
-
-/// The largest scale, at most 1 point per pixel, that fits the device in 90% of the desktop's
-/// usable area, and whether the inspector fits beside it at that scale; on HiDPI the drawable is
-/// larger still and rendering follows it.
-func automaticWindowScale(device: Device, inspectorWidth: Double) -> (scale: Double, inspectorFits: Bool) {
-    var bounds = SDL_Rect()
-    guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return (1, true) }
-    let fit = min(Double(bounds.w) * 0.9 / device.width, Double(bounds.h) * 0.9 / device.height)
-    let scale = max(min(fit, 1), 0.25)
-    return (scale, device.width * scale + inspectorWidth <= Double(bounds.w) * 0.95)
 }
 
 func displayRefreshRate() -> Double {

@@ -30,6 +30,8 @@ struct WindowEffectsRunner {
         case let .log(text):
             printError(text)
             return []
+        case let .rememberLayout(layout):
+            return rememberLayout(layout)
         case let .writeCapture(script, duration, showTouches):
             let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
             let base = FileManager.default.currentDirectoryPath + "/capture-\(stamp)"

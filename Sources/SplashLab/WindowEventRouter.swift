@@ -13,7 +13,9 @@ struct WindowEventRouter {
     var pointerPressed = false
 
     /// The actions for one event; `inspector` is the shown inspector (nil while hidden).
-    mutating func route(_ event: SDL_Event, layout: WindowLayout, inspector: ImGuiSDLBridge?) -> [WindowAction] {
+    mutating func route(_ event: SDL_Event, layout: WindowLayout, workbench: WorkbenchView, inspector: ImGuiSDLBridge?) -> [WindowAction] {
+        // The splitters, the wipe's divider and a resize are the workbench's own.
+        if !pointerPressed, let actions = WindowEventRouter.workbenchActions(for: event, layout: layout, workbench: workbench) { return actions }
         guard let inspector else { return actions(for: event, layout: layout) }
         if SDL_EventType(event.type) == SDL_KEYDOWN {
             // A key press is ImGui's only while it types in a field: otherwise Tab and the
@@ -66,7 +68,7 @@ struct WindowEventRouter {
             if let action = KeyBindings.action(forKey: name) { return [action] }
             return name.hasPrefix("ctrl+") ? [] : [.input(.key(name))]
         case SDL_MOUSEBUTTONDOWN:
-            guard event.button.button == UInt8(SDL_BUTTON_LEFT), layout.isOnDevice(windowX: Double(event.button.x)) else { return [] }
+            guard event.button.button == UInt8(SDL_BUTTON_LEFT), layout.isOnDevice(windowX: Double(event.button.x), windowY: Double(event.button.y)) else { return [] }
             pointerPressed = true
             let (x, y) = layout.devicePoint(windowX: Double(event.button.x), windowY: Double(event.button.y))
             return [.input(.down(x: x, y: y))]
@@ -82,7 +84,7 @@ struct WindowEventRouter {
         case SDL_MOUSEWHEEL:
             var mx: Int32 = 0, my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
-            guard layout.isOnDevice(windowX: Double(mx)) else { return [] }
+            guard layout.isOnDevice(windowX: Double(mx), windowY: Double(my)) else { return [] }
             let dy = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
             return dy != 0 ? [.input(.wheel(dy: dy))] : []
         case SDL_WINDOWEVENT:

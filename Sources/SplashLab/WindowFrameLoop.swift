@@ -26,7 +26,7 @@ extension WindowShell {
             let frameStart = timer.frameStart
             while SDL_PollEvent(&event) != 0 {
                 changedSinceDraw = true
-                dispatch(router.route(event, layout: layout, inspector: inspectorVisible ? inspector : nil))
+                dispatch(router.route(event, layout: layout, workbench: state.workbench, inspector: inspectorVisible ? inspector : nil))
             }
             // A quit ends the loop here: no frame is drawn after it (one costs up to 0.1 s under software GL).
             guard state.isRunning else { break }
@@ -81,8 +81,12 @@ extension WindowShell {
             timer.endRender()
             renderer.context.present()
             timer.endPresent()
-            // Idle time until the next vsync: warm what later frames will need.
-            do { try renderer.warmUp() } catch {
+            // Idle time until the next vsync: warm what later frames will need, the appearance
+            // first (after the launch frame is on screen).
+            do {
+                if framesDrawn == 1 { try session.primeAppearance(renderer) }
+                try renderer.warmUp()
+            } catch {
                 printError("splashlab: \(error)")
                 state.isRunning = false
             }
@@ -100,7 +104,7 @@ extension WindowShell {
     /// What the device screens show now: A and B side by side at the same moment of the same
     /// take, or the shown take alone.
     func scenesToShow(layout: WindowLayout) -> [Scene] {
-        if layout.deviceMappings.count == 2, let a = state.playbackA { return [a.scene, state.playback.scene] }
+        if layout.compareMode != nil, let a = state.playbackA { return [a.scene, state.playback.scene] }
         return [state.shownPlayback.scene]
     }
 
@@ -112,11 +116,8 @@ extension WindowShell {
     }
 
     mutating func drawFrame(_ scenes: [Scene], layout: WindowLayout, sinceLastDraw: Double) throws {
+        try drawDeviceScreens(scenes, layout: layout)
         let mappings = layout.deviceMappings
-        for (index, scene) in scenes.enumerated() {
-            renderer.setMapping(mappings[min(index, mappings.count - 1)])
-            try renderer.draw(scene, clearing: index == 0)
-        }
         if state.showTouches {
             // Over each device screen, never into the model: markers come from the take's log.
             let markers = TouchMarkers.markers(at: state.time, log: state.playback.log)
@@ -130,31 +131,25 @@ extension WindowShell {
             return
         }
         let d = layout.density
-        let column = layout.columnFrame
         var hudHeight = 0.0
-        if state.shows(.hud) {
+        if state.shows(.hud), let properties = layout.workbench.properties {
             // The HUD runs on real time: slow motion slows the preview, not the measurements.
             let hudStart = MonotonicClock.now()
             let readout = HUDReadout(records: frames.records, budget: FrameBudget(refreshRate: 1 / state.frameStep), previewTime: state.time,
                                      activity: state.shownPlayback.activity, rate: state.rate, paused: state.isPaused, hudCost: hudCost + inspectorCost)
-            try hud.draw(readout, x: layout.columnX + Int(8 * d), y: Int(8 * d), density: d, now: hudStart)
+            try hud.draw(readout, x: Int(((properties.x + 8) * d).rounded()), y: Int(8 * d), density: d, now: hudStart)
             hudCost = MonotonicClock.now() - hudStart
             hudHeight = 190
         }
         inspector.beginFrame(deltaTime: min(max(sinceLastDraw, 1.0 / 240), 1))
         var inspectorTop = hudHeight
-        if state.shows(.help) {
-            let keysHeight = KeyListPanel.height(columnHeight: column.height - hudHeight)
-            KeyListPanel.draw(inspector, x: column.x, y: hudHeight, width: column.width, height: keysHeight)
+        if state.shows(.help), let properties = layout.workbench.properties {
+            let keysHeight = KeyListPanel.height(columnHeight: properties.height - hudHeight)
+            KeyListPanel.draw(inspector, x: properties.x, y: hudHeight, width: properties.width, height: keysHeight)
             inspectorTop += keysHeight
         }
-        let asked = InspectorPanel.draw(inspector, state: state, x: column.x, width: column.width,
-                                        height: column.height, hudHeight: inspectorTop, inspectorCost: inspectorCost)
-        if state.split {
-            // The labels of the two screens, in the inspector's style, above each.
-            inspector.label("A", x: mappings[0].offsetX / d + 8, y: 8)
-            if mappings.count == 2 { inspector.label("B", x: mappings[1].offsetX / d + 8, y: 8) }
-        }
+        let asked = InspectorPanel.draw(inspector, state: state, properties: layout.workbench.properties, timeline: layout.workbench.timeline,
+                                        canvas: layout.canvas, hudHeight: inspectorTop, inspectorCost: inspectorCost)
         inspector.endFrameAndRender()
         inspectorCost = inspector.lastFrameCost.totalSeconds
         // Edits take effect on the next frame.

@@ -48,6 +48,9 @@ extension WindowShell {
         let r = devicePixels(layout)
         guard launch.count == r.width * r.height * 4 else { return }
         let intro = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)
-        launchBlink = FrameDifference.between(launch, intro, width: r.width, height: r.height)
+        let blink = FrameDifference.between(launch, intro, width: r.width, height: r.height)
+        launchBlink = blink
+        MotionGraphPanel.launchDifference = LaunchFrameDifference(differingPixels: blink.differingPixels, totalPixels: blink.totalPixels,
+                                                                  largestColorDistance: blink.largestColorDistance)
     }
 }

@@ -18,6 +18,9 @@ struct WindowShell {
     let hud: HUDRenderer
     let touches: TouchMarkerRenderer
     let inspector: ImGuiSDLBridge
+    /// A and B on one screen (wipe, overlay, difference).
+    let compositor: CompareCompositor
+    var differenceRefusalShown = false
     var router = WindowEventRouter()
     var effects: WindowEffectsRunner
     var frames = FrameLog(capacity: 300)
@@ -64,6 +67,7 @@ struct WindowShell {
         hud = HUDRenderer(renderer: renderer.context.renderer, text: renderer.text)
         touches = TouchMarkerRenderer(renderer: renderer.context.renderer)
         inspector = try ImGuiSDLBridge(window: renderer.context.window, renderer: renderer.context.renderer)
+        compositor = CompareCompositor(scenes: renderer)
         effects = WindowEffectsRunner(session: session, launchArguments: launchArguments)
         state.appearance = session.appearance
         state.screens = session.screens
@@ -75,15 +79,16 @@ struct WindowShell {
 
     var inspectorVisible: Bool { state.inspectorShown && !state.toolsHidden }
 
-    static let inspectorColumn = WindowLayout.Column(preferredWidth: InspectorPanel.preferredWidth, minimumWidth: InspectorPanel.minimumWidth)
-
     /// Where things go in the window as it is now.
     var layout: WindowLayout {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(renderer.context.window, &w, &h)
         let output = renderer.context.outputSize
-        return WindowLayout(windowWidth: Int(w), outputWidth: output.width, outputHeight: output.height, device: preview.feed.device,
-                            column: inspectorVisible ? WindowShell.inspectorColumn : nil, sideBySide: state.split && state.playbackA != nil)
+        let comparing = state.split && state.playbackA != nil
+        return WindowLayout(windowWidth: Int(w), windowHeight: Int(h), outputWidth: output.width, outputHeight: output.height,
+                            device: preview.feed.device, toolsShown: inspectorVisible, timelineShown: state.tools.contains(.timeline),
+                            splitters: state.workbench.splitters, compareMode: comparing ? state.workbench.compareMode : nil,
+                            differenceLines: comparing ? state.document.differencesFromA.count : 0)
     }
 
     /// Applies an action, then carries out its effects and the actions they report back.
@@ -122,7 +127,8 @@ struct WindowShell {
             ("launchBlink", launchBlink.map { .object([("differingPixels", .int($0.differingPixels)), ("largestColorDistance", .number($0.largestColorDistance))]) } ?? .null),
         ])
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
-            + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n " + controls
+            + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n "
+            + "\"layout\": \(layoutJSON(layout).text),\n " + controls
         guard text != lastUIDump else { return }
         let reported = effects.perform(.writeKeptFile(text, path: path))
         if case .keptFileWritten(_, failure: nil)? = reported.first { lastUIDump = text }

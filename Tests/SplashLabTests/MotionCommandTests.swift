@@ -77,6 +77,25 @@ final class MotionCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("hole-coverage  hole: at its end the hole"), r.stdout)
     }
 
+    /// Seed 002's blink: a logo that starts at 40 pt makes the intro's first frame differ from the
+    /// launch screen (72 pt); lint names it at 0 s. The defaults match, so nothing is found.
+    func testLintFindsTheBlinkOfAFirstFrameThatIsNotTheLaunchScreen() throws {
+        let path = NSTemporaryDirectory() + "splashlab-lint-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #"{"splash": {"logo": {"startSize": 40}}}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["lint", "--timings", path, "--json", "--seed", "1"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let findings = object["findings"] as! [[String: Any]]
+        XCTAssertEqual(findings.map { $0["rule"] as! String }, ["blink"])
+        XCTAssertEqual(findings[0]["time"] as? Double, 0)
+        XCTAssertGreaterThan(findings[0]["amount"] as! Double, 1000)
+        let clean = try CLI.run(["lint", "--json", "--seed", "1"])
+        XCTAssertEqual(clean.status, 0, clean.stdout)
+        let checked = try JSONSerialization.jsonObject(with: Data(clean.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual((checked["notChecked"] as! [Any]).count, 0, clean.stdout)
+    }
+
     func testLintRefusesABadThreshold() throws {
         let r = try CLI.run(["lint", "--threshold", "popShare=2"])
         XCTAssertEqual(r.status, 2)

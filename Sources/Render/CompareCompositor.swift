@@ -1,0 +1,116 @@
+import CSDL2
+import Geometry
+import Scenes
+
+extension PixelRect {
+    /// The part of this rectangle inside `other` (empty, at this one's origin, when they do not meet).
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+        guard x1 > x0, y1 > y0 else { return PixelRect(x: x, y: y, width: 0, height: 0) }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+/// A and B on one device screen: a wipe (A left of a divider, B right of it), B over A at an
+/// opacity, or their difference |A − B|, each frame from the two scenes of the same moment.
+public final class CompareCompositor {
+    let scenes: SceneRenderer
+    private var textureA: Texture?
+    private var textureB: Texture?
+    private var textureDifference: Texture?
+
+    public init(scenes: SceneRenderer) { self.scenes = scenes }
+
+    private var renderer: OpaquePointer { scenes.context.renderer }
+
+    /// A on the whole screen, then B clipped to the right of `dividerX` (output pixels).
+    public func drawWipe(a: Scene, b: Scene, mapping: PointToPixel, dividerX: Int) throws {
+        scenes.setMapping(mapping)
+        try scenes.draw(a, clearing: true)
+        let screen = scenes.screenPixels
+        scenes.clipLimit = PixelRect(x: dividerX, y: screen.y, width: max(screen.x + screen.width - dividerX, 0), height: screen.height)
+        defer { scenes.clipLimit = nil }
+        try scenes.draw(b, clearing: false)
+    }
+
+    /// A on the screen, then B over it at `opacity`.
+    public func drawOverlay(a: Scene, b: Scene, mapping: PointToPixel, opacity: Double) throws {
+        scenes.setMapping(mapping)
+        try scenes.draw(a, clearing: true)
+        let tb = try render(b, into: \.textureB, mapping: mapping)
+        guard let handle = tb.handle else { return }
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureAlphaMod(handle, UInt8((min(max(opacity, 0), 1) * 255).rounded()))
+        copy(handle, to: scenes.screenPixels)
+        SDL_SetTextureAlphaMod(handle, 255)
+    }
+
+    /// |A − B| per channel: max(A − B, 0) + max(B − A, 0), with the reverse-subtract blend that
+    /// GL renderers have (`SDL_ComposeCustomBlendMode`). False where the renderer lacks it (the
+    /// software renderer); the screen then shows A.
+    public func drawDifference(a: Scene, b: Scene, mapping: PointToPixel) throws -> Bool {
+        scenes.setMapping(mapping)
+        let screen = scenes.screenPixels
+        let ta = try render(a, into: \.textureA, mapping: mapping), tb = try render(b, into: \.textureB, mapping: mapping)
+        let size = (max(screen.width, 1), max(screen.height, 1))
+        if textureDifference.map({ $0.width != size.0 || $0.height != size.1 }) ?? true {
+            textureDifference = try scenes.makeTargetTexture(width: size.0, height: size.1, blend: SDL_BLENDMODE_NONE, what: "a difference texture")
+        }
+        guard let a = ta.handle, let b = tb.handle, let d = textureDifference?.handle else { return false }
+        // The alpha takes the same operation as the colour: SDL's opengl renderer refuses a mode
+        // whose two operations differ (it sets one glBlendEquation). dst·1 − src·0 keeps dst's alpha.
+        let subtract = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_REV_SUBTRACT,
+                                                  SDL_BLENDFACTOR_ZERO, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_REV_SUBTRACT)
+        let add = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD,
+                                             SDL_BLENDFACTOR_ZERO, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD)
+        let whole = PixelRect(x: 0, y: 0, width: size.0, height: size.1)
+        // D = B − A, clamped at 0.
+        SDL_SetRenderTarget(renderer, d)
+        SDL_RenderSetClipRect(renderer, nil)
+        SDL_SetTextureBlendMode(b, SDL_BLENDMODE_NONE)
+        copy(b, to: whole)
+        let supported = SDL_SetTextureBlendMode(a, subtract) == 0
+        if supported { copy(a, to: whole) }
+        // The screen: A − B, clamped at 0, then + D.
+        SDL_SetRenderTarget(renderer, nil)
+        var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
+        SDL_RenderSetClipRect(renderer, &clip)
+        defer { SDL_RenderSetClipRect(renderer, nil) }
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        SDL_SetTextureBlendMode(a, SDL_BLENDMODE_NONE)
+        copy(a, to: screen)
+        guard supported, SDL_SetTextureBlendMode(b, subtract) == 0, SDL_SetTextureBlendMode(d, add) == 0 else { return false }
+        copy(b, to: screen)
+        copy(d, to: screen)
+        return true
+    }
+
+    /// The scene drawn into a texture of the screen's size (kept between frames at `slot`).
+    private func render(_ scene: Scene, into slot: ReferenceWritableKeyPath<CompareCompositor, Texture?>, mapping: PointToPixel) throws -> Texture {
+        let screen = mapping.screen(width: scenes.deviceWidth, height: scenes.deviceHeight)
+        let w = max(screen.width, 1), h = max(screen.height, 1)
+        if self[keyPath: slot].map({ $0.width != w || $0.height != h }) ?? true {
+            self[keyPath: slot] = nil
+            self[keyPath: slot] = try scenes.makeTargetTexture(width: w, height: h, blend: SDL_BLENDMODE_BLEND, what: "a compare texture")
+        }
+        let texture = self[keyPath: slot]!
+        scenes.setMapping(mapping.local)
+        scenes.drawTarget = texture.handle
+        defer { scenes.drawTarget = nil; scenes.setMapping(mapping) }
+        try scenes.draw(scene, clearing: false)
+        SDL_SetRenderTarget(renderer, nil)
+        return texture
+    }
+
+    private func copy(_ texture: OpaquePointer, to r: PixelRect) {
+        var dst = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+        SDL_RenderCopy(renderer, texture, nil, &dst)
+    }
+
+    /// Frees the textures (before the renderer goes).
+    public func release() {
+        textureA = nil; textureB = nil; textureDifference = nil
+    }
+}

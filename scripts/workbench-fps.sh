@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Frames the workbench window draws per second of preview time at 1920x1080 under Xvfb (Mesa's
+# llvmpipe), from its --frames-csv: during the splash's disappearance (replayed with R), during a
+# drag of the preview's bottom panel, and during a drag of the properties panel's splitter; each
+# with the tools shown and hidden (Tab). Prints one line per figure. A measurement, not a test.
+#   scripts/workbench-fps.sh PATH/TO/splashlab [PASSES]
+set -uo pipefail
+bin=$(realpath "${1:?usage: scripts/workbench-fps.sh PATH/TO/splashlab [PASSES]}")
+passes=${2:-4}
+if [ -z "${DISPLAY:-}" ]; then
+  exec xvfb-run -a -s "-screen 0 1920x1080x24" "$0" "$bin" "$passes"
+fi
+# shellcheck source=scripts/e2e-lib.sh
+. "$(cd "$(dirname "$0")" && pwd)/e2e-lib.sh"
+export XDG_CONFIG_HOME="$out/config"
+
+previewTime() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["time"])' "$out/state.json" 2>/dev/null; }
+# Frames per second of preview time in the CSV rows whose preview time is inside the given spans.
+fps() {
+  python3 - "$out/frames.csv" "$@" <<'PY'
+import csv, sys
+rows = [float(r["previewTime"]) for r in csv.DictReader(open(sys.argv[1]))]
+spans = [tuple(map(float, s.split(":"))) for s in sys.argv[2:]]
+frames = sum(1 for t in rows if any(a < t <= b for a, b in spans))
+seconds = sum(b - a for a, b in spans)
+print(f"{frames / seconds:.1f} fps ({frames} frames in {seconds:.2f} s of preview time)")
+PY
+}
+
+measure() {
+  local tools=$1
+  rm -f "$out/frames.csv" "$out/state.json"
+  "$bin" run --seed 3 --frames-csv "$out/frames.csv" --state-out "$out/state.json" >"$out/run.log" 2>&1 &
+  pid=$!
+  win=$(wait_window) || { echo "the window did not open: $(cat "$out/run.log")"; return; }
+  xdotool windowfocus --sync "$win"
+  [ "$tools" = hidden ] && xdotool key Tab
+  # The disappearance, replayed with R: with the default timings it runs from d = 2 s for 0.6 s.
+  for _ in $(seq 1 "$passes"); do
+    sleep 3; xdotool key r
+  done
+  sleep 3
+  dismissal=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["splash"]["dismissalTime"])' "$out/state.json")
+  # The preview's bottom panel: presented, then dragged down and up for about 3 s.
+  xdotool key p; sleep 1
+  local t0; t0=$(previewTime)
+  xdotool mousemove --window "$win" 400 700 mousedown 1
+  for i in $(seq 1 60); do xdotool mousemove --window "$win" 400 $((700 - (i % 20) * 12)); sleep 0.04; done
+  xdotool mouseup 1
+  local t1; t1=$(previewTime)
+  sleep 1.5
+  # The properties splitter (tools shown only: hidden, there is none).
+  local s0 s1
+  if [ "$tools" = shown ]; then
+    s0=$(previewTime)
+    local sx=1285
+    xdotool mousemove --window "$win" $sx 300 mousedown 1
+    for i in $(seq 1 60); do xdotool mousemove --window "$win" $((sx - (i % 20) * 15)) 300; sleep 0.04; done
+    xdotool mouseup 1
+    s1=$(previewTime)
+  fi
+  xdotool key q; sleep 0.3; xdotool key q
+  wait_exit "$pid" 20
+  echo "tools $tools, disappearance (d = $dismissal s to d + 0.6 s, each replay): $(python3 - "$out/frames.csv" "$dismissal" <<'PY'
+import csv, sys
+rows = [float(r["previewTime"]) for r in csv.DictReader(open(sys.argv[1]))]
+d = float(sys.argv[2]); end = d + 0.6
+passes, frames, before = 0, 0, False
+for t in rows:
+    inside = d < t <= end
+    if inside:
+        frames += 1
+        if not before: passes += 1
+    before = inside
+print(f"{frames / (passes * 0.6):.1f} fps ({frames} frames in {passes} passes)")
+PY
+)"
+  echo "tools $tools, bottom-panel drag: $(fps "$t0:$t1")"
+  [ "$tools" = shown ] && echo "tools $tools, properties splitter drag: $(fps "$s0:$s1")"
+}
+
+measure shown
+measure hidden
