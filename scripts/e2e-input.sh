@@ -60,7 +60,7 @@ scroll_to() {
       continue
     fi
     if [ -n "$y" ] && [ "$y" -le 60 ]; then button=4; else button=5; fi
-    xdotool mousemove --window "$win" 560 300 click "$button"; sleep 0.1
+    xdotool mousemove --window "$win" 560 500 click "$button"; sleep 0.1   # below the timeline, which pans under the wheel
   done
   return 1
 }

@@ -63,15 +63,16 @@ PY
 }
 
 # Types TEXT into the inspector's number field ID (found in the UI dump FILE, scrolled into
-# view first): hover, click to start typing, wait until the field is in typing mode, type,
-# Enter, and wait until the field shows the value. Fails (status 1) if it never does.
+# view first by the wheel at (560, 500), below the timeline, which takes the wheel over it to pan):
+# hover, click to start typing, wait until the field is in typing mode, type, Enter, and wait
+# until the field shows the value. Fails (status 1) if it never does.
 type_into() {
   local file=$1 id=$2 text=$3 y height
   height=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {split($2, g, "x"); print g[2]}')
   for _ in $(seq 1 40); do
     y=$(control "$file" "$id" cy)
     [ -n "$y" ] && [ "$y" -gt 40 ] && [ "$y" -lt "$((height - 40))" ] && break
-    xdotool mousemove --window "$win" 560 300 click 5; sleep 0.15
+    xdotool mousemove --window "$win" 560 500 click 5; sleep 0.15
   done
   # A click on the number opens typing; on a slow first frame it can be missed, so up to three tries.
   for _ in 1 2 3; do
@@ -195,6 +196,7 @@ if start scrub --seed 3 --ui-dump "$out/scrub.json"; then
   sleep 3.6
   xdotool windowfocus --sync "$win" 2>/dev/null
   xdotool mousemove --window "$win" 94 200 click 1
+  press "$win" shift+f   # the timeline fitted to the whole take, which now goes past the splash
   sleep 0.8
   timeout 15 import -window "$win" "$out/scrub-open.png" 2>/dev/null
   open_pixel=$(probe "$out/scrub-open.png")
@@ -293,7 +295,7 @@ if start ab --seed 3 --ui-dump "$out/ab.json"; then
   for _ in $(seq 1 40); do
     y=$(control "$out/ab.json" timeline.ruler cy)
     [ -n "$y" ] && [ "$y" -gt 20 ] && break
-    xdotool mousemove --window "$win" 560 300 click 4; sleep 0.15
+    xdotool mousemove --window "$win" 560 500 click 4; sleep 0.15
   done
   xdotool mousemove --window "$win" "$(control "$out/ab.json" timeline.ruler at:1.0)" "$(control "$out/ab.json" timeline.ruler cy)"
   sleep 0.3; xdotool click 1; sleep 0.6
@@ -423,7 +425,7 @@ enter_state() {
       for _ in $(seq 1 40); do
         y=$(control "$ui" timeline.ruler cy)
         [ -n "$y" ] && [ "$y" -gt 20 ] && break
-        xdotool mousemove --window "$win" 560 300 click 4; sleep 0.15
+        xdotool mousemove --window "$win" 560 500 click 4; sleep 0.15
       done
       # The ruler spans the take so far, which grows: aim at a fifth and at half of it, to within two pixels.
       local span first second near
@@ -526,6 +528,7 @@ fi
 unset XDG_STATE_HOME
 
 if "$here/e2e-quit.sh" "$bin"; then pass "quit after every overlay (scripts/e2e-quit.sh)"; else fail "quit after every overlay (scripts/e2e-quit.sh)"; fi
+if "$here/e2e-timeline.sh" "$bin"; then pass "the timeline (scripts/e2e-timeline.sh)"; else fail "the timeline (scripts/e2e-timeline.sh)"; fi
 if "$here/e2e-input.sh" "$bin"; then pass "no input lost, no key acts on nothing (scripts/e2e-input.sh)"; else fail "no input lost, no key acts on nothing (scripts/e2e-input.sh)"; fi
 if "$here/e2e-launch.sh" "$bin"; then pass "launch screen, blink, appearance and screens (scripts/e2e-launch.sh)"; else fail "launch screen, blink, appearance and screens (scripts/e2e-launch.sh)"; fi
 if "$here/e2e-analysis.sh" "$bin"; then pass "the Graph view and its interruption list (scripts/e2e-analysis.sh)"; else fail "the Graph view and its interruption list (scripts/e2e-analysis.sh)"; fi

@@ -55,6 +55,8 @@ public enum KeyBindings {
         KeyBinding(label: "H", keys: [("h", .toggle(.hud))], help: "frame-budget HUD", section: .tools),
         KeyBinding(label: "T", keys: [("t", .toggle(.timeline))],
                    help: "timeline of the splash's tracks and phases with keyframe marks; drag the playhead to scrub, exactly, through the whole take", section: .tools),
+        KeyBinding(label: "F, Shift+F", keys: [("f", .timeline(.fit(.splash))), ("shift+f", .timeline(.fit(.take)))],
+                   help: "fit the timeline to the splash; to the whole take. Over it, Ctrl+wheel zooms and the wheel pans; drag on the band above its ruler to loop a range (a click there ends the loop)", section: .tools),
         KeyBinding(label: "C", keys: [("c", .toggle(.curves))], help: "curve view: the splash's timing curves with a dot at the current progress", section: .tools),
         KeyBinding(label: "D", keys: [("d", .toggleAppearance)],
                    help: "light or dark: the launch screen, named colours and launch.json's dark stops", section: .preview),

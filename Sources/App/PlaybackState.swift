@@ -13,8 +13,8 @@ public struct PlaybackState: Sendable {
     public private(set) var clock: PreviewClock
     /// A press on the timeline scrubs instead of reaching the preview.
     public var scrubbing = false
-    /// Loop the disappearance: from just before d to just after the splash ends, again and again.
-    public var loopDisappearance = false
+    /// The timeline's loop region: playback goes round it, again and again.
+    public var loopRegion: LoopRegion?
     /// After an edit of a splash parameter the splash replays from here (s): the start by default.
     public var replayFrom = 0.0
     /// The user's first screens (`--screen`) and the one under the hole (N cycles them).
@@ -31,8 +31,6 @@ public struct PlaybackState: Sendable {
     /// The preview time the timeline spans: the splash and a little after, or the whole take.
     public var timelineRange: Double { max(playback.preview.splash.endTime + 0.6, playback.horizon, 1) }
 
-    /// Where the disappearance loop starts: just before the splash's dismissal.
-    var loopStart: Double { max(playback.preview.splash.dismissalTime - 0.3, 0) }
 
     /// Both takes to the clock's time, once it has moved.
     mutating func seekAll(_ t: Double) {
@@ -53,15 +51,11 @@ public struct PlaybackState: Sendable {
     }
 
     /// A frame began `realSeconds` after the previous one: the clock advances by that times the
-    /// rate, unless paused or scrubbing; the loop, when on, wraps after the splash's end.
+    /// rate, unless paused or scrubbing; with a loop region it goes round the region.
     mutating func advance(by realSeconds: Double) {
+        let from = clock.time
         guard !scrubbing, clock.advance(by: realSeconds) else { return }
-        var next = clock.time
-        let splash = playback.preview.splash
-        if loopDisappearance && !playback.preview.skipSplash && next > splash.endTime + 0.3 {
-            next = loopStart
-        }
-        seekAll(next)
+        seekAll(loopRegion?.advanced(from: from, by: clock.time - from) ?? clock.time)
     }
 
     mutating func setRate(_ rate: Double) { clock.rate = rate }
@@ -99,16 +93,11 @@ public struct PlaybackState: Sendable {
         return Note("screen \(screenIndex + 1) of \(screens.count): \((screen as NSString).lastPathComponent)")
     }
 
-    mutating func toggleLoopDisappearance() {
-        loopDisappearance.toggle()
-        if loopDisappearance { seekAll(loopStart) }
-    }
-
     /// The edited values are the take's new initial preview; after a splash parameter the splash
-    /// replays from `replayFrom` (or the loop's start), otherwise the take goes on where it is.
+    /// replays from `replayFrom` (or the loop region's start), otherwise the take goes on where it is.
     mutating func timingsChanged(to timings: Timings, replay: Bool) {
         playback = playback.replacingInitial(playback.initial.withTimings(timings))
-        if replay { seekAll(loopDisappearance ? loopStart : replayFrom) }
+        if replay { seekAll(loopRegion?.start ?? replayFrom) }
     }
 
     /// A's take: the same log and time over A's values (none without A).

@@ -9,6 +9,11 @@ public struct ToolState: Sendable {
     public var capturing = false
     /// The curve the curve editor shows: a curve parameter's key path, and for a keyframe list the segment.
     public var selectedCurve: (path: String, segment: Int?) = ("splash.logo.curve", nil)
+    /// The time the timeline shows, and what its dock shows.
+    public var timelineView = TimelineView()
+    public var timelineDockMode = TimelineDockMode.lanes
+    /// The track of the lane last selected on the timeline (`SplashTrack.id`, or a live lane's id).
+    public var selectedTrack: String?
 
     public init() {}
 
@@ -33,5 +38,8 @@ public struct ToolState: Sendable {
         return (nil, [.writeCapture(takeSoFar, duration: time + 0.5, showTouches: showTouches)])
     }
 
-    mutating func selectCurve(path: String, segment: Int?) { selectedCurve = (path, segment) }
+    mutating func selectCurve(path: String, segment: Int?) {
+        selectedCurve = (path, segment)
+        selectedTrack = SplashTrack.all.first { $0.curvePath == path }?.id ?? selectedTrack
+    }
 }

@@ -53,9 +53,9 @@ public struct WindowState: Sendable {
     /// The frame step for ← / → while paused: one frame of the display's refresh.
     public var frameStep: Double { clock.frameStep }
     public var scrubbing: Bool { playbackState.scrubbing }
-    public var loopDisappearance: Bool {
-        get { playbackState.loopDisappearance }
-        set { playbackState.loopDisappearance = newValue }
+    public var loopRegion: LoopRegion? {
+        get { playbackState.loopRegion }
+        set { playbackState.loopRegion = newValue }
     }
     public var replayFrom: Double { playbackState.replayFrom }
     public var time: Double { playbackState.time }
@@ -75,7 +75,22 @@ public struct WindowState: Sendable {
     }
     public var toolsHidden: Bool { toolState.toolsHidden }
     public var capturing: Bool { toolState.capturing }
-    public var selectedCurve: (path: String, segment: Int?) { toolState.selectedCurve }
+    public var selectedCurve: (path: String, segment: Int?) {
+        get { toolState.selectedCurve }
+        set { toolState.selectedCurve = newValue }
+    }
+    public var timelineView: TimelineView {
+        get { toolState.timelineView }
+        set { toolState.timelineView = newValue }
+    }
+    public var timelineDockMode: TimelineDockMode {
+        get { toolState.timelineDockMode }
+        set { toolState.timelineDockMode = newValue }
+    }
+    public var selectedTrack: String? {
+        get { toolState.selectedTrack }
+        set { toolState.selectedTrack = newValue }
+    }
     public func shows(_ tool: Tool) -> Bool { toolState.shows(tool) }
 
     public var inspectorShown: Bool {
@@ -154,7 +169,7 @@ public enum WindowAction: Sendable {
     case toggleTouches
     case selectCurve(path: String, segment: Int?)
     case setReplayFrom(Double)
-    case toggleLoopDisappearance
+    case timeline(TimelineAction)
     /// D: light and dark appearance.
     case toggleAppearance
     /// N: the next `--screen` under the hole.
@@ -233,8 +248,8 @@ extension WindowState {
             playbackState.scrubbing = false
         case let .setReplayFrom(t):
             playbackState.replayFrom = max(t, 0)
-        case .toggleLoopDisappearance:
-            playbackState.toggleLoopDisappearance()
+        case let .timeline(timelineAction):
+            reduceTimeline(timelineAction)
         case .nextScreen:
             show(playbackState.nextScreen())
         case .toggleAppearance:

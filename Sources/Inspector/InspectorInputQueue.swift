@@ -58,6 +58,8 @@ struct InspectorInputQueue {
     /// Keys ImGui acts on (its KeyMap): a change of another key is fed with the frame's change,
     /// since ImGui 1.86 reads only these and the modifiers.
     let significantScancodes: Set<Int>
+    /// Left and right Ctrl and Shift.
+    static let modifierScancodes = Set([SDL_SCANCODE_LCTRL, SDL_SCANCODE_RCTRL, SDL_SCANCODE_LSHIFT, SDL_SCANCODE_RSHIFT].map { Int($0.rawValue) })
 
     init(significantScancodes: Set<Int>) {
         self.significantScancodes = significantScancodes
@@ -122,7 +124,9 @@ struct InspectorInputQueue {
                     // A click or a key in this frame may change who takes keys: decide next frame.
                     if frame.change == .button || frame.change == .key { break loop }
                     if owner == .opening { break loop }
-                    if owner == .app { frame.unclaimed.append(item); break }
+                    // Ctrl or Shift alone is ImGui's as well: it types nothing, and the timeline
+                    // reads it with the wheel (zoom) and a drag (free of snapping) that follow.
+                    if owner == .app && !InspectorInputQueue.modifierScancodes.contains(scancode) { frame.unclaimed.append(item); break }
                 }
                 let keyChanges = isDown != fed.keys.contains(scancode)
                 guard keyChanges || modifiers != fed.modifiers else { break }

@@ -15,7 +15,7 @@ enum InspectorPanel {
     static let filter = TextEntryBuffer(capacity: 128)
 
     /// The track selected on the timeline: the one whose curve the curve editor shows.
-    static func selectedTrack(_ state: WindowState) -> String? { PropertyGroups.trackId(forCurve: state.selectedCurve.path) }
+    static func selectedTrack(_ state: WindowState) -> String? { state.selectedTrack ?? PropertyGroups.trackId(forCurve: state.selectedCurve.path) }
 
     /// Draws the tools into their rectangles and returns the actions they ask for.
     static func draw(_ ui: ImGuiSDLBridge, state: WindowState, properties: LayoutRect?, timeline timelineRect: LayoutRect?,
@@ -30,7 +30,7 @@ enum InspectorPanel {
         }
         if let timelineRect, state.shows(.timeline) {
             ui.panel(title: "Timeline", x: timelineRect.x, y: timelineRect.y, width: timelineRect.width, height: timelineRect.height) {
-                actions += MotionGraphPanel.dock(ui, state: state) { timeline(ui, state: state) }
+                actions += MotionGraphPanel.dock(ui, state: state) { TimelinePanel.draw(ui, state: state) }
             }
         }
         compareAnnotations(ui, state: state, canvas: canvas)
@@ -189,62 +189,6 @@ enum InspectorPanel {
             body(group, height: ui.availableHeight)
         }
         return actions
-    }
-
-    // MARK: Timeline
-
-    static func timeline(_ ui: ImGuiSDLBridge, state: WindowState) -> [WindowAction] {
-        let preview = state.playback.preview
-        let timings = state.document.current
-        let sequence = preview.splash
-        let d = sequence.dismissalTime
-        var lanes: [TimelineLane] = []
-        for track in TimingsSchema.splashTracks where track.playing.includes(reduceMotion: sequence.options.reduceMotion) {
-            let (begin, end) = track.interval(in: timings, dismissalTime: d)
-            let keyTimes = track.keyTimesPath == nil ? [] : track.keyTimes(in: timings).map { begin + $0 * (end - begin) }
-            lanes.append(TimelineLane(id: track.id, label: track.label, begin: begin, end: end, keyframeTimes: keyTimes,
-                                      delayEditable: track.delayPath != nil, durationEditable: true,
-                                      delayOrigin: track.anchor == .start ? 0 : d))
-        }
-        var live: [TimelineLiveLane] = []
-        let t = state.time
-        if let card = preview.cardState(at: t) {
-            live.append(TimelineLiveLane(id: "card", label: "card", start: card.animationStart, settlingDuration: card.animationDuration,
-                                         targetLabel: card.phase(at: t) == .closing ? "closed" : "open"))
-        }
-        if preview.panel.isVisible(at: t) && !preview.panel.isDragging {
-            let panel = preview.panel
-            live.append(TimelineLiveLane(id: "panel", label: "panel", start: panel.animationStart, settlingDuration: panel.animationDuration,
-                                         targetLabel: panel.phase(at: t) == .dismissing || panel.phase(at: t) == .hidden ? "hidden" : "presented"))
-        }
-        if let scroll = preview.scroll.motionSpan(at: t) {
-            live.append(TimelineLiveLane(id: "scroll", label: "scroll", start: scroll.start, settlingDuration: scroll.duration,
-                                         targetLabel: String(format: "offset %.0f", scroll.target)))
-        }
-        let phases = [TimelinePhase(name: "appearing", start: 0, end: sequence.appearDuration),
-                      TimelinePhase(name: "holding", start: sequence.appearDuration, end: d),
-                      TimelinePhase(name: "disappearing", start: d, end: sequence.endTime)]
-        let selectedLane = TimingsSchema.splashTracks.first { $0.curvePath == state.selectedCurve.path }?.id
-        var content = TimelineContent(lanes: lanes, phases: phases, liveLanes: live, dismissalTime: d, playhead: t)
-        content.visibleSpan = 0...state.timelineRange
-        content.selectedLaneId = selectedLane
-        if let segment = state.selectedCurve.segment, let lane = selectedLane { content.selectedSegment = TimelineSegment(laneId: lane, index: segment) }
-        switch ui.timeline(id: "timeline", content) {
-        case .none: return []
-        case let .seek(time): return [.seek(time)]
-        case let .moveDelay(laneId, delay, isFinal):
-            guard let path = TimingsSchema.splashTracks.first(where: { $0.id == laneId })?.delayPath else { return [] }
-            return [.edit(path: path, value: .number(delay), isFinal: isFinal)]
-        case let .setDuration(laneId, duration, isFinal):
-            guard let path = TimingsSchema.splashTracks.first(where: { $0.id == laneId })?.durationPath else { return [] }
-            return [.edit(path: path, value: .number(duration), isFinal: isFinal)]
-        case let .select(laneId):
-            guard let track = TimingsSchema.splashTracks.first(where: { $0.id == laneId }) else { return [] }
-            return [.selectCurve(path: track.curvePath, segment: track.keyTimesPath == nil ? nil : 0)]
-        case let .selectSegment(laneId, index):
-            guard let track = TimingsSchema.splashTracks.first(where: { $0.id == laneId }) else { return [] }
-            return [.selectCurve(path: track.curvePath, segment: track.keyTimesPath == nil ? nil : index)]
-        }
     }
 
     // MARK: Curves

@@ -13,7 +13,6 @@ import Scenes
 /// here, as the widgets keep theirs; the take and the timings come from the window state.
 enum MotionGraphPanel {
     struct ViewChoices {
-        var showsGraph = false
         var properties: [String] = ["splash.holeSize"]
         var normalise = false
     }
@@ -54,11 +53,13 @@ enum MotionGraphPanel {
     /// The dock's switch, then the lanes (drawn by `lanes`) or the graph with the interruption list.
     static func dock(_ ui: ImGuiSDLBridge, state: WindowState, lanes: () -> [WindowAction]) -> [WindowAction] {
         var actions: [WindowAction] = []
-        if ui.button(id: "dock.lanes", label: choices.showsGraph ? "Lanes" : "[Lanes]") { choices.showsGraph = false }
+        let showsGraph = state.timelineDockMode == .graph
+        if ui.button(id: "dock.lanes", label: showsGraph ? "Lanes" : "[Lanes]") { actions.append(.timeline(.setDockMode(.lanes))) }
         ui.sameLine()
-        if ui.button(id: "dock.graph", label: choices.showsGraph ? "[Graph]" : "Graph") { choices.showsGraph = true }
-        guard choices.showsGraph else { return actions + lanes() }
-        actions += graph(ui, state: state)
+        if ui.button(id: "dock.graph", label: showsGraph ? "[Graph]" : "Graph") { actions.append(.timeline(.setDockMode(.graph))) }
+        guard showsGraph else { return actions + lanes() }
+        // The graph shows the span the timeline's ruler shows, so zoom and pan carry over.
+        actions += graph(ui, state: state, span: state.timelineSpan)
         return actions
     }
 

@@ -52,7 +52,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     app.checkRecovery()
     if let seconds = idleProbeSeconds {
         app.idleProbe = IdleProbe(seconds: seconds)
-        app.state.loopDisappearance = false
+        app.state.loopRegion = nil
     }
     app.loop()
     // The inspector's font atlas goes before the renderer that made it; then every context, then SDL.

@@ -13,6 +13,10 @@ struct WindowEventRouter {
     var pointerPressed = false
 
     /// The actions for one event; `inspector` is the shown inspector (nil while hidden).
+    static func isModifierKey(_ key: SDL_Keycode) -> Bool {
+        [SDLK_LCTRL, SDLK_RCTRL, SDLK_LSHIFT, SDLK_RSHIFT].contains { key == Int32(bitPattern: $0.rawValue) }
+    }
+
     mutating func route(_ event: SDL_Event, layout: WindowLayout, workbench: WorkbenchView, inspector: ImGuiSDLBridge?) -> [WindowAction] {
         // The splitters, the wipe's divider and a resize are the workbench's own.
         if !pointerPressed, let actions = WindowEventRouter.workbenchActions(for: event, layout: layout, workbench: workbench) { return actions }
@@ -22,7 +26,12 @@ struct WindowEventRouter {
             // letters are the window's keys, and ImGui must not use Tab to focus a field.
             // Queued behind a click that may open a field, it is decided when its turn comes
             // (`takeUnclaimedKeyEvents`), so keys typed at once after the click reach the field.
-            guard inspector.wantsKeyEvents else { return actions(for: event, layout: layout) }
+            guard inspector.wantsKeyEvents else {
+                // Ctrl and Shift alone reach ImGui in order with the wheel and the pointer: the
+                // timeline zooms on Ctrl+wheel and drags freely with Shift.
+                if WindowEventRouter.isModifierKey(event.key.keysym.sym) { _ = inspector.handle(sdlEvent: event) }
+                return actions(for: event, layout: layout)
+            }
             _ = inspector.handle(sdlEvent: event)
             return []
         }
@@ -52,6 +61,7 @@ struct WindowEventRouter {
         else if key > 0, key < 128, let scalar = UnicodeScalar(UInt32(key)) { name = String(Character(scalar)).lowercased() }
         guard let name else { return nil }
         if ctrl { return "ctrl+" + (shift ? "shift+" : "") + name }
+        if shift && KeyBindings.action(forKey: "shift+" + name) != nil { return "shift+" + name }
         return name
     }
 

@@ -125,6 +125,7 @@ struct WindowShell {
             ("appearance", .string(state.appearance.rawValue)), ("screen", state.shownPlayback.preview.userScreen.map(JSONOutput.string) ?? .null),
             ("launchFramesShown", .int(launchFramesShown)),
             ("launchBlink", launchBlink.map { .object([("differingPixels", .int($0.differingPixels)), ("largestColorDistance", .number($0.largestColorDistance))]) } ?? .null),
+            ("selectedTrack", state.selectedTrack.map { .string($0) } ?? .null),
         ])
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n "

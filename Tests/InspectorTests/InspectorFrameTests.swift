@@ -400,5 +400,12 @@ final class InspectorFrameTests: XCTestCase {
         driver.step([.mouseButton(button: 0, isDown: true, x: scale.x(for: 3.5), y: holeBar.y)], draw)
         driver.step([.mouseButton(button: 0, isDown: false, x: scale.x(for: 3.5), y: holeBar.y)], draw)
         XCTAssertEqual(edits, [.select(laneId: "hole")])
+        // So does a click on its name, left of the track.
+        edits.removeAll()
+        let name = try XCTUnwrap(driver.control("timeline.label.lane.logo")).centre
+        driver.step([.mouseMoved(x: name.x, y: name.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: true, x: name.x, y: name.y)], draw)
+        driver.step([.mouseButton(button: 0, isDown: false, x: name.x, y: name.y)], draw)
+        XCTAssertEqual(edits, [.select(laneId: "logo")])
     }
 }

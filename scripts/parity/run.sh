@@ -13,16 +13,9 @@ die() { echo "parity: $*" >&2; exit 1; }
 [ -x "$bin" ] || die "no splashlab binary at $bin (pass its path as the first argument)"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed"
 chromium=${PARITY_CHROMIUM:-chromium}
-if [ -z "${PARITY_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
-  echo "parity: chromium is not on PATH: installing Debian's chromium package" >&2
-  if [ "$(id -u)" -eq 0 ]; then sudo=()
-  elif command -v sudo >/dev/null 2>&1; then sudo=(sudo)
-  else die "chromium is missing, and installing it needs root or sudo"; fi
-  "${sudo[@]}" apt-get update -qq >&2 || die "apt-get update failed"
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >&2 \
-    || die "apt-get install chromium failed"
-  command -v chromium >/dev/null 2>&1 || die "chromium is still not on PATH after installing it"
-fi
+# shellcheck source=scripts/ensure-chromium.sh
+. "$repo/scripts/ensure-chromium.sh"
+[ -n "${PARITY_CHROMIUM:-}" ] || ensure_chromium parity
 export SPLASHLAB_ASSETS=${SPLASHLAB_ASSETS:-$repo/Assets}
 work=$(mktemp -d -t parity.XXXXXX)
 trap 'rm -rf "$work"' EXIT

@@ -15,16 +15,9 @@ command -v python3 >/dev/null 2>&1 || die "python3 is needed"
 
 # Chromium: Debian's package, installed only when it is missing (WEB_BENCH_CHROMIUM names another).
 chromium=${WEB_BENCH_CHROMIUM:-chromium}
-if [ -z "${WEB_BENCH_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
-  echo "web-bench: chromium is not on PATH: installing Debian's chromium package" >&2
-  if [ "$(id -u)" -eq 0 ]; then sudo=()
-  elif command -v sudo >/dev/null 2>&1; then sudo=(sudo)
-  else die "chromium is missing, and installing it needs root or sudo"; fi
-  "${sudo[@]}" apt-get update -qq >&2 || die "apt-get update failed"
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >&2 \
-    || die "apt-get install chromium failed"
-  command -v chromium >/dev/null 2>&1 || die "chromium is still not on PATH after installing it"
-fi
+# shellcheck source=scripts/ensure-chromium.sh
+. "$repo/scripts/ensure-chromium.sh"
+[ -n "${WEB_BENCH_CHROMIUM:-}" ] || ensure_chromium web-bench
 
 # The assets the binary itself uses: $SPLASHLAB_ASSETS, else an Assets folder next to or above
 # the executable, else ./Assets (as AssetCatalog.locateBuiltIn looks).

@@ -1,0 +1,108 @@
+import App
+import Formats
+import Foundation
+import Inspector
+import Scenes
+
+/// The timeline of the take: its tools (fit, loop), then the splash's tracks (one lane each, from
+/// `SplashTrack.all`), the interactive animations running now, and the take's input, in whatever
+/// rectangle the window gives it. It turns what the user does there into `WindowAction`s.
+enum TimelinePanel {
+    /// Draws the timeline's tool row and, in the lanes mode, its lanes below it: in `rect` when
+    /// given (window units), else at the cursor across the available width.
+    static func draw(_ ui: ImGuiSDLBridge, state: WindowState, rect: TimelineRect? = nil) -> [WindowAction] {
+        var actions: [WindowAction] = []
+        if let rect { ui.moveCursor(x: rect.x, y: rect.y) }
+        if ui.button(id: "timeline.fitSplash", label: "Fit splash") { actions.append(.timeline(.fit(.splash))) }
+        ui.sameLine()
+        if ui.button(id: "timeline.fitTake", label: "Fit take") { actions.append(.timeline(.fit(.take))) }
+        if let loop = state.loopRegion {
+            ui.sameLine()
+            if ui.button(id: "timeline.clearLoop", label: String(format: "Loop %.2f-%.2f s: off", loop.start, loop.end)) {
+                actions.append(.timeline(.setLoop(nil)))
+            }
+        }
+        let below = ui.cursorPosition.y
+        let lanesRect = rect.map { TimelineRect(x: $0.x, y: below, width: $0.width, height: max($0.maxY - below, 0)) }
+        switch state.timelineDockMode {
+        case .lanes: actions += lanes(ui, state: state, rect: lanesRect)
+        // The graph of the tracks' values is drawn by its own view in this place.
+        case .graph: break
+        }
+        return actions
+    }
+
+    /// What the lanes show now: every track of the splash that plays with these options, the
+    /// interactive animations in flight, the phases and the take's input.
+    static func content(_ state: WindowState) -> TimelineContent {
+        let preview = state.playback.preview
+        let timings = state.document.current
+        let sequence = preview.splash
+        let d = sequence.dismissalTime
+        var lanes: [TimelineLane] = []
+        for track in SplashTrack.all where track.playing.includes(reduceMotion: sequence.options.reduceMotion) {
+            let (begin, end) = track.interval(in: timings, dismissalTime: d)
+            let keyTimes = track.keyTimesPath == nil ? [] : track.keyTimes(in: timings).map { begin + $0 * (end - begin) }
+            lanes.append(TimelineLane(id: track.id, label: track.label, begin: begin, end: end, keyframeTimes: keyTimes,
+                                      delayEditable: track.delayPath != nil, durationEditable: true,
+                                      delayOrigin: track.anchor == .start ? 0 : d))
+        }
+        var live: [TimelineLiveLane] = []
+        let t = state.time
+        if let card = preview.cardState(at: t) {
+            live.append(TimelineLiveLane(id: "card", label: "card", start: card.animationStart, settlingDuration: card.animationDuration,
+                                         targetLabel: card.phase(at: t) == .closing ? "closed" : "open"))
+        }
+        if preview.panel.isVisible(at: t) && !preview.panel.isDragging {
+            let panel = preview.panel
+            live.append(TimelineLiveLane(id: "panel", label: "panel", start: panel.animationStart, settlingDuration: panel.animationDuration,
+                                         targetLabel: panel.phase(at: t) == .dismissing || panel.phase(at: t) == .hidden ? "hidden" : "presented"))
+        }
+        if let scroll = preview.scroll.motionSpan(at: t) {
+            live.append(TimelineLiveLane(id: "scroll", label: "scroll", start: scroll.start, settlingDuration: scroll.duration,
+                                         targetLabel: String(format: "offset %.0f", scroll.target)))
+        }
+        let phases = [TimelinePhase(name: "appearing", start: 0, end: sequence.appearDuration),
+                      TimelinePhase(name: "holding", start: sequence.appearDuration, end: d),
+                      TimelinePhase(name: "disappearing", start: d, end: sequence.endTime)]
+        let selectedLane = state.selectedTrack ?? SplashTrack.all.first { $0.curvePath == state.selectedCurve.path }?.id
+        var content = TimelineContent(lanes: lanes, phases: phases, liveLanes: live, dismissalTime: d, playhead: t)
+        content.visibleSpan = state.timelineSpan
+        content.selectedLaneId = selectedLane
+        if let segment = state.selectedCurve.segment, let lane = selectedLane { content.selectedSegment = TimelineSegment(laneId: lane, index: segment) }
+        content.loopRegion = state.loopRegion.map { $0.start...$0.end }
+        content.inputMarks = state.playback.log.compactMap { event in
+            switch event.kind {
+            case .down: return TimelineInputMark(time: event.time, kind: .down)
+            case .up: return TimelineInputMark(time: event.time, kind: .up)
+            case .key: return TimelineInputMark(time: event.time, kind: .key)
+            case .wheel: return TimelineInputMark(time: event.time, kind: .wheel)
+            case .move, .cancel: return nil
+            }
+        }
+        return content
+    }
+
+    static func lanes(_ ui: ImGuiSDLBridge, state: WindowState, rect: TimelineRect?) -> [WindowAction] {
+        func track(_ id: String) -> SplashTrack? { SplashTrack.all.first { $0.id == id } }
+        switch ui.timeline(id: "timeline", content(state), rect: rect) {
+        case .none: return []
+        case let .seek(time): return [.seek(time)]
+        case let .moveDelay(laneId, delay, isFinal):
+            guard let path = track(laneId)?.delayPath else { return [] }
+            return [.edit(path: path, value: .number(delay), isFinal: isFinal)]
+        case let .setDuration(laneId, duration, isFinal):
+            guard let path = track(laneId)?.durationPath else { return [] }
+            return [.edit(path: path, value: .number(duration), isFinal: isFinal)]
+        case let .select(laneId):
+            return [.timeline(.selectTrack(laneId))]
+        case let .selectSegment(laneId, index):
+            guard let track = track(laneId) else { return [] }
+            return [.timeline(.selectTrack(laneId)), .selectCurve(path: track.curvePath, segment: track.keyTimesPath == nil ? nil : index)]
+        case let .zoom(notches, anchor): return [.timeline(.zoom(notches: notches, about: anchor))]
+        case let .pan(notches): return [.timeline(.pan(notches: notches))]
+        case let .setLoop(start, end): return LoopRegion(from: start, to: end).map { [.timeline(.setLoop($0))] } ?? []
+        case .clearLoop: return state.loopRegion == nil ? [] : [.timeline(.setLoop(nil))]
+        }
+    }
+}
