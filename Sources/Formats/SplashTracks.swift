@@ -153,6 +153,12 @@ public enum SplashHold {
     }
 }
 
+/// How the splash plays with Reduce Motion on (`splash.reduceMotionMode`).
+public enum SplashReduceMotion {
+    /// True in `skip` mode: no intro, the launch screen until d, then its fade.
+    public static func skipsIntro(_ t: Timings) -> Bool { t.splash.reduceMotionMode == .skip }
+}
+
 extension TimingsSchema {
     /// The splash's animated tracks (`SplashTrack.all`), as `timings --schema` lists them.
     public static var splashTracks: [SplashTrack] { SplashTrack.all }

@@ -67,13 +67,6 @@ public struct Timings: Equatable, Sendable {
         /// 1 is critically damped: the panel settles without overshoot, as UIKit's sheets do.
         public var springDampingFraction = 1.0
         public init() {}
-
-        /// The completion spring.
-        public var spring: SpringParameters {
-            // Validated on load (both in their declared ranges, above 0), so this cannot fail.
-            (try? SpringParameters(response: springResponse, dampingFraction: springDampingFraction))
-                ?? SpringParameters.critical
-        }
     }
 
     public struct Scroll: Equatable, Sendable {
@@ -84,10 +77,6 @@ public struct Timings: Equatable, Sendable {
         /// UIScrollView.DecelerationRate.normal (WWDC 2018 "Designing Fluid Interfaces").
         public var decelerationRate = 0.998
         public init() {}
-
-        public var bounce: SpringParameters {
-            (try? SpringParameters(response: bounceResponse, dampingFraction: bounceDampingFraction)) ?? SpringParameters.critical
-        }
     }
 
     /// What `splashlab lint` accepts: each threshold of its rules.

@@ -74,8 +74,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         // The inspector's spring editor shows each spring's figures in every frame: the settling
         // time is a number, and after it the motion stays in the band. (A scan for it once took a
         // million steps at a damping fraction of 0.000025, which froze the window.)
-        for parameters in [timings.panel.spring, timings.scroll.bounce] {
-            guard let simulation = try? MotionSpec.spring(SpringMotion(parameters: parameters)).simulation else { continue }
+        for motion in InteractionMotion.all {
+            guard let spec = motion.spec(in: timings), case let .spring(spring) = spec else { continue }
+            let parameters = spring.parameters, simulation = spec.simulation
             let response = parameters.response, fraction = parameters.dampingFraction
             let settling = SpringResponseFigures(parameters).settlingTime
             guard !settling.isNaN, settling >= 0 else { throw FuzzViolation("spring \(response), \(fraction): settling time \(settling)") }

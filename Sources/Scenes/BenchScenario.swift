@@ -8,7 +8,7 @@ public enum BenchScenario {
     public static func script(for feed: FeedLayout) -> InputScript {
         let h = feed.device.height, w = feed.device.width
         let card = feed.cardFrame(1, scrollOffset: 0)
-        let panelTop = h - (h * Timings.Panel().heightFraction).rounded()
+        let panelTop = h - (h * PanelMotions.height.value(Timings.Panel())).rounded()
         var events: [InputEvent] = []
         func add(_ t: Double, _ kind: InputEvent.Kind) { events.append(InputEvent(time: t, kind: kind)) }
         func drag(from y0: Double, by distance: Double, over duration: Double, at start: Double, pause: Double = 0) {

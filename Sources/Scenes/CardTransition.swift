@@ -20,7 +20,7 @@ public struct CardTransition: Equatable, Sendable {
         self.cardIndex = cardIndex
         self.cardFrame = cardFrame
         self.screen = screen
-        timing = .curve(timings.curve, duration: timings.duration)
+        timing = CardMotions.transition.timing(timings)
         animator = InterruptibleAnimator(value: 0)
         animator.animate(to: 1, timing: timing, at: t)
     }

@@ -247,7 +247,7 @@ public enum MotionLint {
                 if !panel.isDragging && panel.animationStart == event.time && !panel.animator.isFinished(at: event.time) {
                     close(&panelFlight)
                     let released = panel.lastRelease?.time == event.time
-                    let bouncingSpring = panel.timings.completion == .spring && panel.timings.spring.dampingRatio < 1 - 1e-9
+                    let bouncingSpring = PanelMotions.completion.value(panel.timings) == .spring && PanelMotions.completionSpring.parameters(panel.timings).dampingRatio < 1 - 1e-9
                     panelFlight = Flight(subject: panelTop.id, start: event.time, from: panel.animator.from, target: panel.animator.target,
                                          asked: released && bouncingSpring)
                     if panel.animationDuration > thresholds.settleBudget {

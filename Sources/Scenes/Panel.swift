@@ -60,7 +60,7 @@ public struct PanelInteraction: Equatable, Sendable {
 
     public init(screenHeight: Double, timings: Timings.Panel) {
         self.screenHeight = screenHeight
-        self.height = (screenHeight * timings.heightFraction).rounded()
+        self.height = (screenHeight * PanelMotions.height.value(timings)).rounded()
         self.timings = timings
     }
 
@@ -69,7 +69,7 @@ public struct PanelInteraction: Equatable, Sendable {
     public var animationStart: Double { animator.motionStart }
     public var animationDuration: Double { animator.motionDuration }
     public func top(at t: Double) -> Double { screenHeight - progress(at: t) * height }
-    public func dim(at t: Double) -> Double { min(max(progress(at: t), 0), 1) * timings.maxDim }
+    public func dim(at t: Double) -> Double { min(max(progress(at: t), 0), 1) * PanelMotions.dim.value(timings) }
     /// Points per second, positive downward.
     public func velocity(at t: Double) -> Double { -animator.sample(at: t).velocity * height }
     public var isDragging: Bool { drag != nil }
@@ -100,7 +100,7 @@ public struct PanelInteraction: Equatable, Sendable {
         let share = min(max(abs(target - progress(at: t)), 0.05), 1)
         // Hidden and presented are walls: a reversal during a fast flight keeps the flight's
         // velocity but may not carry the panel past either end.
-        animator.animate(to: target, timing: .curve(timings.curve, duration: timings.duration * share), at: t, within: 0...1)
+        animator.animate(to: target, timing: PanelMotions.presentation.timing(timings, share: share), at: t, within: 0...1)
     }
 
     // MARK: Dragging
@@ -133,7 +133,7 @@ public struct PanelInteraction: Equatable, Sendable {
         let target: Double = projected < 0.5 ? 0 : 1
         lastRelease = ReleaseDecision(time: t, progress: p, pointerVelocity: velocityY, projectedProgress: projected, target: target,
                                       handoffVelocity: nil)
-        switch timings.completion {
+        switch PanelMotions.completion.value(timings) {
         case .spring:
             // The completion spring (critically damped by default) starts at the pointer's speed,
             // up to the speed at which it would pass its target. From x0 = p − target, a spring
@@ -147,7 +147,7 @@ public struct PanelInteraction: Equatable, Sendable {
             // Let go at or past an end while still pushing beyond it (a rubber-banded pull), the
             // wall takes the outward speed: the spring brings the panel straight back.
             if (p >= 1 && velocity > 0) || (p <= 0 && velocity < 0) { velocity = 0 }
-            let spring = timings.spring
+            let spring = PanelMotions.completionSpring.parameters(timings)
             if !bounces {
                 let towardTarget = (target - p) * velocity > 0
                 let zeta = max(spring.dampingRatio, 1)
@@ -158,9 +158,9 @@ public struct PanelInteraction: Equatable, Sendable {
             animator.animate(to: target, timing: .spring(spring), at: t, initialVelocity: velocity)
         case .percent:
             if p > 1 || p < 0 {
-                animator.animate(to: target, timing: .curve(timings.curve, duration: timings.duration * 0.3), at: t)
+                animator.animate(to: target, timing: PanelMotions.presentation.timing(timings, share: 0.3), at: t)
             } else {
-                animator.continueAlongCurve(timings.curve, duration: timings.duration, from: 1 - target, to: target, at: t)
+                animator.continueAlongCurve(PanelMotions.presentation.curve(timings), duration: PanelMotions.presentation.duration(timings), from: 1 - target, to: target, at: t)
             }
         }
     }
@@ -182,8 +182,8 @@ public struct PanelInteraction: Equatable, Sendable {
     /// fraction below 1), or a panel.curve that itself leaves [0, 1] (a back easing). Only then
     /// may the panel pass presented or hidden outside a drag.
     public var bounces: Bool {
-        let range = timings.curve.outputRange
-        return (timings.completion == .spring && timings.spring.dampingRatio < 1 - 1e-9) || range.lowerBound < 0 || range.upperBound > 1
+        let range = PanelMotions.presentation.curve(timings).outputRange
+        return (PanelMotions.completion.value(timings) == .spring && PanelMotions.completionSpring.parameters(timings).dampingRatio < 1 - 1e-9) || range.lowerBound < 0 || range.upperBound > 1
     }
 
     /// The `state` inspector's `panel` object.

@@ -100,17 +100,17 @@ public struct ScrollModel: Equatable, Sendable {
         let velocity = -pointerVelocityY
         if displayed < 0 || displayed > maxOffset {
             var a = InterruptibleAnimator(value: displayed)
-            a.animate(to: displayed < 0 ? 0 : maxOffset, timing: .spring(timings.bounce), at: t, initialVelocity: velocity)
+            a.animate(to: displayed < 0 ? 0 : maxOffset, timing: .spring(ScrollMotions.bounce.parameters(timings)), at: t, initialVelocity: velocity)
             motion = .animator(a)
             return
         }
-        guard let decay = try? DecayMotion(start: displayed, initialVelocity: velocity, rate: timings.decelerationRate), velocity != 0 else {
+        guard let decay = try? DecayMotion(start: displayed, initialVelocity: velocity, rate: ScrollMotions.deceleration.value(timings)), velocity != 0 else {
             motion = .animator(InterruptibleAnimator(value: displayed))
             return
         }
         // Where the momentum would cross an edge, the bounce spring takes over with the velocity it has there.
         let edge = velocity < 0 ? 0.0 : maxOffset
-        motion = .decaying(start: t, motion: BoundedDecaySimulation(decay: decay, edge: edge, bounce: timings.bounce))
+        motion = .decaying(start: t, motion: BoundedDecaySimulation(decay: decay, edge: edge, bounce: ScrollMotions.bounce.parameters(timings)))
     }
 
     /// Wheel clicks: an eased scroll by whole steps, clamped to the content.

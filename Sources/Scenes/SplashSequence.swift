@@ -147,7 +147,7 @@ public struct SplashSequence: Equatable, Sendable {
     public var endTime: Double { dismissalTime + disappearDuration }
 
     /// Reduce Motion in `skip` mode: no intro, the launch screen until d, then its fade.
-    public var skipsIntro: Bool { options.reduceMotion && timings.splash.reduceMotionMode == .skip }
+    public var skipsIntro: Bool { options.reduceMotion && SplashReduceMotion.skipsIntro(timings) }
 
     public func phase(at t: Double) -> SplashPhase {
         let d = dismissalTime

@@ -225,8 +225,60 @@ enum SwiftExport {
         }.joined(separator: ", ").replacingOccurrences(of: " pt, fades in", with: " pt and fades in")
     }
 
+    /// The heading of each interaction's part of the UIKit form.
+    static let interactionHeadings = ["card": "Card → detail", "panel": "Bottom panel"]
+
+    /// The card's and panel's motions (`InteractionMotion.all`) as UIKit animators: a curve as a
+    /// `UIViewPropertyAnimator`, the panel's completion spring as `UISpringTimingParameters`. The
+    /// scroll's motions are UIScrollView's own and are not written.
+    static func interactionAnimators(_ t: Timings) -> String {
+        var parts: [String] = []
+        var heading: String?
+        func value(_ path: String) -> ParameterValue? { TimingsSchema.parameter(path)?.value(in: t) }
+        for motion in InteractionMotion.all {
+            let section = String(motion.id.split(separator: ".")[0])
+            guard let title = interactionHeadings[section] else { continue }
+            let name = SwiftUIExport.swiftName(motion.id)
+            var text: String
+            switch motion.kind {
+            case let .curve(durationPath, curvePath):
+                guard case let .number(duration)? = value(durationPath), case let .curve(curve)? = value(curvePath) else { continue }
+                text = """
+                func \(name)Animator(animations: @escaping () -> Void) -> UIViewPropertyAnimator {
+                    let p: (CGFloat, CGFloat, CGFloat, CGFloat) = (\(controlPoints(curve)))
+                    return UIViewPropertyAnimator(duration: \(number(duration)), controlPoint1: CGPoint(x: p.0, y: p.1),
+                                                  controlPoint2: CGPoint(x: p.2, y: p.3), animations: animations)
+                }
+                """
+            case let .spring(_, responsePath, fractionPath):
+                guard case let .number(response)? = value(responsePath), case let .number(fraction)? = value(fractionPath) else { continue }
+                let spring = try? SpringParameters(response: response, dampingFraction: fraction)
+                let modes = InteractionMotion.all.compactMap { m -> String? in
+                    guard m.drives == motion.drives, case let .choice(path) = m.kind, case let .choice(mode)? = value(path) else { return nil }
+                    return " Completion mode: \(mode)."
+                }.joined()
+                text = """
+                /// The release completion: a spring of response \(number(response)) s and damping fraction
+                /// \(number(fraction)) (mass 1, stiffness (2π / response)², damping 4π ζ / response), starting at the gesture's velocity
+                /// in progress units per second.\(modes)
+                func \(SwiftUIExport.swiftName(section + ".completion"))Timing(initialVelocity: CGVector) -> UISpringTimingParameters {
+                    UISpringTimingParameters(mass: \(number(spring?.mass ?? 1)), stiffness: \(number(spring?.stiffness ?? 0)), damping: \(number(spring?.damping ?? 0)),
+                                             initialVelocity: initialVelocity)
+                }
+                """
+            case .decay, .share, .choice:
+                continue
+            }
+            if heading != title {
+                text = "// MARK: - \(title)\n\n" + text
+                heading = title
+            }
+            parts.append(text)
+        }
+        return parts.joined(separator: "\n\n")
+    }
+
     static func source(timings t: Timings, timingsPath: String) -> String {
-        let spring = Optional(t.panel.spring)
         let firstCurve = SplashTrack.all.first?.curves(in: t).first ?? .linear
         let appearance = viewAnimators(tracks(.start), t)
         let disappearance = viewAnimators(tracks(.dismissal), t)
@@ -275,29 +327,7 @@ enum SwiftExport {
         \(reduceMotionFade)
         }
 
-        // MARK: - Card → detail
-
-        func cardTransitionAnimator(animations: @escaping () -> Void) -> UIViewPropertyAnimator {
-            let p: (CGFloat, CGFloat, CGFloat, CGFloat) = (\(controlPoints(t.card.curve)))
-            return UIViewPropertyAnimator(duration: \(number(t.card.duration)), controlPoint1: CGPoint(x: p.0, y: p.1),
-                                          controlPoint2: CGPoint(x: p.2, y: p.3), animations: animations)
-        }
-
-        // MARK: - Bottom panel
-
-        func panelPresentationAnimator(animations: @escaping () -> Void) -> UIViewPropertyAnimator {
-            let p: (CGFloat, CGFloat, CGFloat, CGFloat) = (\(controlPoints(t.panel.curve)))
-            return UIViewPropertyAnimator(duration: \(number(t.panel.duration)), controlPoint1: CGPoint(x: p.0, y: p.1),
-                                          controlPoint2: CGPoint(x: p.2, y: p.3), animations: animations)
-        }
-
-        /// The release completion: a spring of response \(number(t.panel.springResponse)) s and damping fraction
-        /// \(number(t.panel.springDampingFraction)) (mass 1, stiffness (2π / response)², damping 4π ζ / response), starting at the gesture's velocity
-        /// in progress units per second. Completion mode: \(t.panel.completion.rawValue).
-        func panelCompletionTiming(initialVelocity: CGVector) -> UISpringTimingParameters {
-            UISpringTimingParameters(mass: \(number(spring?.mass ?? 1)), stiffness: \(number(spring?.stiffness ?? 0)), damping: \(number(spring?.damping ?? 0)),
-                                     initialVelocity: initialVelocity)
-        }
+        \(interactionAnimators(t))
         """
     }
 }

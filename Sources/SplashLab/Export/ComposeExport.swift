@@ -47,8 +47,8 @@ enum ComposeExport {
                 return doc + "    const val \(p.swiftName) = \"\(choice)\""
             }
         }
-        for spring in TimingsSchema.springs {
-            guard case let .number(response) = spring.response.value(in: t), case let .number(ratio) = spring.dampingFraction.value(in: t) else { continue }
+        for spring in InteractionMotion.springs(in: t) {
+            let response = spring.response, ratio = spring.dampingFraction
             lines.append("""
                 /** The \(spring.label) spring: response \(JSONOutput.number(response).text) s, damping ratio \(JSONOutput.number(ratio).text); stiffness (2π / response)². */
                 fun <T> \(SwiftUIExport.swiftName(spring.id))(): SpringSpec<T> = spring(dampingRatio = \(float(ratio)), stiffness = \(float(stiffness(response: response))))

@@ -44,9 +44,8 @@ enum SwiftUIExport {
                 return doc + "    static let \(p.swiftName) = \"\(name)\""
             }
         }
-        for spring in TimingsSchema.springs {
-            guard case let .number(response) = spring.response.value(in: t), case let .number(ratio) = spring.dampingFraction.value(in: t) else { continue }
-            let forms = springForms(response: response, dampingRatio: ratio)
+        for spring in InteractionMotion.springs(in: t) {
+            let forms = springForms(response: spring.response, dampingRatio: spring.dampingFraction)
             let name = swiftName(spring.id)
             lines.append("    /// The \(spring.label) spring: mass 1, stiffness (2π / response)², damping 4π ζ / response.\n    static let \(name) = \(forms.byResponse)")
             lines.append("    /// The same spring by its perceptual duration and bounce.\n    static let \(name)ByDuration = \(forms.byDuration)")
@@ -170,7 +169,7 @@ enum SwiftUIExport {
         case .image: launchNote = "white here: the launch image is an image asset of its own, to draw instead"
         case .white: launchNote = "white, as no launch.json or launch image describes it"
         }
-        let springs = TimingsSchema.springs.map { spring -> String in
+        let springs = InteractionMotion.springs(in: t).map { spring -> String in
             let name = swiftName(spring.id)
             return """
             /// The \(spring.label) spring as an animation that starts at a gesture's velocity (in the animated value's units per second).

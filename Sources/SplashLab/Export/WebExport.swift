@@ -237,10 +237,9 @@ extension WebExport {
     /// Every declared spring (TimingsSchema.springs) as a `linear()` easing from rest, with its
     /// duration, as custom properties a page can use: `animation-timing-function: var(--panel-spring)`.
     static func springProperties(_ t: Timings) -> String {
-        TimingsSchema.springs.compactMap { spring -> String? in
-            guard case let .number(response)? = spring.response.value(in: t) as ParameterValue?,
-                  case let .number(fraction)? = spring.dampingFraction.value(in: t) as ParameterValue?,
-                  let parameters = try? SpringParameters(response: response, dampingFraction: fraction),
+        InteractionMotion.springs(in: t).compactMap { spring -> String? in
+            let response = spring.response, fraction = spring.dampingFraction
+            guard let parameters = try? SpringParameters(response: response, dampingFraction: fraction),
                   let motion = try? SpringMotion(parameters: parameters) else { return nil }
             let duration = springDuration(motion)
             let name = spring.id.replacingOccurrences(of: ".", with: "-")

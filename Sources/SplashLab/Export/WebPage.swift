@@ -24,12 +24,12 @@ struct PanelDemo {
         let hidden = splash.device.height, presented = splash.device.height - panel.height
         let dragged = 0.7
         let present = halfFrame(splash.endTime + 0.2)
-        let presentEnd = present + t.panel.duration
+        let presentEnd = present + PanelMotions.presentation.duration(t.panel)
         let down = halfFrame(presentEnd + 0.2), move = halfFrame(down + 0.05), up = halfFrame(move + 0.15)
         let x = splash.device.width / 2, downY = presented + 40, moveY = downY + (1 - dragged) * panel.height
         var events = [InputEvent(time: present, kind: .key("p"))]
         // "percent" completion finishes along the curve instead; only a spring is shown here.
-        let springs = t.panel.completion == .spring
+        let springs = PanelMotions.completion.value(t.panel) == .spring
         if springs {
             events += [InputEvent(time: down, kind: .down(x: x, y: downY)), InputEvent(time: move, kind: .move(x: x, y: moveY)),
                        InputEvent(time: up, kind: .up(x: x, y: moveY))]
@@ -38,15 +38,15 @@ struct PanelDemo {
 
         // Progress p: top = height − p × panel height; dim = clamp(p, 0, 1) × maxDim (PanelInteraction).
         func top(_ p: Double) -> String { "0px \(number(hidden - p * panel.height))px" }
-        func dim(_ p: Double) -> String { number(min(max(p, 0), 1) * t.panel.maxDim) }
-        let curve = t.panel.curve
+        func dim(_ p: Double) -> String { number(min(max(p, 0), 1) * PanelMotions.dim.value(t.panel)) }
+        let curve = PanelMotions.presentation.curve(t.panel)
         let curveStaysIn01 = curve.outputRange.lowerBound >= 0 && curve.outputRange.upperBound <= 1
         let dimCurve = curveStaysIn01 ? WebExport.easing(curve) : LinearEasing { min(max(MotionSpec.curve(curve).simulation.x($0), 0), 1) }.css
         var topFrames: [(Double, String, String?)] = [(present, top(0), WebExport.easing(curve))]
         var dimFrames: [(Double, String, String?)] = [(present, dim(0), dimCurve)]
         var end = presentEnd
         var settle: [WebExport.Animation] = []
-        if springs, let motion = try? SpringMotion(parameters: t.panel.spring, initialDisplacement: dragged - 1, initialVelocity: 0) {
+        if springs, let motion = try? SpringMotion(parameters: PanelMotions.completionSpring.parameters(t.panel), initialDisplacement: dragged - 1, initialVelocity: 0) {
             // The app's spring, in progress from where the finger left it (p0 = 1 + displacement)
             // toward 1, ends where it settles (to 0.001 of progress) and then stands exactly at the
             // target (SpringToTargetSimulation); the page follows it there, then steps.
