@@ -5,6 +5,9 @@ import Motion
 
 /// A property of the splash's layers that a track animates, in the units `state` reports.
 public enum SplashProperty: Int, CaseIterable, Sendable {
+    /// The property's name as traces and exports spell it: its case name (`logoSize`).
+    public var name: String { String(describing: self) }
+
     /// The logo's side (pt).
     case logoSize
     /// How far below its place the text is (pt).

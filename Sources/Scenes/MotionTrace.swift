@@ -43,19 +43,7 @@ public struct MotionProperty: Equatable, Sendable {
     public static func index(of id: String) -> Int? { all.firstIndex { $0.id == id } }
 
     /// The hole's turn is reported as its rotation in radians, as `state` reports the hole's layer.
-    static func splashName(_ p: SplashProperty) -> String {
-        switch p {
-        case .logoSize: return "logoSize"
-        case .textOffset: return "textOffset"
-        case .textOpacity: return "textOpacity"
-        case .backdropTextOpacity: return "backdropTextOpacity"
-        case .feedScale: return "feedScale"
-        case .holeSize: return "holeSize"
-        case .holeTurn: return "holeRotation"
-        case .holeLogoOpacity: return "holeLogoOpacity"
-        case .splashOpacity: return "splashOpacity"
-        }
-    }
+    static func splashName(_ p: SplashProperty) -> String { p == .holeTurn ? "holeRotation" : p.name }
 
     static func splashUnit(_ p: SplashProperty) -> String {
         switch p {

@@ -354,22 +354,9 @@ extension PlatformExportTests {
     }
 }
 
-/// The names the Compose export gives its animatables and numbers, restated: the test reads the
-/// export as a person would.
+/// The names the Compose export gives its animatables: each property's own name.
 enum ComposeAnimatable {
-    static func name(_ p: SplashProperty) -> String {
-        switch p {
-        case .logoSize: return "logoSize"
-        case .textOffset: return "textOffset"
-        case .textOpacity: return "textOpacity"
-        case .backdropTextOpacity: return "backdropTextOpacity"
-        case .feedScale: return "feedScale"
-        case .holeSize: return "holeSize"
-        case .holeTurn: return "holeTurn"
-        case .holeLogoOpacity: return "holeLogoOpacity"
-        case .splashOpacity: return "splashOpacity"
-        }
-    }
+    static func name(_ p: SplashProperty) -> String { p.name }
 }
 
 enum ComposeExportNumber {

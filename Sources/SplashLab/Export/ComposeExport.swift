@@ -59,21 +59,8 @@ enum ComposeExport {
 
     // MARK: Tracks in Compose
 
-    /// The `Animatable` each property is held in. A new property needs its name here, as it needs
-    /// its drawing in the renderer.
-    static func animatable(_ property: SplashProperty) -> String {
-        switch property {
-        case .logoSize: return "logoSize"
-        case .textOffset: return "textOffset"
-        case .textOpacity: return "textOpacity"
-        case .backdropTextOpacity: return "backdropTextOpacity"
-        case .feedScale: return "feedScale"
-        case .holeSize: return "holeSize"
-        case .holeTurn: return "holeTurn"
-        case .holeLogoOpacity: return "holeLogoOpacity"
-        case .splashOpacity: return "splashOpacity"
-        }
-    }
+    /// The `Animatable` each property is held in, named as the property is.
+    static func animatable(_ property: SplashProperty) -> String { property.name }
 
     /// A track's `animateTo`: `tween` along its curve, or `keyframes` with each segment's easing.
     static func animateTo(_ track: SplashTrack, _ t: Timings, height: Double) -> String {
