@@ -23,6 +23,10 @@ try:
     data = json.load(open(path))
 except Exception:
     sys.exit(1)
+if wanted.startswith("layout."):
+    r = data["layout"][wanted[7:]]
+    print(int({"cx": r["x"] + r["width"] / 2, "cy": r["y"] + r["height"] / 2, "bottom": r["y"] + r["height"]}.get(field, r.get(field, 0))))
+    sys.exit(0)
 for c in data["controls"]:
     if c["id"] == wanted:
         if field == "cx": print(int(c["x"] + c["width"] / 2))
@@ -68,7 +72,13 @@ print(sum(1 for i in range(0, len(raw) - 2, 3) if abs(raw[i] - 10) < 40 and abs(
 PY
 )
     if [ "${blue:-0}" -gt 150 ]; then pass "the value plot draws the curve ($blue blue pixels)"; else fail "the value plot shows ${blue:-0} curve pixels ($out/graph.png)"; fi
-    # Row 4 is the panel grab at 6.15 s in the script.
+    # Row 4 is the panel grab at 6.15 s in the script. The list is under the plot: scroll the dock
+    # (the wheel over its lower edge) until the row is inside the dock's rectangle.
+    for _ in $(seq 1 40); do
+      y=$(control interruption.4 cy); top=$(control layout.timeline y); bottom=$(control layout.timeline bottom)
+      [ -n "$y" ] && [ "$y" -gt "$((top + 20))" ] && [ "$y" -lt "$((bottom - 12))" ] && break
+      xdotool mousemove --window "$win" "$(control layout.timeline cx)" "$((bottom - 8))" click 5; sleep 0.15
+    done
     row=$(control interruption.4 value)
     click interruption.4
     ok=

@@ -27,6 +27,11 @@ except Exception:
     sys.exit(1)
 if wanted == "view":
     print(json.dumps(data["view"][name])); sys.exit(0)
+if wanted.startswith("layout."):
+    r = data["layout"][wanted[7:]]
+    if r is None: sys.exit(1)
+    print(int({"cx": r["x"] + r["width"] / 2, "cy": r["y"] + r["height"] / 2, "bottom": r["y"] + r["height"]}.get(name, r.get(name, 0))))
+    sys.exit(0)
 for c in data["controls"]:
     if c["id"] == wanted:
         if name == "cx": print(int(c["x"] + c["width"] / 2))
@@ -47,20 +52,21 @@ wait_for() {
   return 1
 }
 
-# Scrolls the inspector column (wheel over it) until control ID is well inside the window.
+# Scrolls the properties panel (wheel over it) until control ID is well inside the panel's own
+# rectangle (the timeline dock lies under it, inside the window).
 scroll_to() {
-  local file=$1 id=$2 y height
-  height=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {split($2, g, "x"); print g[2]}')
+  local file=$1 id=$2 y top bottom
   for _ in $(seq 1 60); do
     y=$(field "$file" "$id" cy 2>/dev/null)
-    if [ -n "$y" ] && [ "$y" -gt 60 ] && [ "$y" -lt "$((height - 60))" ]; then
-      # Still there a moment later: the column has stopped scrolling.
+    top=$(field "$file" layout.properties y 2>/dev/null); bottom=$(field "$file" layout.properties bottom 2>/dev/null)
+    if [ -n "$y" ] && [ -n "$top" ] && [ "$y" -gt "$((top + 60))" ] && [ "$y" -lt "$((bottom - 10))" ]; then
+      # Still there a moment later: the panel has stopped scrolling.
       sleep 0.2
       [ "$(field "$file" "$id" cy)" = "$y" ] && return 0
       continue
     fi
-    if [ -n "$y" ] && [ "$y" -le 60 ]; then button=4; else button=5; fi
-    xdotool mousemove --window "$win" 560 500 click "$button"; sleep 0.1   # below the timeline, which pans under the wheel
+    if [ -n "$y" ] && [ -n "$top" ] && [ "$y" -le "$((top + 60))" ]; then button=4; else button=5; fi
+    xdotool mousemove --window "$win" "$(field "$file" layout.properties cx)" "$(field "$file" layout.properties cy)" click "$button"; sleep 0.1
   done
   return 1
 }

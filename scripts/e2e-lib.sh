@@ -2,8 +2,10 @@
 # window of process $pid and for a process to exit.
 
 out=$(mktemp -d)
-# The window remembers its layout in $XDG_CONFIG_HOME/splashlab/: each test run starts from the default.
+# The window remembers its layout in $XDG_CONFIG_HOME/splashlab/ and keeps unsaved edits in
+# $XDG_STATE_HOME/splashlab/: each test run starts from the defaults and leaves the user's alone.
 export XDG_CONFIG_HOME="$out/config"
+export XDG_STATE_HOME="$out/state"
 passed=0; failed=0
 pass() { echo "ok   - $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL - $1"; failed=$((failed + 1)); }
@@ -17,15 +19,31 @@ fail() { echo "FAIL - $1"; failed=$((failed + 1)); }
 wait_window() {
   local id again limit=${1:-60}
   for _ in $(seq 1 $((limit * 10))); do
-    id=$(xdotool search --onlyvisible --pid "$pid" --name '^SplashLab' 2>/dev/null | tail -n 1)
+    id=$(find_window)
     if [ -n "$id" ]; then
       sleep 0.3
-      again=$(xdotool search --onlyvisible --pid "$pid" --name '^SplashLab' 2>/dev/null | tail -n 1)
+      again=$(find_window)
       if [ "$id" = "$again" ] && xdotool getwindowgeometry "$id" >/dev/null 2>&1; then echo "$id"; return 0; fi
     fi
+    kill -0 "$pid" 2>/dev/null || return 1
     sleep 0.1
   done
   return 1
+}
+
+# The mapped SplashLab window of process $pid: by its _NET_WM_PID, or else by its title among
+# the mapped windows, checking the pid where the window carries one.
+find_window() {
+  local w p
+  w=$(xdotool search --onlyvisible --pid "$pid" --name '^SplashLab' 2>/dev/null | tail -n 1)
+  if [ -z "$w" ]; then
+    for w in $(xdotool search --onlyvisible --name '^SplashLab' 2>/dev/null); do
+      p=$(xdotool getwindowpid "$w" 2>/dev/null)
+      if [ -z "$p" ] || [ "$p" = "$pid" ]; then echo "$w"; return; fi
+    done
+    w=
+  fi
+  echo "$w"
 }
 
 # Runs the command given after $1 every 0.1 s until it succeeds, for up to $1 seconds; fails if it

@@ -78,7 +78,7 @@ type_into() {
   local file=$1 id=$2 text=$3 y top bottom
   for _ in $(seq 1 40); do
     y=$(control "$file" "$id" cy); top=$(control "$file" layout.properties y); bottom=$(control "$file" layout.properties bottom)
-    [ -n "$y" ] && [ -n "$top" ] && [ "$y" -gt "$((top + 30))" ] && [ "$y" -lt "$((bottom - 20))" ] && break
+    [ -n "$y" ] && [ -n "$top" ] && [ "$y" -gt "$((top + 30))" ] && [ "$y" -lt "$((bottom - 10))" ] && break
     xdotool mousemove --window "$win" "$(control "$file" layout.properties cx)" "$(control "$file" layout.properties cy)" click 5; sleep 0.15
   done
   # A click on the number opens typing; on a slow first frame it can be missed, so up to three tries.
@@ -319,7 +319,7 @@ if start ab --seed 3 --ui-dump "$out/ab.json"; then
   press "$win" q; sleep 0.3; press "$win" q; wait_exit "$pid" 10
   [ "$status" = "timeout" ] && { kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; }
 fi
-unset XDG_STATE_HOME
+export XDG_STATE_HOME="$out/state"
 
 # 7. Hot reload: an edit to the timings file while the window runs is applied and announced;
 #    a broken edit is reported as PATH:LINE:COLUMN and the window keeps running.
@@ -532,7 +532,7 @@ if [ "$(stat -c %a "$out/saves/private.json")" = 600 ] && grep -q '"endSize": 15
 else
   fail "Ctrl+S on a 0600 file: mode $(stat -c %a "$out/saves/private.json"), $(grep -o '"endSize": [0-9.]*' "$out/saves/private.json"), log: $(cat "$out/save-private.log")"
 fi
-unset XDG_STATE_HOME
+export XDG_STATE_HOME="$out/state"
 
 if "$here/e2e-quit.sh" "$bin"; then pass "quit after every overlay (scripts/e2e-quit.sh)"; else fail "quit after every overlay (scripts/e2e-quit.sh)"; fi
 if "$here/e2e-timeline.sh" "$bin"; then pass "the timeline (scripts/e2e-timeline.sh)"; else fail "the timeline (scripts/e2e-timeline.sh)"; fi
