@@ -167,7 +167,7 @@ enum ComposeExport {
          * The launch screen, then the splash over [content]: the logo grows and the text rises in; at d the splash gives
          * way to a logo-shaped hole in a mask over [content], which turns and grows until it uncovers the screen. With
          * "Remove animations" on (animator duration scale 0, Android's Reduce Motion) the splash stands still and cross-fades.
-         * [contentReadyAfterMillis]: when [content] is ready; d = min(max(minHold, ready), timeout).
+         * [contentReadyAfterMillis]: when [content] is ready; d = min(max(minHold, ready), timeout); with Reduce Motion min(ready, timeout).
          */
         @Composable
         fun Splash(contentReadyAfterMillis: Int = 0, logo: Int, text: Int, content: @Composable () -> Unit) {
@@ -186,7 +186,8 @@ enum ComposeExport {
                     if (reduceMotion) {
         \(stills)
                         phase = SplashPhase.Holding
-                        delay(d)
+                        // Seed 002: no minimum hold; the still splash fades as soon as the content is ready.
+                        delay(minOf(contentReadyAfterMillis, \(timeout)Millis).toLong())
                         phase = SplashPhase.Disappearing
                         coroutineScope {
         \(animations(.dismissal, reduceMotion: true, t, height: height).replacingOccurrences(of: "            launch", with: "                    launch"))

@@ -208,7 +208,8 @@ enum SwiftUIExport {
         /// The launch screen (SplashLaunchScreen, the logo image "SplashLogo", the text image "SplashText"),
         /// then the splash over `content`: the logo grows and the text rises in; at d the splash gives way to a
         /// logo-shaped hole in a mask over `content`, which turns and grows until it uncovers the screen.
-        /// With Reduce Motion the splash stands still and cross-fades at d.
+        /// With Reduce Motion the splash stands still and cross-fades once the content is ready (no
+        /// minimum hold, seed 002), at the timeout at the latest.
         struct SplashView<Content: View>: View {
             /// When `content` is ready, in seconds from launch: the splash goes at
             /// d = min(max(minHold, contentReadyAfter), timeout).
@@ -278,7 +279,8 @@ enum SwiftUIExport {
                     // The still splash: every track at rest.
         \(stillLines)
                     phase = .holding
-                    try? await Task.sleep(for: .seconds(d))
+                    // Seed 002: no minimum hold; the still splash fades as soon as the content is ready.
+                    try? await Task.sleep(for: .seconds(min(contentReadyAfter, SplashTimings.\(TimingsSchema.parameter("splash.timeout")!.swiftName))))
                     phase = .disappearing
         \(stateAnimations(.dismissal, reduceMotion: true, t, indent: "            "))
                     try? await Task.sleep(for: .seconds(\(number(reduceMotionDisappearance(splash)))))
