@@ -25,9 +25,12 @@ wait_window() {
       again=$(find_window)
       if [ "$id" = "$again" ] && xdotool getwindowgeometry "$id" >/dev/null 2>&1; then echo "$id"; return 0; fi
     fi
-    kill -0 "$pid" 2>/dev/null || return 1
+    kill -0 "$pid" 2>/dev/null || { echo "wait_window: process $pid exited before its window was found" >&2; return 1; }
     sleep 0.1
   done
+  # What the searches see, for the log: the window of a process that is drawing has been missed.
+  echo "wait_window: no window found for process $pid in ${limit} s; by pid: [$(xdotool search --pid "$pid" 2>&1 | tr '\n' ' ')]," \
+    "by title: [$(xdotool search --name '^SplashLab' 2>&1 | tr '\n' ' ')], visible: [$(xdotool search --onlyvisible --name '^SplashLab' 2>&1 | tr '\n' ' ')]" >&2
   return 1
 }
 
