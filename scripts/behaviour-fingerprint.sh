@@ -6,7 +6,7 @@
 # It covers `state` at 200 times in 0…4 s × 2 orientations × 3 timings files (the defaults, and
 # two fuzz-corpus files with overshooting curves and lightly damped springs), the same with an
 # input script that drags, clicks and types, 200 states of the panel and a card interrupted
-# mid-flight (scripts/fingerprint-interactions.json), `export swift` for each file, `curve` for each
+# mid-flight (scripts/fingerprint-interactions.json), `export swift`, `swiftui`, `css` (and `--html`) and `compose` for each file, `curve` for each
 # named curve and a spring, and rendered PNGs (hashed) at times across the splash.
 set -euo pipefail
 bin=$(realpath "${1:?usage: behaviour-fingerprint.sh BINARY OUT_DIR}")
@@ -49,6 +49,10 @@ rm "$out/.commands"
 for file in "${timings[@]}"; do
   name=$(basename "$file" .json)
   "$bin" export swift --timings "$file" > "$out/export-$name.swift" 2>&1
+  "$bin" export swiftui --timings "$file" > "$out/export-$name-swiftui.swift" 2>&1
+  "$bin" export css --timings "$file" > "$out/export-$name.css" 2>&1
+  "$bin" export css --html --timings "$file" 2>&1 | md5sum | cut -c1-32 > "$out/export-$name.html.md5"
+  "$bin" export compose --timings "$file" > "$out/export-$name.kt" 2>&1
 done
 for spec in linear easeIn easeOut easeInEaseOut "cubic-bezier(0.2,1.4,0.6,-0.3)" "spring(response:0.35,dampingFraction:0.6)"; do
   "$bin" curve "$spec" --samples 40 2>&1 | md5sum | cut -c1-32
@@ -58,4 +62,4 @@ for t in 0 0.15 1 2.05 2.2 2.4 2.7; do
   echo "$t $(md5sum < "$out/frame.png" | cut -c1-32)"
 done > "$out/render.md5"
 rm -f "$out/frame.png"
-echo "fingerprint in $out: $(wc -l < "$out/state.md5") states, ${#timings[@]} exports, $(wc -l < "$out/curve.md5") curves, $(wc -l < "$out/render.md5") frames"
+echo "fingerprint in $out: $(wc -l < "$out/state.md5") states, ${#timings[@]} timings files exported to 4 platforms, $(wc -l < "$out/curve.md5") curves, $(wc -l < "$out/render.md5") frames"
