@@ -420,7 +420,7 @@ public struct MakeAssetsOptions {
 /// `splashlab run`.
 public struct RunOptions {
     public var preview: PreviewOptions
-    /// Window pixels per point; nil for the largest up to 1 that fits.
+    /// Window pixels per point; nil for the workbench's default (about 90% of the desktop, the device as large as fits).
     public var windowScale: Double?
     /// The frame budget's rate; nil for the display's.
     public var fps: Double?
