@@ -37,6 +37,11 @@ wait_window() {
   # What the searches see, for the log: the window of a process that is drawing has been missed.
   echo "wait_window: no window found for process $pid in ${limit} s; by pid: [$(xdotool search --pid "$pid" 2>&1 | tr '\n' ' ')]," \
     "by title: [$(xdotool search --name '^SplashLab' 2>&1 | tr '\n' ' ')], visible: [$(xdotool search --onlyvisible --name '^SplashLab' 2>&1 | tr '\n' ' ')]" >&2
+  # Where the process is: each thread's kernel wait and, where gdb is installed, its stack.
+  for t in /proc/"$pid"/task/*; do echo "wait_window: thread ${t##*/} $(cat "$t/comm" 2>/dev/null) waits in $(cat "$t/wchan" 2>/dev/null)" >&2; done
+  if command -v gdb >/dev/null; then
+    timeout 60 gdb -p "$pid" -batch -ex 'thread apply all bt 30' 2>&1 | grep -E '^(Thread|#)' | sed 's/^/wait_window: /' >&2
+  fi
   return 1
 }
 

@@ -331,6 +331,14 @@ if [ "$status" = "2" ] && [ "$(printf '%s\n' "$msg" | wc -l)" = "1" ] && printf 
 else
   fail "no display gave status $status: $msg"
 fi
+# A display named but not answering (no X server there) is refused by name within a few seconds,
+# not left to SDL's fall-through to its offscreen driver, where the window would run unseen.
+msg=$(env -u WAYLAND_DISPLAY DISPLAY=:97 timeout 30 "$bin" run 2>&1); status=$?
+if [ "$status" = "1" ] && [ "$(printf '%s\n' "$msg" | wc -l)" = "1" ] && printf '%s' "$msg" | grep -q "could not open the X display ':97'"; then
+  pass "a display that does not answer: one line naming it and exit code 1"
+else
+  fail "a display that does not answer gave status $status: $msg"
+fi
 
 # 10. The soak refuses what it cannot run with a message and exit code 2, before starting Xvfb.
 msg=$("$here/soak.sh" "$out/no-such-binary" 1 2>&1); status=$?

@@ -24,7 +24,13 @@ public final class TimingsFileWatcher {
     public init(path: String, current: Timings, contents: [UInt8]? = nil) {
         self.path = path
         self.current = current
-        lastStamp = TimingsFileWatcher.stamp(path)
+        // `contents` were read at start, before this stamp: a write in between would leave the
+        // stamp new and the bytes old, and that edit never seen. So a regular file given with its
+        // contents is read once more at the first poll (and compared by its bytes); a pipe keeps
+        // its stamp, having nothing left to read twice.
+        var status = stat()
+        let regularFile = stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        lastStamp = contents != nil && regularFile ? nil : TimingsFileWatcher.stamp(path)
         lastContents = contents ?? (try? JSONParser.readFile(path, limit: .timings))
     }
 

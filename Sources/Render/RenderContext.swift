@@ -51,12 +51,42 @@ public final class RenderContext {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
         }
         if ProcessInfo.processInfo.environment["SPLASHLAB_CHECK_SDL_ERRORS"] == "1" { reportEverySDLError() }
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw RenderError("SDL could not start video: \(sdlError())") }
+        if offscreen {
+            guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw RenderError("SDL could not start video: \(sdlError())") }
+        } else {
+            try startDisplayVideo()
+        }
         guard IMG_Init(Int32(IMG_INIT_PNG.rawValue)) & Int32(IMG_INIT_PNG.rawValue) != 0 else {
             throw RenderError("SDL_image could not start PNG support: \(sdlError())")
         }
         guard TTF_Init() == 0 else { throw RenderError("SDL_ttf could not start: \(sdlError())") }
         sdlStarted = true
+    }
+
+    /// Starts SDL video on the desktop's display, for a window.
+    ///
+    /// Left to itself, SDL 2.26 goes down its driver list (x11, wayland, …, offscreen) when no
+    /// display answers, and a window on the offscreen driver runs unseen for ever. So unless
+    /// `SDL_VIDEODRIVER` asks otherwise, only the drivers of the displays named in the environment
+    /// are allowed (`SDL_HINT_VIDEODRIVER` takes a comma-separated list). A display that does not
+    /// answer (an X server too busy to accept at once, or none at all) is tried again for about
+    /// three seconds, then refused by name.
+    static func startDisplayVideo() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if (environment["SDL_VIDEODRIVER"] ?? "").isEmpty {
+            let drivers = [("DISPLAY", "x11"), ("WAYLAND_DISPLAY", "wayland")].filter { !(environment[$0.0] ?? "").isEmpty }.map(\.1)
+            if !drivers.isEmpty { SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.joined(separator: ",")) }
+        }
+        var failure = ""
+        for wait in [100, 200, 400, 800, 1500, 0] as [UInt32] {
+            if SDL_Init(SDL_INIT_VIDEO) == 0 { return }
+            failure = sdlError()
+            SDL_Delay(wait)
+        }
+        let display = [("DISPLAY", "X display"), ("WAYLAND_DISPLAY", "Wayland display")]
+            .compactMap { name, kind in environment[name].flatMap { $0.isEmpty ? nil : "\(kind) '\($0)'" } }.joined(separator: " or ")
+        throw RenderError("could not open the \(display.isEmpty ? "display" : display) for the preview window (\(failure)), tried for 3 s; "
+            + "try 'splashlab render --at 2.3 --out frame.png' or 'splashlab record' instead")
     }
 
     /// Prints every error SDL records to stderr as `SDL error: MESSAGE`.

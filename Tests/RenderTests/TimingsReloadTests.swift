@@ -40,6 +40,25 @@ final class TimingsReloadTests: XCTestCase {
         XCTAssertEqual(withBOM.card.duration, 0.25)
     }
 
+    /// The window reads the file at start and makes its watcher later, after the window opens:
+    /// an edit saved in between is seen at the first poll, not lost until the next save.
+    func testAnEditSavedBetweenTheStartAndTheWatcherIsSeenAtTheFirstPoll() throws {
+        let path = NSTemporaryDirectory() + "splashlab-reload-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "{\"splash\": {\"minHold\": 2.0}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let bytesAtStart = try JSONParser.readFile(path, limit: .timings)
+        let timingsAtStart = try Timings.parse(bytes: bytesAtStart, path: path)
+        // The same size, written within the same clock tick: neither stamp moves after the watcher.
+        try "{\"splash\": {\"minHold\": 1.2}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let watcher = TimingsFileWatcher(path: path, current: timingsAtStart, contents: bytesAtStart)
+        guard case let .reloaded(timings)? = watcher.poll() else { return XCTFail("expected the edit made before the watcher to be reloaded") }
+        XCTAssertEqual(timings.splash.minHold, 1.2)
+        XCTAssertNil(watcher.poll(), "and read once, not at every poll")
+        // Given the bytes it was started with and an unchanged file, the first poll reports nothing.
+        let unchanged = TimingsFileWatcher(path: path, current: timings, contents: try JSONParser.readFile(path, limit: .timings))
+        XCTAssertNil(unchanged.poll())
+    }
+
     func testSessionWithNewTimingsReplaysTheSequenceWithThem() throws {
         let session = try PreviewSession(PreviewOptions(device: Device.named("iphone-se")!, seed: 1), builtInAssets: RenderHarness.builtInAssets)
         var timings = session.timings
