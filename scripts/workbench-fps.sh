@@ -3,10 +3,12 @@
 # llvmpipe), from its --frames-csv: during the splash's disappearance (replayed with R), during a
 # drag of the preview's bottom panel, and during a drag of the properties panel's splitter; each
 # with the tools shown and hidden (Tab). Prints one line per figure. A measurement, not a test.
-#   scripts/workbench-fps.sh PATH/TO/splashlab [PASSES]
+#   scripts/workbench-fps.sh PATH/TO/splashlab [PASSES [RUN OPTIONS...]]
+# e.g. `scripts/workbench-fps.sh .build/release/splashlab 4 --renderer opengl` to compare renderers.
 set -uo pipefail
-bin=$(realpath "${1:?usage: scripts/workbench-fps.sh PATH/TO/splashlab [PASSES]}")
+bin=$(realpath "${1:?usage: scripts/workbench-fps.sh PATH/TO/splashlab [PASSES [RUN OPTIONS...]]}")
 passes=${2:-4}
+runOptions=("${@:3}")
 E2E_SCREEN=1920x1080
 # shellcheck source=scripts/e2e-lib.sh
 . "$(cd "$(dirname "$0")" && pwd)/e2e-lib.sh"
@@ -25,10 +27,30 @@ print(f"{frames / seconds:.1f} fps ({frames} frames in {seconds:.2f} s of previe
 PY
 }
 
+# Where a frame's time goes: the medians of each stage over the frames drawn in preview time ($1, $2].
+stages() {
+  python3 - "$out/frames.csv" "$1" "$2" <<'PY'
+import csv, statistics, sys
+a, b = float(sys.argv[2]), float(sys.argv[3])
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if a < float(r["previewTime"]) <= b]
+print(", ".join(f"{k[:-2]} {statistics.median(float(r[k]) for r in rows):.1f}" for k in ("inputMs", "updateMs", "renderMs", "presentMs", "intervalMs")) if rows else "no frames")
+PY
+}
+
+# Moves the pressed pointer $1 times, 10 ms apart, to the window point the expression $2 gives for
+# step i: one xdotool process for the whole drag, so the moves come at about 100 Hz, as a mouse's
+# do (a process for each move would hold them to the rate processes start, well under 60 Hz,
+# and measure that instead of the window).
+drag() {
+  local steps=() i
+  for i in $(seq 1 "$1"); do eval "steps+=(mousemove --window \"\$win\" $2 sleep 0.01)"; done
+  xdotool "${steps[@]}"
+}
+
 measure() {
   local tools=$1
   rm -f "$out/frames.csv" "$out/state.json"
-  "$bin" run --seed 3 --frames-csv "$out/frames.csv" --state-out "$out/state.json" >"$out/run.log" 2>&1 &
+  "$bin" run --seed 3 "${runOptions[@]}" --frames-csv "$out/frames.csv" --state-out "$out/state.json" >"$out/run.log" 2>&1 &
   pid=$!
   win=$(wait_window) || { echo "the window did not open: $(cat "$out/run.log")"; return; }
   xdotool windowfocus --sync "$win"
@@ -43,7 +65,7 @@ measure() {
   xdotool key p; sleep 1
   local t0; t0=$(previewTime)
   xdotool mousemove --window "$win" 400 700 mousedown 1
-  for i in $(seq 1 60); do xdotool mousemove --window "$win" 400 $((700 - (i % 20) * 12)); sleep 0.04; done
+  drag 300 '400 $((700 - (i % 40) * 6))'
   xdotool mouseup 1
   local t1; t1=$(previewTime)
   sleep 1.5
@@ -53,7 +75,7 @@ measure() {
     s0=$(previewTime)
     local sx=1285
     xdotool mousemove --window "$win" $sx 300 mousedown 1
-    for i in $(seq 1 60); do xdotool mousemove --window "$win" $((sx - (i % 20) * 15)) 300; sleep 0.04; done
+    drag 300 '$((sx - (i % 40) * 8)) 300'
     xdotool mouseup 1
     s1=$(previewTime)
   fi
@@ -73,7 +95,9 @@ for t in rows:
 print(f"{frames / (passes * 0.6):.1f} fps ({frames} frames in {passes} passes)")
 PY
 )"
+  echo "tools $tools, disappearance, median ms a frame: $(stages "$dismissal" "$(python3 -c "print($dismissal + 0.6)")")"
   echo "tools $tools, bottom-panel drag: $(fps "$t0:$t1")"
+  echo "tools $tools, bottom-panel drag, median ms a frame: $(stages "$t0" "$t1")"
   [ "$tools" = shown ] && echo "tools $tools, properties splitter drag: $(fps "$s0:$s1")"
 }
 
