@@ -58,13 +58,15 @@ let package = Package(
         ),
         // Scenes for its seeded random generator (the property sweep of springs).
         .testTarget(name: "MotionTests", dependencies: ["Motion", "Scenes"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion"]),
+        // What the model tests of several targets start from.
+        .target(name: "TestFixtures", dependencies: ["Scenes", "Formats"], path: "Tests/TestFixtures"),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion", "TestFixtures"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "Motion"], exclude: ["Golden"]),
         // The recording writer's tests reach into the executable, which needs C++ interop to import.
         .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes"], swiftSettings: [.interoperabilityMode(.Cxx)]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion", "TestFixtures"]),
         .testTarget(
             name: "InspectorTests",
             dependencies: ["Inspector", "Motion", "CSDL2"],

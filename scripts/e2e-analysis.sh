@@ -6,39 +6,21 @@
 set -uo pipefail
 bin=$(realpath "${1:?usage: scripts/e2e-analysis.sh PATH/TO/splashlab}")
 here=$(cd "$(dirname "$0")" && pwd)
-if [ -z "${DISPLAY:-}" ]; then
-  exec xvfb-run -a -s "-screen 0 1280x1024x24" "$0" "$bin"
-fi
 # shellcheck source=scripts/e2e-lib.sh
 . "$here/e2e-lib.sh"
 session="$here/../Tests/Fixtures/lint/session.json"
 dump="$out/analysis.json"
 
-# A field of control ID in the UI dump: x, y, width, height, value, or its centre cx, cy.
-control() {
-  python3 - "$dump" "$1" "$2" <<'PY'
-import json, sys
-path, wanted, field = sys.argv[1:4]
-try:
-    data = json.load(open(path))
-except Exception:
-    sys.exit(1)
-if wanted.startswith("layout."):
-    r = data["layout"][wanted[7:]]
-    print(int({"cx": r["x"] + r["width"] / 2, "cy": r["y"] + r["height"] / 2, "bottom": r["y"] + r["height"]}.get(field, r.get(field, 0))))
-    sys.exit(0)
-for c in data["controls"]:
-    if c["id"] == wanted:
-        if field == "cx": print(int(c["x"] + c["width"] / 2))
-        elif field == "cy": print(int(c["y"] + c["height"] / 2))
-        else: print(c[field])
-        sys.exit(0)
-sys.exit(1)
-PY
-}
+# A field of control ID in the UI dump (see control in e2e-lib.sh).
+ui() { control "$dump" "$1" "$2"; }
 # Waits up to $2 seconds for control $1 to be in the UI dump.
-wait_control() { for _ in $(seq 1 $(($2 * 10))); do control "$1" x >/dev/null && return 0; sleep 0.1; done; return 1; }
-click() { xdotool mousemove --window "$win" "$(control "$1" cx)" "$(control "$1" cy)"; sleep 0.2; xdotool click 1; }
+wait_control() { for _ in $(seq 1 $(($2 * 10))); do ui "$1" x >/dev/null && return 0; sleep 0.1; done; return 1; }
+# Whether the playhead's time, read into $t, meets the Python condition $1 on t.
+playhead_is() {
+  t=$(ui playhead value 2>/dev/null)
+  python3 -c "import sys; t = float(sys.argv[1]); sys.exit(0 if $1 else 1)" "${t:-nan}" 2>/dev/null
+}
+click() { xdotool mousemove --window "$win" "$(ui "$1" cx)" "$(ui "$1" cy)"; sleep 0.2; xdotool click 1; }
 
 "$bin" run --window-scale 1 --seed 1 --inspector on --replay "$session" --ui-dump "$dump" >"$out/analysis.log" 2>&1 &
 pid=$!
@@ -47,13 +29,7 @@ if ! win=$(wait_window); then
 else
   # The replay plays the take through past its last input (the timeline then spans all of it), then it is
   # paused, so the playhead stays where a click puts it.
-  played=
-  for _ in $(seq 1 900); do
-    t=$(control playhead value 2>/dev/null)
-    if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 9.65 else 1)" "${t:-0}" 2>/dev/null; then played=1; break; fi
-    sleep 0.1
-  done
-  [ -n "$played" ] || fail "the replay did not reach 9.65 s (playhead ${t:-?})"
+  wait_for 90 playhead_is "t > 9.65" || fail "the replay did not reach 9.65 s (playhead ${t:-?})"
   xdotool windowfocus --sync "$win" 2>/dev/null; xdotool key space
   if wait_control dock.graph 60; then
     # The button can be missed while the first frames are slow: click until the graph is drawn.
@@ -63,7 +39,7 @@ else
     pass "the Graph view and the interruption list are drawn"
     timeout 15 import -window "$win" "$out/graph.png" 2>/dev/null
     # The hole's size curve is the first series: iOS blue (10, 132, 255), counted inside the value plot.
-    read -r gx gy gw gh < <(echo "$(control graph.value x) $(control graph.value y) $(control graph.value width) $(control graph.value height)")
+    read -r gx gy gw gh < <(echo "$(ui graph.value x) $(ui graph.value y) $(ui graph.value width) $(ui graph.value height)")
     blue=$(python3 - "$out/graph.png" "$gx" "$gy" "$gw" "$gh" <<'PY'
 import subprocess, sys
 path, x, y, w, h = sys.argv[1], *(int(float(v)) for v in sys.argv[2:6])
@@ -75,19 +51,13 @@ PY
     # Row 4 is the panel grab at 6.15 s in the script. The list is under the plot: scroll the dock
     # (the wheel over its lower edge) until the row is inside the dock's rectangle.
     for _ in $(seq 1 40); do
-      y=$(control interruption.4 cy); top=$(control layout.timeline y); bottom=$(control layout.timeline bottom)
+      y=$(ui interruption.4 cy); top=$(ui layout.timeline y); bottom=$(ui layout.timeline bottom)
       [ -n "$y" ] && [ "$y" -gt "$((top + 20))" ] && [ "$y" -lt "$((bottom - 12))" ] && break
-      xdotool mousemove --window "$win" "$(control layout.timeline cx)" "$((bottom - 8))" click 5; sleep 0.15
+      xdotool mousemove --window "$win" "$(ui layout.timeline cx)" "$((bottom - 8))" click 5; sleep 0.15
     done
-    row=$(control interruption.4 value)
+    row=$(ui interruption.4 value)
     click interruption.4
-    ok=
-    for _ in $(seq 1 50); do
-      t=$(control playhead value 2>/dev/null)
-      if python3 -c "import sys; sys.exit(0 if abs(float(sys.argv[1]) - 6.15) < 1e-9 else 1)" "${t:-nan}" 2>/dev/null; then ok=1; break; fi
-      sleep 0.1
-    done
-    if [ -n "$ok" ]; then pass "a click on '$row' seeks there: the playhead is at $t s"; else fail "a click on '$row' left the playhead at ${t:-?} s"; fi
+    if wait_for 5 playhead_is "abs(t - 6.15) < 1e-9"; then pass "a click on '$row' seeks there: the playhead is at $t s"; else fail "a click on '$row' left the playhead at ${t:-?} s"; fi
   else
     fail "no Graph view or interruption list in the UI dump: $(head -c 400 "$dump" 2>/dev/null)"
   fi

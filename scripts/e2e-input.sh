@@ -8,45 +8,15 @@
 set -uo pipefail
 bin=$(realpath "${1:?usage: scripts/e2e-input.sh PATH/TO/splashlab}")
 here=$(cd "$(dirname "$0")" && pwd)
-if [ -z "${DISPLAY:-}" ]; then
-  exec xvfb-run -a -s "-screen 0 1280x1024x24" "$0" "$bin"
-fi
 
 # shellcheck source=scripts/e2e-lib.sh
 . "$here/e2e-lib.sh"
-
-# `field FILE ID FIELD`: a control's x, y, width, height, value or centre (cx, cy) from the
-# window's --ui-dump; `field FILE view NAME`: what the window shows, as JSON.
-field() {
-  python3 - "$1" "$2" "$3" <<'PY'
-import json, sys
-path, wanted, name = sys.argv[1:4]
-try:
-    data = json.load(open(path))
-except Exception:
-    sys.exit(1)
-if wanted == "view":
-    print(json.dumps(data["view"][name])); sys.exit(0)
-if wanted.startswith("layout."):
-    r = data["layout"][wanted[7:]]
-    if r is None: sys.exit(1)
-    print(int({"cx": r["x"] + r["width"] / 2, "cy": r["y"] + r["height"] / 2, "bottom": r["y"] + r["height"]}.get(name, r.get(name, 0))))
-    sys.exit(0)
-for c in data["controls"]:
-    if c["id"] == wanted:
-        if name == "cx": print(int(c["x"] + c["width"] / 2))
-        elif name == "cy": print(int(c["y"] + c["height"] / 2))
-        else: print(c[name] if not isinstance(c[name], (list, dict)) else json.dumps(c[name]))
-        sys.exit(0)
-sys.exit(1)
-PY
-}
 
 # `wait_for FILE ID FIELD VALUE [SECONDS]`: waits until the UI dump shows VALUE there.
 wait_for() {
   local limit=${5:-20}
   for _ in $(seq 1 $((limit * 10))); do
-    [ "$(field "$1" "$2" "$3" 2>/dev/null)" = "$4" ] && return 0
+    [ "$(control "$1" "$2" "$3" 2>/dev/null)" = "$4" ] && return 0
     sleep 0.1
   done
   return 1
@@ -57,16 +27,16 @@ wait_for() {
 scroll_to() {
   local file=$1 id=$2 y top bottom
   for _ in $(seq 1 60); do
-    y=$(field "$file" "$id" cy 2>/dev/null)
-    top=$(field "$file" layout.properties y 2>/dev/null); bottom=$(field "$file" layout.properties bottom 2>/dev/null)
+    y=$(control "$file" "$id" cy 2>/dev/null)
+    top=$(control "$file" layout.properties y 2>/dev/null); bottom=$(control "$file" layout.properties bottom 2>/dev/null)
     if [ -n "$y" ] && [ -n "$top" ] && [ "$y" -gt "$((top + 60))" ] && [ "$y" -lt "$((bottom - 10))" ]; then
       # Still there a moment later: the panel has stopped scrolling.
       sleep 0.2
-      [ "$(field "$file" "$id" cy)" = "$y" ] && return 0
+      [ "$(control "$file" "$id" cy)" = "$y" ] && return 0
       continue
     fi
     if [ -n "$y" ] && [ -n "$top" ] && [ "$y" -le "$((top + 60))" ]; then button=4; else button=5; fi
-    xdotool mousemove --window "$win" "$(field "$file" layout.properties cx)" "$(field "$file" layout.properties cy)" click "$button"; sleep 0.1
+    xdotool mousemove --window "$win" "$(control "$file" layout.properties cx)" "$(control "$file" layout.properties cy)" click "$button"; sleep 0.1
   done
   return 1
 }
@@ -82,17 +52,17 @@ if ! win=$(wait_window); then
   exit 1
 fi
 xdotool windowfocus --sync "$win" 2>/dev/null
-for _ in $(seq 1 200); do field "$ui" curve x >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 1 200); do control "$ui" curve x >/dev/null 2>&1 && break; sleep 0.1; done
 
 # 1. A preset clicked with its move in one command.
 preset="curve.preset.material standard"
 if scroll_to "$ui" "$preset"; then
-  before=$(field "$ui" curve value)
-  xdotool mousemove --window "$win" "$(field "$ui" "$preset" cx)" "$(field "$ui" "$preset" cy)" click 1
+  before=$(control "$ui" curve value)
+  xdotool mousemove --window "$win" "$(control "$ui" "$preset" cx)" "$(control "$ui" "$preset" cy)" click 1
   if wait_for "$ui" curve value "cubic-bezier(0.4, 0, 0.2, 1)" 10; then
-    pass "mousemove and click in one command apply the preset (curve $before → $(field "$ui" curve value))"
+    pass "mousemove and click in one command apply the preset (curve $before → $(control "$ui" curve value))"
   else
-    fail "mousemove and click in one command: the curve shows $(field "$ui" curve value), was $before"
+    fail "mousemove and click in one command: the curve shows $(control "$ui" curve value), was $before"
   fi
 else
   fail "the preset '$preset' never came into view: $(head -c 300 "$ui")"
@@ -101,22 +71,22 @@ fi
 # 2. A click on a number field, and 0.45 typed at once: no wait for the entry to open.
 id=splash.logo.duration
 if scroll_to "$ui" "$id"; then
-  xdotool mousemove --window "$win" "$(field "$ui" "$id" cx)" "$(field "$ui" "$id" cy)" click 1 type 0.45
+  xdotool mousemove --window "$win" "$(control "$ui" "$id" cx)" "$(control "$ui" "$id" cy)" click 1 type 0.45
   xdotool key Return
   if wait_for "$ui" "$id" value 0.45 10; then
     pass "click, then 0.45 typed at once: the field holds 0.45"
   else
-    fail "click, then 0.45 typed at once: the field shows '$(field "$ui" "$id" value)', entry '$(field "$ui" "$id.entry" value 2>/dev/null)'"
+    fail "click, then 0.45 typed at once: the field shows '$(control "$ui" "$id" value)', entry '$(control "$ui" "$id.entry" value 2>/dev/null)'"
   fi
   # The keys went to the field, not the window: 4 would have set the rate to 0.1.
-  rate=$(field "$ui" view rate)
+  rate=$(control "$ui" view rate)
   if [ "$rate" = 1 ]; then pass "the typed digits did not act as window keys (rate $rate)"; else fail "a typed digit acted as a window key: rate $rate"; fi
 else
-  fail "the field $id never came into view"
+  fail "the control $id never came into view"
 fi
 
 # 3. With the tools hidden, T, C and H show the inspector with that tool; ? lists the keys.
-has() { case "$(field "$ui" view tools)" in *"\"$1\""*) echo yes ;; *) echo no ;; esac; }
+has() { case "$(control "$ui" view tools)" in *"\"$1\""*) echo yes ;; *) echo no ;; esac; }
 for key in t c h; do
   case $key in t) tool=timeline ;; c) tool=curves ;; h) tool=hud ;; esac
   # The tool is on when the tools are hidden: the key must show it, not turn it off unseen.
@@ -124,10 +94,10 @@ for key in t c h; do
   xdotool key Tab
   wait_for "$ui" view toolsHidden true 10 || fail "Tab did not hide the tools"
   xdotool key "$key"
-  if wait_for "$ui" view toolsHidden false 10 && [ "$(has $tool)" = yes ] && [ "$(field "$ui" view inspector)" = true ]; then
+  if wait_for "$ui" view toolsHidden false 10 && [ "$(has $tool)" = yes ] && [ "$(control "$ui" view inspector)" = true ]; then
     pass "tools hidden, ${key^^} shows the inspector with the $tool"
   else
-    fail "tools hidden, ${key^^}: hidden $(field "$ui" view toolsHidden), tools $(field "$ui" view tools), inspector $(field "$ui" view inspector)"
+    fail "tools hidden, ${key^^}: hidden $(control "$ui" view toolsHidden), tools $(control "$ui" view tools), inspector $(control "$ui" view inspector)"
   fi
 done
 # With the inspector itself hidden (I), T shows it with the timeline.
@@ -137,15 +107,15 @@ xdotool key t
 if wait_for "$ui" view inspector true 10 && [ "$(has timeline)" = yes ]; then
   pass "inspector hidden, T shows it with the timeline"
 else
-  fail "inspector hidden, T: inspector $(field "$ui" view inspector), tools $(field "$ui" view tools)"
+  fail "inspector hidden, T: inspector $(control "$ui" view inspector), tools $(control "$ui" view tools)"
 fi
 xdotool key Tab
 wait_for "$ui" view toolsHidden true 10
 xdotool key question
-if wait_for "$ui" view toolsHidden false 10 && field "$ui" keys.tab value >/dev/null && field "$ui" keys.q value >/dev/null; then
+if wait_for "$ui" view toolsHidden false 10 && control "$ui" keys.tab value >/dev/null && control "$ui" keys.q value >/dev/null; then
   pass "tools hidden, ? shows the key list ($(python3 -c "import json; print(sum(1 for c in json.load(open('$ui'))['controls'] if c['id'].startswith('keys.')))" ) rows)"
 else
-  fail "tools hidden, ?: hidden $(field "$ui" view toolsHidden), key rows: $(grep -o '"keys\.[^"]*"' "$ui" | head -3 | tr '\n' ' ')"
+  fail "tools hidden, ?: hidden $(control "$ui" view toolsHidden), key rows: $(grep -o '"keys\.[^"]*"' "$ui" | head -3 | tr '\n' ' ')"
 fi
 
 xdotool key q; sleep 0.3; xdotool key q

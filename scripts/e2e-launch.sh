@@ -6,9 +6,6 @@
 #   scripts/e2e-launch.sh PATH/TO/splashlab
 set -uo pipefail
 bin=$(realpath "${1:?usage: scripts/e2e-launch.sh PATH/TO/splashlab}")
-if [ -z "${DISPLAY:-}" ]; then
-  exec xvfb-run -a -s "-screen 0 1280x1024x24" "$0" "$bin"
-fi
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # shellcheck source=scripts/e2e-lib.sh

@@ -1,5 +1,11 @@
-# Shared by the end-to-end scripts (sourced, not run): a tally of checks, and waiting for the
-# window of process $pid and for a process to exit.
+# Shared by the end-to-end scripts (sourced, not run): their own X display, a tally of checks,
+# waiting for the window of process $pid and for a process to exit, and reading the window's UI dump.
+
+# With no X display, the script that sources this runs itself again, with the same arguments,
+# under an Xvfb of its own: a screen of $E2E_SCREEN (default 1280x1024) at 24 bits.
+if [ -z "${DISPLAY:-}" ]; then
+  exec xvfb-run -a -s "-screen 0 ${E2E_SCREEN:-1280x1024}x24" "$0" "$@"
+fi
 
 out=$(mktemp -d)
 # The window remembers its layout in $XDG_CONFIG_HOME/splashlab/ and keeps unsaved edits in
@@ -75,4 +81,40 @@ wait_exit() {
     sleep 0.1
   done
   status=timeout
+}
+
+# Reads the --ui-dump file: `control FILE ID FIELD` prints a control's x, y, width, height,
+# value, or its centre (cx, cy), or for a span value `at:T` the window x of time T;
+# `control FILE view FIELD` prints a field of what the window shows, as JSON.
+control() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+path, wanted, field = sys.argv[1:4]
+try:
+    data = json.load(open(path))
+except Exception:
+    sys.exit(1)
+if wanted == "viewport":
+    print(data["viewport"][field]); sys.exit(0)
+if wanted == "view":
+    print(json.dumps(data["view"][field])); sys.exit(0)
+if wanted.startswith("layout."):
+    r = data["layout"][wanted[7:]]
+    if r is None: sys.exit(1)
+    if field == "cx": print(int(r["x"] + r["width"] / 2))
+    elif field == "cy": print(int(r["y"] + r["height"] / 2))
+    elif field == "bottom": print(int(r["y"] + r["height"]))
+    else: print(int(r[field]))
+    sys.exit(0)
+for c in data["controls"]:
+    if c["id"] == wanted:
+        if field == "cx": print(int(c["x"] + c["width"] / 2))
+        elif field == "cy": print(int(c["y"] + c["height"] / 2))
+        elif field.startswith("at:"):
+            t = float(field[3:]); span = c["value"]
+            print(int(c["x"] + (t - span["start"]) / (span["end"] - span["start"]) * c["width"]))
+        else: print(c[field])
+        sys.exit(0)
+sys.exit(1)
+PY
 }

@@ -8,15 +8,12 @@
 # and any "Parameter 'x' is invalid" / "Invalid texture|renderer|window" among them fails the test.
 set -uo pipefail
 bin=$(realpath "${1:?usage: scripts/e2e-quit.sh PATH/TO/splashlab}")
-if [ -z "${DISPLAY:-}" ]; then
-  exec xvfb-run -a -s "-screen 0 1280x1024x24" "$0" "$bin"
-fi
-# Job control: a background job of a non-interactive shell otherwise starts with SIGINT
-# ignored, and SDL leaves an ignored signal alone; with it the window gets Ctrl-C as from a terminal.
-set -m
 
 # shellcheck source=scripts/e2e-lib.sh
 . "$(cd "$(dirname "$0")" && pwd)/e2e-lib.sh"
+# Job control: a background job of a non-interactive shell otherwise starts with SIGINT
+# ignored, and SDL leaves an ignored signal alone; with it the window gets Ctrl-C as from a terminal.
+set -m
 
 press() { xdotool windowfocus --sync "$win" 2>/dev/null; xdotool key "$1"; sleep 0.25; }
 drag() { # x0 y0 x1 y1: a real press, moves and release

@@ -34,42 +34,6 @@ quit() { press "$win" q; wait_exit "$pid" 10; [ "$status" = "timeout" ] && { kil
 # then type through XTEST, which SDL treats as real input (it ignores synthetic XSendEvent keys).
 press() { xdotool windowfocus --sync "$1" 2>/dev/null; xdotool key "$2"; }
 
-# Reads the --ui-dump file: `control FILE ID FIELD` prints a control's x, y, width, height,
-# value, or its centre (cx, cy), or for a span value `at:T` the window x of time T;
-# `control FILE view FIELD` prints a field of what the window shows, as JSON.
-control() {
-  python3 - "$1" "$2" "$3" <<'PY'
-import json, sys
-path, wanted, field = sys.argv[1:4]
-try:
-    data = json.load(open(path))
-except Exception:
-    sys.exit(1)
-if wanted == "viewport":
-    print(data["viewport"][field]); sys.exit(0)
-if wanted == "view":
-    print(json.dumps(data["view"][field])); sys.exit(0)
-if wanted.startswith("layout."):
-    r = data["layout"][wanted[7:]]
-    if r is None: sys.exit(1)
-    if field == "cx": print(int(r["x"] + r["width"] / 2))
-    elif field == "cy": print(int(r["y"] + r["height"] / 2))
-    elif field == "bottom": print(int(r["y"] + r["height"]))
-    else: print(int(r[field]))
-    sys.exit(0)
-for c in data["controls"]:
-    if c["id"] == wanted:
-        if field == "cx": print(int(c["x"] + c["width"] / 2))
-        elif field == "cy": print(int(c["y"] + c["height"] / 2))
-        elif field.startswith("at:"):
-            t = float(field[3:]); span = c["value"]
-            print(int(c["x"] + (t - span["start"]) / (span["end"] - span["start"]) * c["width"]))
-        else: print(c[field])
-        sys.exit(0)
-sys.exit(1)
-PY
-}
-
 # Types TEXT into the properties panel's number field ID (found in the UI dump FILE, scrolled
 # into the panel's rectangle first by the wheel over the panel): hover, click to start typing,
 # wait until the field is in typing mode, type, Enter, and wait until the field shows the value.

@@ -9,9 +9,7 @@ set -uo pipefail
 bin=$(realpath "${1:?usage: scripts/workbench-fps.sh PATH/TO/splashlab [PASSES [RUN OPTIONS...]]}")
 passes=${2:-4}
 runOptions=("${@:3}")
-if [ -z "${DISPLAY:-}" ]; then
-  exec xvfb-run -a -s "-screen 0 1920x1080x24" "$0" "$bin" "$passes" "${runOptions[@]}"
-fi
+E2E_SCREEN=1920x1080
 # shellcheck source=scripts/e2e-lib.sh
 . "$(cd "$(dirname "$0")" && pwd)/e2e-lib.sh"
 export XDG_CONFIG_HOME="$out/config"

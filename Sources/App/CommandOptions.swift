@@ -90,17 +90,44 @@ public struct LintOptions {
     }
 }
 
-/// The timings files `--compare` sets side by side, checked before any is read.
-func checkedComparedFiles(_ args: ParsedArguments) throws -> [String]? {
-    guard let paths = args.list(.compare) else { return nil }
-    guard !args.has(.timings) else { throw args.mistake("--compare takes the timings files itself; leave out --timings") }
-    guard paths.count >= OptionBounds.comparedFiles.lowerBound else {
-        throw args.mistake("--compare needs two or more timings files to set side by side (got \(paths.count))")
+/// What `render` and `record` both show: the preview, or each `--compare` file's, driven by the
+/// script, at a scale, with the touch markers and burn-in asked for.
+public struct ReviewSource {
+    public var preview: PreviewOptions
+    /// Pixels per point; the device's scale unless given.
+    public var scale: Double
+    /// `--compare`'s timings files, or nil for the one of `preview`.
+    public var comparedFiles: [String]?
+    public var scriptPath: String?
+    public var showTouches: Bool
+    public var burnIn: Bool
+    /// The usage line, for the mistakes found later (a `--compare` file that is missing).
+    public let usage: String
+
+    /// Reads the rest of the shared options after `preview`, which each command reads at its own
+    /// point among its other options.
+    init(_ args: ParsedArguments, preview: PreviewOptions) throws {
+        self.preview = preview
+        usage = args.usage
+        scale = try args.double(.scale, in: OptionBounds.scale) ?? preview.device.scale
+        comparedFiles = try Self.checkedComparedFiles(args)
+        scriptPath = args.value(.script)
+        showTouches = args.has(.showTouches)
+        burnIn = args.has(.burnIn)
     }
-    guard paths.count <= OptionBounds.comparedFiles.upperBound else {
-        throw args.mistake("--compare sets at most \(OptionBounds.comparedFiles.upperBound) timings files side by side (got \(paths.count))")
+
+    /// The timings files `--compare` sets side by side, checked before any is read.
+    static func checkedComparedFiles(_ args: ParsedArguments) throws -> [String]? {
+        guard let paths = args.list(.compare) else { return nil }
+        guard !args.has(.timings) else { throw args.mistake("--compare takes the timings files itself; leave out --timings") }
+        guard paths.count >= OptionBounds.comparedFiles.lowerBound else {
+            throw args.mistake("--compare needs two or more timings files to set side by side (got \(paths.count))")
+        }
+        guard paths.count <= OptionBounds.comparedFiles.upperBound else {
+            throw args.mistake("--compare sets at most \(OptionBounds.comparedFiles.upperBound) timings files side by side (got \(paths.count))")
+        }
+        return paths
     }
-    return paths
 }
 
 /// `splashlab render`.
@@ -118,22 +145,12 @@ public struct RenderOptions {
         case graph(from: Double, to: Double?, properties: [String]?)
     }
 
-    public var preview: PreviewOptions
     public var out: String
     public var frames: Frames
-    /// Pixels per point; the device's scale unless given.
-    public var scale: Double
-    /// `--compare`'s timings files, or nil for the one of `preview`.
-    public var comparedFiles: [String]?
-    public var scriptPath: String?
-    public var showTouches: Bool
-    public var burnIn: Bool
-    /// The usage line, for the mistakes found later (a `--compare` file that is missing).
-    public let usage: String
+    public var review: ReviewSource
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "render")
-        usage = args.usage
         guard let out = args.value(.out) else { throw args.mistake("render needs --out FILE.png") }
         self.out = out
         let launch = args.has(.launch)
@@ -173,12 +190,7 @@ public struct RenderOptions {
         let to = try args.double(.to, in: OptionBounds.previewTime, unit: " s")
         if let to, from > to { throw args.mistake("--from \(args.value(.from)!) is later than --to \(args.value(.to)!)") }
         frames = graph ?? (filmstrip ? .filmstrip(from: from, to: to, count: count) : launch ? .launch : .at(t))
-        preview = try PreviewOptions(args)
-        scale = try args.double(.scale, in: OptionBounds.scale) ?? preview.device.scale
-        comparedFiles = try checkedComparedFiles(args)
-        scriptPath = args.value(.script)
-        showTouches = args.has(.showTouches)
-        burnIn = args.has(.burnIn)
+        review = try ReviewSource(args, preview: try PreviewOptions(args))
     }
 
     /// A filmstrip's times: `count` evenly spaced from `from` to `to`, by default to the splash's end.
@@ -190,36 +202,24 @@ public struct RenderOptions {
 
 /// `splashlab record`.
 public struct RecordOptions {
-    public var preview: PreviewOptions
     public var out: String
     /// Frames per second of the video.
     public var fps: Double
     /// Slow motion: one of the window's playback rates.
     public var rate: Double
-    public var scale: Double
-    public var comparedFiles: [String]?
-    public var scriptPath: String?
     /// Preview seconds to record; nil for the splash or the script and a little after.
     public var duration: Double?
-    public var showTouches: Bool
-    public var burnIn: Bool
-    /// The usage line, for the mistakes found later (a `--compare` file that is missing).
-    public let usage: String
+    public var review: ReviewSource
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "record")
-        usage = args.usage
         guard let out = args.value(.out) else { throw args.mistake("record needs --out FILE.mp4, FILE.gif or a folder") }
         self.out = out
-        preview = try PreviewOptions(args)
+        let preview = try PreviewOptions(args)
         fps = try args.double(.fps, in: OptionBounds.fps) ?? 60
         rate = try Self.rate(args)
-        scale = try args.double(.scale, in: OptionBounds.scale) ?? preview.device.scale
-        comparedFiles = try checkedComparedFiles(args)
-        scriptPath = args.value(.script)
+        review = try ReviewSource(args, preview: preview)
         duration = try args.positiveDouble(.duration, atMost: OptionBounds.recordingSeconds, unit: " s")
-        showTouches = args.has(.showTouches)
-        burnIn = args.has(.burnIn)
     }
 
     /// `--rate`: one of the window's playback rates (1, 0.5, 0.25, 0.1); anything else is refused,
@@ -244,9 +244,9 @@ public struct RecordOptions {
         let minutes = "\(JSONOutput.number(limit / 60).text) minutes"
         let slowed = stretch == 1 ? "" : " slowed \(JSONOutput.number(stretch).text)× makes \(seconds(video)) of video"
         if self.duration != nil {
-            throw UsageError(message: "--duration \(seconds(duration))\(slowed); the limit is \(seconds(limit)) of video (\(minutes))", usage: usage)
+            throw UsageError(message: "--duration \(seconds(duration))\(slowed); the limit is \(seconds(limit)) of video (\(minutes))", usage: review.usage)
         }
-        throw UsageError(message: "the recording would run \(seconds(duration)) (to the end of the splash or the script's last input, and 0.5 s more)\(slowed); the limit is \(seconds(limit)) of video (\(minutes)): give --duration", usage: usage)
+        throw UsageError(message: "the recording would run \(seconds(duration)) (to the end of the splash or the script's last input, and 0.5 s more)\(slowed); the limit is \(seconds(limit)) of video (\(minutes)): give --duration", usage: review.usage)
     }
 }
 

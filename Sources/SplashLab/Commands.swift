@@ -45,14 +45,15 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     if case let .graph(from, to, properties) = options.frames {
         return try renderGraphCommand(options, from: from, to: to, properties: properties)
     }
-    let (sessions, names) = try reviewSessions(options.comparedFiles, options: options.preview, usage: options.usage)
-    let script = try options.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
-    let reviewOptions = ReviewOptions(showTouches: options.showTouches, burnIn: options.burnIn)
+    let review = options.review
+    let (sessions, names) = try reviewSessions(review)
+    let script = try review.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
+    let reviewOptions = ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn)
     /// Each variant at one time, or their launch frames.
     func sideBySide(at t: Double, launch: Bool) throws -> (ReviewReel, [ReviewTile]) {
         // Several timings files, or one in light and dark: side by side.
         let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
-                                  scale: options.scale, tiles: sessions.count, options: reviewOptions, rendererName: options.preview.renderer)
+                                  scale: review.scale, tiles: sessions.count, options: reviewOptions, rendererName: review.preview.renderer)
         return (reel, sessions.indices.map { ReviewTile(variant: $0, time: t, launch: launch) })
     }
     let reel: ReviewReel
@@ -60,9 +61,9 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     switch options.frames {
     case let .filmstrip(from, to, count):
         // By default the strip spans the splash, to its end.
-        let splashEnd = options.preview.skipSplash ? 0 : sessions[0].preview.splash.endTime
-        reel = try ReviewReel(kind: .filmstrip, sessions: sessions, names: names, script: script, scale: options.scale, tiles: count,
-                              options: reviewOptions, rendererName: options.preview.renderer)
+        let splashEnd = review.preview.skipSplash ? 0 : sessions[0].preview.splash.endTime
+        reel = try ReviewReel(kind: .filmstrip, sessions: sessions, names: names, script: script, scale: review.scale, tiles: count,
+                              options: reviewOptions, rendererName: review.preview.renderer)
         tiles = RenderOptions.filmstripTimes(from: from, to: to, count: count, splashEnd: splashEnd).map { ReviewTile(variant: 0, time: $0) }
     case let .at(t):
         (reel, tiles) = try sideBySide(at: t, launch: false)

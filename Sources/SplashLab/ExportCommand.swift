@@ -54,7 +54,7 @@ func exportCommand(_ arguments: [String]) throws -> Int32 {
 }
 
 /// Swift (UIKit and Core Animation) that reproduces the active timings.
-enum SwiftExport {
+enum SwiftExport: SwiftConstantSpelling {
     static func number(_ v: Double) -> String { JSONOutput.number(v).text }
 
     static func controlPoints(_ c: TimingCurve) -> String {
@@ -76,23 +76,14 @@ enum SwiftExport {
     }
 
     /// One `static let` per declared parameter, named after its key path, typed by its kind.
-    static func constants(_ t: Timings) -> String {
-        TimingsSchema.parameters.filter { !$0.isLintThreshold }.map { p -> String in
-            let doc = "    /// \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit))")\n"
-            switch p.value(in: t) {
-            case let .number(v):
-                let type = p.unit == "s" ? "TimeInterval" : "CGFloat"
-                return doc + "    static let \(p.swiftName): \(type) = \(number(v))"
-            case let .numbers(vs):
-                return doc + "    static let \(p.swiftName): [CGFloat] = [\(vs.map(number).joined(separator: ", "))]"
-            case let .curve(c):
-                return doc + "    static let \(p.swiftName) = CAMediaTimingFunction(controlPoints: \(controlPoints(c)))"
-            case let .curves(cs):
-                return doc + "    static let \(p.swiftName) = [\(cs.map { "CAMediaTimingFunction(controlPoints: \(controlPoints($0)))" }.joined(separator: ", "))]"
-            case let .choice(name):
-                return doc + "    static let \(p.swiftName) = \"\(name)\""
-            }
-        }.joined(separator: "\n")
+    static func constants(_ t: Timings) -> String { parameterConstants(t).joined(separator: "\n") }
+
+    static func declaration(_ p: TimingParameter, curve c: TimingCurve) -> String {
+        "    static let \(p.swiftName) = CAMediaTimingFunction(controlPoints: \(controlPoints(c)))"
+    }
+
+    static func declaration(_ p: TimingParameter, curves cs: [TimingCurve]) -> String {
+        "    static let \(p.swiftName) = [\(cs.map { "CAMediaTimingFunction(controlPoints: \(controlPoints($0)))" }.joined(separator: ", "))]"
     }
 
     // MARK: Splash tracks in UIKit and Core Animation

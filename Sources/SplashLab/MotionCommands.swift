@@ -49,8 +49,8 @@ func lintCommand(_ arguments: [String]) throws -> Int32 {
 /// PNG for a review document.
 func renderGraphCommand(_ options: RenderOptions, from: Double, to given: Double?, properties: [String]?) throws -> Int32 {
     let out = options.out
-    let session = try makeSession(options.preview)
-    let events = try options.scriptPath.map { try InputScript.load(path: $0).events } ?? []
+    let session = try makeSession(options.review.preview)
+    let events = try options.review.scriptPath.map { try InputScript.load(path: $0).events } ?? []
     let to = given ?? max(MotionLint.takeDuration(initial: session.preview, log: events), from + 1)
     let graph = GraphPicture(width: 1200, height: 760)
     let times = (0...graph.columns).map { from + (to - from) * Double($0) / Double(graph.columns) }

@@ -36,11 +36,12 @@ func findOnPath(_ name: String) -> String? {
 /// whatever the machine's speed, and pipes the frames to ffmpeg (H.264 yuv420p mp4, or gif).
 func recordCommand(_ arguments: [String]) throws -> Int32 {
     let options = try RecordOptions(arguments)
-    let (sessions, names) = try reviewSessions(options.comparedFiles, options: options.preview, usage: options.usage)
-    let script = try options.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
+    let review = options.review
+    let (sessions, names) = try reviewSessions(review)
+    let script = try review.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
     // By default: the splash to its end (the latest of the variants'), or the script to its last
     // input, and a little after.
-    let splashEnd = options.preview.skipSplash ? 0 : sessions.map(\.preview.splash.endTime).max() ?? 0
+    let splashEnd = review.preview.skipSplash ? 0 : sessions.map(\.preview.splash.endTime).max() ?? 0
     let duration = options.duration ?? max(splashEnd, script.events.last?.time ?? 0) + 0.5
     // Slow motion stretches the preview over more frames: frame k shows preview time k·R/fps.
     // The stretch is a whole number (1, 2, 4, 10), so frame n·k of a slowed video is exactly
@@ -50,9 +51,9 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     let fps = options.fps, out = options.out, rate = options.rate
     let frames = max(Int(clamping: (duration * fps * stretch).rounded()), 1)
     let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
-                              scale: options.scale, tiles: sessions.count,
-                              options: ReviewOptions(showTouches: options.showTouches, burnIn: options.burnIn, rate: options.rate),
-                              rendererName: options.preview.renderer)
+                              scale: review.scale, tiles: sessions.count,
+                              options: ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn, rate: options.rate),
+                              rendererName: review.preview.renderer)
     let width = reel.width, height = reel.height
     let sink = try openSink(out: out, width: width, height: height, fps: fps)
     // Ours rather than SDL's, which would turn SIGTERM and SIGINT into a quit event that nothing

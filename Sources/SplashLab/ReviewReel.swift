@@ -364,8 +364,9 @@ func compareSessions(_ paths: [String], options: PreviewOptions, usage: String) 
 
 /// The sessions a review command draws: `--compare`'s files, or the one session of the options;
 /// with the names their labels show.
-func reviewSessions(_ comparedFiles: [String]?, options: PreviewOptions, usage: String) throws -> (sessions: [PreviewSession], names: [String]) {
-    let (sessions, names) = try timingsSessions(comparedFiles, options: options, usage: usage)
+func reviewSessions(_ source: ReviewSource) throws -> (sessions: [PreviewSession], names: [String]) {
+    let options = source.preview, usage = source.usage
+    let (sessions, names) = try timingsSessions(source.comparedFiles, options: options, usage: usage)
     guard options.appearances.count > 1 else { return (sessions, names) }
     // Each variant in each appearance, side by side: light | dark.
     let both = sessions.flatMap { s in options.appearances.map { s.withAppearance($0) } }

@@ -6,21 +6,10 @@ import XCTest
 
 /// The timeline's view of time (zoom, pan, fit) and its loop region, through the window's reducer.
 final class TimelineViewTests: XCTestCase {
-    let device = Device.named("iphone-se")!
-
-    func state() -> WindowState {
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        let preview = Preview(splash: SplashSequence(timings: Timings(), device: device, layout: layout, options: SplashOptions(textVariant: 3)),
-                              feed: FeedLayout(device: device, content: FeedContent(seed: 5)))
-        let document = TimingsDocument(sourcePath: "/nonexistent/Assets/timings.json", text: TimingsSchema.fileText(Timings()), timings: Timings(),
-                                       sourceIsBuiltIn: true, saveTo: "/nonexistent/timings.json")
-        return WindowState(playback: Playback(initial: preview), document: document, refreshRate: 60)
-    }
-
     func length(_ span: ClosedRange<Double>) -> Double { span.upperBound - span.lowerBound }
 
     func testCtrlWheelHalvesAndDoublesTheSpanAboutThePointer() {
-        var s = state()
+        var s = windowState()
         let fitted = s.timelineSpan
         XCTAssertEqual(fitted, s.timelineSplashSpan)
         _ = s.reduce(.timeline(.zoom(notches: 1, about: 2)))
@@ -46,7 +35,7 @@ final class TimelineViewTests: XCTestCase {
     }
 
     func testFitFollowsTheSplashAndTheTake() {
-        var s = state()
+        var s = windowState()
         _ = s.reduce(.timeline(.pan(notches: -3)))
         XCTAssertNotEqual(s.timelineSpan, s.timelineSplashSpan)
         _ = s.reduce(.timeline(.fit(.splash)))
@@ -76,7 +65,7 @@ final class TimelineViewTests: XCTestCase {
     }
 
     func testTheLoopRegionPlaysOnlyItsRangeSeveralTimesOver() {
-        var s = state()
+        var s = windowState()
         let loop = LoopRegion(from: 1.9, to: 2.4)!
         _ = s.reduce(.timeline(.setLoop(loop)))
         XCTAssertEqual(s.time, 1.9, "setting a region the playhead is outside of starts it at the region's start")
@@ -92,7 +81,7 @@ final class TimelineViewTests: XCTestCase {
         XCTAssertLessThan(times.min()!, 1.95)
         XCTAssertGreaterThan(times.max()!, 2.35)
         // Each pass shows exactly what a seek to the same time shows: the take's model, not a drift.
-        var fresh = state()
+        var fresh = windowState()
         _ = fresh.reduce(.seek(s.time))
         XCTAssertEqual(fresh.playback.state, s.playback.state)
         // After an edit of the splash, playback starts over at the loop's start.
@@ -104,7 +93,7 @@ final class TimelineViewTests: XCTestCase {
     }
 
     func testSelectingALaneExposesItsTrackAndCurve() {
-        var s = state()
+        var s = windowState()
         _ = s.reduce(.timeline(.selectTrack("hole")))
         XCTAssertEqual(s.selectedTrack, "hole")
         XCTAssertEqual(s.selectedCurve.path, "splash.hole.timingFunctions")

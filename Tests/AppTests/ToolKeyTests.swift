@@ -6,13 +6,7 @@ import XCTest
 /// T, C, H and ? always act on something the user can see.
 final class ToolKeyTests: XCTestCase {
     func state() -> WindowState {
-        let device = Device.named("iphone-se")!
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        let preview = Preview(splash: SplashSequence(timings: Timings(), device: device, layout: layout, options: SplashOptions(textVariant: 3)),
-                              feed: FeedLayout(device: device, content: FeedContent(seed: 5)))
-        let document = TimingsDocument(sourcePath: "/nonexistent/Assets/timings.json", text: TimingsSchema.fileText(Timings()),
-                                       timings: Timings(), sourceIsBuiltIn: true, saveTo: "/nonexistent/timings.json")
-        var s = WindowState(playback: Playback(initial: preview), document: document, refreshRate: 60)
+        var s = windowState()
         s.tools = [.timeline, .curves]
         return s
     }

@@ -24,12 +24,7 @@ final class WindowEffectsTests: XCTestCase {
     func window(_ path: String) throws -> WindowState {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let timings = try Timings.load(path: path)
-        let device = Device.named("iphone-se")!
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        let preview = Preview(splash: SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions(textVariant: 3)),
-                              feed: FeedLayout(device: device, content: FeedContent(seed: 5)))
-        return WindowState(playback: Playback(initial: preview), document: TimingsDocument(sourcePath: path, text: text, timings: timings,
-                                                                                               sourceIsBuiltIn: false), refreshRate: 60)
+        return windowState(preview: windowPreview(timings), document: TimingsDocument(sourcePath: path, text: text, timings: timings, sourceIsBuiltIn: false))
     }
 
     /// What the shell does with one action: reduce it, carry out the effects (the file effects for

@@ -6,21 +6,6 @@ import XCTest
 
 /// The window's reducer, without a window: actions in, state and effects out.
 final class WindowStateTests: XCTestCase {
-    let device = Device.named("iphone-se")!
-
-    func initialPreview(_ timings: Timings = Timings()) -> Preview {
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        return Preview(splash: SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions(textVariant: 3)),
-                       feed: FeedLayout(device: device, content: FeedContent(seed: 5)))
-    }
-
-    func document() -> TimingsDocument {
-        TimingsDocument(sourcePath: "/nonexistent/Assets/timings.json", text: TimingsSchema.fileText(Timings()), timings: Timings(),
-                        sourceIsBuiltIn: true, saveTo: "/nonexistent/timings.json")
-    }
-
-    func state() -> WindowState { WindowState(playback: Playback(initial: initialPreview()), document: document(), refreshRate: 60) }
-
     func advance(_ s: inout WindowState, to t: Double) {
         while s.time < t - 1e-9 { _ = s.reduce(.tick(realSeconds: min(1.0 / 60, t - s.time), wallTime: s.wallTime + 1.0 / 60)) }
     }
@@ -32,7 +17,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testTicksAdvanceByRealTimeTimesTheRate() {
-        var s = state()
+        var s = windowState()
         _ = s.reduce(.setRate(0.25))
         advance(&s, to: 0)  // nothing
         _ = s.reduce(.tick(realSeconds: 0.4, wallTime: 1))
@@ -53,7 +38,7 @@ final class WindowStateTests: XCTestCase {
     /// The user's case: open a card at about 4 s, scrub back to 0.6 s: the splash, no card;
     /// scrub forward again: the card exactly as it was.
     func testScrubbingBackBeforeACardOpenedShowsNoCardAndForwardShowsItAgain() {
-        var s = state()
+        var s = windowState()
         advance(&s, to: 4)
         let (x, y) = firstCardCentre(s)
         _ = s.reduce(.input(.down(x: x, y: y)))
@@ -77,7 +62,7 @@ final class WindowStateTests: XCTestCase {
 
     /// Input while scrubbed back cuts the take there and goes on from that point.
     func testInputWhileScrubbedBackCutsTheLog() {
-        var s = state()
+        var s = windowState()
         advance(&s, to: 4)
         let (x, y) = firstCardCentre(s)
         _ = s.reduce(.input(.down(x: x, y: y)))
@@ -97,7 +82,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testReplayGoesBackToTheStartWithTheTake() {
-        var s = state()
+        var s = windowState()
         advance(&s, to: 0.5)
         _ = s.reduce(.input(.down(x: 10, y: 10)))   // skips the splash at 0.5
         advance(&s, to: 2)
@@ -110,7 +95,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testToolsAndTab() {
-        var s = state()
+        var s = windowState()
         _ = s.reduce(.toggle(.timeline))
         _ = s.reduce(.toggle(.hud))
         XCTAssertTrue(s.shows(.timeline) && s.shows(.hud))
@@ -121,7 +106,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testCaptureWritesTheTakeSoFar() {
-        var s = state()
+        var s = windowState()
         XCTAssertEqual(s.reduce(.toggleCapture), [])
         XCTAssertTrue(s.capturing)
         advance(&s, to: 0.5)
@@ -133,7 +118,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testReloadKeepsTheTakeAndReplaysIt() {
-        var s = state()
+        var s = windowState()
         advance(&s, to: 1)
         _ = s.reduce(.input(.key("x")))
         var slower = Timings()
@@ -152,7 +137,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testEditsTakeEffectAndADiskChangeWithUnsavedEditsWaitsForAChoice() {
-        var s = state()
+        var s = windowState()
         advance(&s, to: 3)
         _ = s.reduce(.edit(path: "splash.logo.startSize", value: .number(40), isFinal: false))
         _ = s.reduce(.edit(path: "splash.logo.startSize", value: .number(50), isFinal: true))
@@ -178,7 +163,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testABSnapshotToggleAndSplitPlayTheSameTake() {
-        var s = state()
+        var s = windowState()
         _ = s.reduce(.toggleSplit)
         XCTAssertFalse(s.split, "no split before an A exists")
         _ = s.reduce(.snapshotA)
@@ -198,10 +183,10 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testQuitWithUnsavedEditsAsksTwice() {
-        var s = state()
+        var s = windowState()
         _ = s.reduce(.quit)
         XCTAssertFalse(s.isRunning)
-        var t = state()
+        var t = windowState()
         _ = t.reduce(.edit(path: "card.duration", value: .number(0.5), isFinal: true))
         _ = t.reduce(.quit)
         XCTAssertTrue(t.isRunning)
@@ -211,7 +196,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testASignalQuitsAtOnceInEveryStateAndKeepsTheUnsavedEdits() {
-        var s = state()
+        var s = windowState()
         _ = s.reduce(.edit(path: "card.duration", value: .number(0.5), isFinal: true))
         _ = s.reduce(.snapshotA)
         _ = s.reduce(.toggleSplit)
@@ -232,7 +217,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testASignalWithoutUnsavedEditsLeavesAnEarlierRecoveryFileAlone() {
-        var s = state()
+        var s = windowState()
         s.recoverable = Timings()
         let effects = s.reduce(.quitOnSignal(SIGTERM))
         XCTAssertFalse(s.isRunning)
@@ -241,7 +226,7 @@ final class WindowStateTests: XCTestCase {
     }
 
     func testMessagesExpire() {
-        var s = state()
+        var s = windowState()
         _ = s.reduce(.tick(realSeconds: 0, wallTime: 100))
         _ = s.reduce(.setRate(0.5))
         XCTAssertNotNil(s.message)

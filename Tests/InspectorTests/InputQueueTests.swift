@@ -96,24 +96,16 @@ final class InputQueueTests: XCTestCase {
 
     /// `xdotool mousemove X Y click 1`: the move, the press and the release between two frames.
     func testAPresetClickedWithItsMoveInOneBurstIsApplied() throws {
-        let window = try OffscreenWindow(width: 800, height: 700)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        let driver = FrameDriver(bridge: bridge, window: window)
-        var points = BezierControlPoints(.easeInEaseOut)
-        var edits: [CurveEdit] = []
-        let draw = {
-            let edit = bridge.curveEditor(id: "curve", points: points, progress: nil)
-            if case let .changed(next, _) = edit { points = next; edits.append(edit) }
-        }
-        driver.frame(draw)
-        driver.frame(draw)
+        let driver = try openFrameDriver(windowWidth: 800, windowHeight: 700)
+        let bridge = driver.bridge
+        let curve = EditedCurve()
+        let draw = { curve.draw(bridge, progress: nil) }
+        driver.open(draw)
         let preset = try XCTUnwrap(driver.control("curve.preset.material standard")).centre
         let frames = driver.step([.mouseMoved(x: preset.x, y: preset.y), .mouseButton(button: 0, isDown: true, x: preset.x, y: preset.y),
                                   .mouseButton(button: 0, isDown: false, x: preset.x, y: preset.y)], draw)
         XCTAssertEqual(frames, 3, "one frame for the move, one for the press, one for the release")
-        XCTAssertEqual(edits, [.changed(BezierControlPoints(0.4, 0, 0.2, 1), isFinal: true)])
+        XCTAssertEqual(curve.edits, [.changed(BezierControlPoints(0.4, 0, 0.2, 1), isFinal: true)])
         XCTAssertTrue(bridge.needsAnotherFrame, "the frame after a change is drawn too")
         driver.frame(draw)
         XCTAssertEqual(driver.control("curve")?.value, .text("cubic-bezier(0.4, 0, 0.2, 1)"))
@@ -123,21 +115,9 @@ final class InputQueueTests: XCTestCase {
     /// A click on a number field and "0.45⏎" typed at once, all between two frames, as SDL
     /// delivers them (each character a key press, its text, a key release).
     func testCharactersTypedWithTheClickThatOpensAFieldAreAllEntered() throws {
-        let window = try OffscreenWindow(width: 800, height: 400)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        let driver = FrameDriver(bridge: bridge, window: window)
-        var value = 0.3
-        var edits: [NumberFieldEdit] = []
-        let draw = {
-            let edit = bridge.numberField(id: "splash.logo.duration", label: "logo duration", value: value, range: 0...2, unit: "s")
-            if case let .changed(v, _) = edit { value = v }
-            if edit != .none { edits.append(edit) }
-        }
-        driver.frame(draw)
-        driver.frame(draw)
-        let field = try XCTUnwrap(driver.control("splash.logo.duration")).centre
+        let (driver, logoDuration, draw) = try openLogoDurationField()
+        let bridge = driver.bridge
+        let field = try XCTUnwrap(driver.control(LogoDurationField.id)).centre
         var burst: [InspectorInput] = [.mouseMoved(x: field.x, y: field.y), .mouseButton(button: 0, isDown: true, x: field.x, y: field.y),
                                        .mouseButton(button: 0, isDown: false, x: field.x, y: field.y)]
         for c in "0.45" {
@@ -151,9 +131,9 @@ final class InputQueueTests: XCTestCase {
         XCTAssertTrue(bridge.wantsKeyEvents)
         let frames = driver.step(Array(burst.dropFirst(2)), draw)
         XCTAssertLessThan(frames, 12)
-        XCTAssertEqual(edits, [.changed(0.45, isFinal: true)])
-        XCTAssertEqual(value, 0.45)
-        XCTAssertEqual(driver.control("splash.logo.duration")?.value, .number(0.45))
+        XCTAssertEqual(logoDuration.edits, [.changed(0.45, isFinal: true)])
+        XCTAssertEqual(logoDuration.value, 0.45)
+        XCTAssertEqual(driver.control(LogoDurationField.id)?.value, .number(0.45))
         XCTAssertTrue(bridge.takeUnclaimedKeyEvents().isEmpty, "every key was the field's")
         XCTAssertFalse(bridge.wantsKeyboard)
     }
@@ -161,15 +141,11 @@ final class InputQueueTests: XCTestCase {
     /// With no field typing, a key press queued behind a click on a button comes back to the app
     /// after the click, and one with nothing queued before it is not the inspector's at all.
     func testKeysAfterAClickElsewhereGoBackToTheAppAfterIt() throws {
-        let window = try OffscreenWindow(width: 600, height: 300)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        let driver = FrameDriver(bridge: bridge, window: window)
+        let driver = try openFrameDriver(windowWidth: 600, windowHeight: 300)
+        let bridge = driver.bridge
         var clicks = 0
         let draw = { if bridge.button(id: "save", label: "Save") { clicks += 1 } }
-        driver.frame(draw)
-        driver.frame(draw)
+        driver.open(draw)
         XCTAssertFalse(bridge.wantsKeyEvents)
         let button = try XCTUnwrap(driver.control("save")).centre
         driver.step([.mouseMoved(x: button.x, y: button.y), .mouseButton(button: 0, isDown: true, x: button.x, y: button.y),

@@ -117,19 +117,11 @@ final class InspectorFrameTests: XCTestCase {
     // MARK: Interaction
 
     func testDraggingAControlPointIsOneUndoStep() throws {
-        let window = try OffscreenWindow(width: 800, height: 700)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        let driver = FrameDriver(bridge: bridge, window: window)
-        var points = BezierControlPoints(.easeInEaseOut)
-        var edits: [CurveEdit] = []
-        let draw = {
-            let edit = bridge.curveEditor(id: "curve", points: points, progress: 0.5)
-            if case let .changed(next, _) = edit { points = next; edits.append(edit) }
-        }
-        driver.frame(draw)
-        driver.frame(draw)
+        let driver = try openFrameDriver(windowWidth: 800, windowHeight: 700)
+        let bridge = driver.bridge
+        let curve = EditedCurve()
+        let draw = { curve.draw(bridge, progress: 0.5) }
+        driver.open(draw)
         let cp1 = try XCTUnwrap(driver.control("curve.cp1")).centre
         driver.step([.mouseMoved(x: cp1.x, y: cp1.y)], draw)
         driver.step([.mouseButton(button: 0, isDown: true, x: cp1.x, y: cp1.y)], draw)
@@ -139,119 +131,88 @@ final class InspectorFrameTests: XCTestCase {
         driver.step([.mouseButton(button: 0, isDown: false, x: cp1.x + 40, y: cp1.y - 80)], draw)
         driver.frame(draw)
 
-        let finals = edits.filter { if case .changed(_, true) = $0 { return true } else { return false } }
-        XCTAssertEqual(finals.count, 1, "\(edits)")
-        XCTAssertGreaterThanOrEqual(edits.count - finals.count, 2, "\(edits)")
+        let finals = curve.edits.filter { if case .changed(_, true) = $0 { return true } else { return false } }
+        XCTAssertEqual(finals.count, 1, "\(curve.edits)")
+        XCTAssertGreaterThanOrEqual(curve.edits.count - finals.count, 2, "\(curve.edits)")
         // 40 px right on a 200 px plot is +0.2 in x; 80 px up on a 400 px-tall, 2-unit plot is +0.4 in y.
+        let points = curve.points
         XCTAssertEqual(points.x1, 0.62, accuracy: 0.006)
         XCTAssertEqual(points.y1, 0.4, accuracy: 0.006)
         XCTAssertEqual(points.x2, 0.58)
-        XCTAssertEqual(edits.last, .changed(points, isFinal: true))
+        XCTAssertEqual(curve.edits.last, .changed(points, isFinal: true))
         XCTAssertEqual(driver.control("curve.cp1")?.value, .point(x: points.x1, y: points.y1))
         // The readout follows: velocity at 50% of the new curve.
         XCTAssertEqual(driver.control("curve.readout")?.value, .number(points.timingCurve.slope(0.5)))
         // Presets are one final step.
-        edits.removeAll()
-        let preset = try XCTUnwrap(driver.control("curve.preset.material standard")).centre
-        driver.step([.mouseButton(button: 0, isDown: true, x: preset.x, y: preset.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: preset.x, y: preset.y)], draw)
-        XCTAssertEqual(edits, [.changed(BezierControlPoints(0.4, 0, 0.2, 1), isFinal: true)])
+        curve.edits.removeAll()
+        driver.click(at: try XCTUnwrap(driver.control("curve.preset.material standard")).centre, draw)
+        XCTAssertEqual(curve.edits, [.changed(BezierControlPoints(0.4, 0, 0.2, 1), isFinal: true)])
     }
 
     func testNumberFieldTypedEntryRefusesBadValuesAndSliderDragIsOneStep() throws {
-        let window = try OffscreenWindow(width: 800, height: 400)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        let driver = FrameDriver(bridge: bridge, window: window)
-        var value = 0.3
-        var edits: [NumberFieldEdit] = []
-        let draw = {
-            let edit = bridge.numberField(id: "splash.logo.duration", label: "logo duration", value: value, range: 0...2, unit: "s")
-            if case let .changed(v, _) = edit { value = v }
-            if edit != .none { edits.append(edit) }
-        }
-        driver.frame(draw)
-        driver.frame(draw)
+        let (driver, logoDuration, draw) = try openLogoDurationField()
+        let bridge = driver.bridge
 
         func type(_ text: String) throws {
-            let field = try XCTUnwrap(driver.control("splash.logo.duration")).centre
-            driver.step([.mouseButton(button: 0, isDown: true, x: field.x, y: field.y)], draw)
-            driver.step([.mouseButton(button: 0, isDown: false, x: field.x, y: field.y)], draw)
-            driver.frame(draw)
-            driver.frame(draw)
+            driver.click(at: try XCTUnwrap(driver.control(LogoDurationField.id)).centre, draw)
+            driver.open(draw)
             XCTAssertNotNil(driver.control("splash.logo.duration.entry"), "a click opens typing")
             XCTAssertTrue(bridge.wantsKeyboard)
-            driver.step([.text(text)], draw)
-            driver.step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
-            driver.step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+            driver.enter(text, draw)
             driver.frame(draw)
         }
         try type("abc")
-        XCTAssertEqual(edits, [.refused("“abc” is not a number")])
-        XCTAssertEqual(value, 0.3)
+        XCTAssertEqual(logoDuration.edits, [.refused("“abc” is not a number")])
+        XCTAssertEqual(logoDuration.value, 0.3)
         XCTAssertEqual(driver.control("splash.logo.duration.refusal")?.value, .text("“abc” is not a number"))
         try type("2.5 s")
-        XCTAssertEqual(edits.last, .refused("2.5 s is outside 0…2 s"))
-        XCTAssertEqual(value, 0.3)
+        XCTAssertEqual(logoDuration.edits.last, .refused("2.5 s is outside 0…2 s"))
+        XCTAssertEqual(logoDuration.value, 0.3)
         try type("0.45")
-        XCTAssertEqual(edits.last, .changed(0.45, isFinal: true))
-        XCTAssertEqual(value, 0.45)
+        XCTAssertEqual(logoDuration.edits.last, .changed(0.45, isFinal: true))
+        XCTAssertEqual(logoDuration.value, 0.45)
         XCTAssertNil(driver.control("splash.logo.duration.refusal"), "an accepted value clears the message")
 
         // The slider: press at 1.5 s, slide to 1.75 s, release; one final change. ImGui floors the
         // pointer to whole units, so the expected values are those under the floored pixels.
-        edits.removeAll()
+        logoDuration.edits.removeAll()
         let slider = try XCTUnwrap(driver.control("splash.logo.duration.slider"))
         let scale = SliderScale(range: 0...2, frameX: slider.x, frameWidth: slider.width, grabWidth: 10)
         let y = slider.centre.y
         let from = scale.pixel(for: 1.5).rounded(.down), to = scale.pixel(for: 1.75).rounded(.down)
         let expectedFrom = rounded(scale.value(atPixel: from), decimals: 3), expectedTo = rounded(scale.value(atPixel: to), decimals: 3)
         driver.step([.mouseMoved(x: from, y: y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: true, x: from, y: y)], draw)
-        driver.step([.mouseMoved(x: to, y: y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: to, y: y)], draw)
+        driver.drag(through: [(from, y), (to, y)], draw)
         driver.frame(draw)
         XCTAssertEqual(expectedTo, 1.75, accuracy: 0.01)
-        XCTAssertEqual(edits, [.changed(expectedFrom, isFinal: false), .changed(expectedTo, isFinal: false), .changed(expectedTo, isFinal: true)])
-        XCTAssertEqual(value, expectedTo)
-        XCTAssertEqual(driver.control("splash.logo.duration")?.value, .number(expectedTo))
+        XCTAssertEqual(logoDuration.edits, [.changed(expectedFrom, isFinal: false), .changed(expectedTo, isFinal: false), .changed(expectedTo, isFinal: true)])
+        XCTAssertEqual(logoDuration.value, expectedTo)
+        XCTAssertEqual(driver.control(LogoDurationField.id)?.value, .number(expectedTo))
     }
 
     /// Ctrl+V in a typed entry pastes from SDL's clipboard, not only ImGui's in-process one.
     func testPastingIntoANumberFieldUsesTheSystemClipboard() throws {
-        let window = try OffscreenWindow(width: 800, height: 300)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        let driver = FrameDriver(bridge: bridge, window: window)
+        let driver = try openFrameDriver(windowWidth: 800, windowHeight: 300)
+        let bridge = driver.bridge
         var edits: [NumberFieldEdit] = []
         let draw = {
             let edit = bridge.numberField(id: "feed.latency", label: "feed latency", value: 0.8, range: 0...3, unit: "s")
             if edit != .none { edits.append(edit) }
         }
-        driver.frame(draw)
-        driver.frame(draw)
+        driver.open(draw)
         XCTAssertEqual(SDL_SetClipboardText("1.25 s"), 0)
-        let field = try XCTUnwrap(driver.control("feed.latency")).centre
-        driver.step([.mouseButton(button: 0, isDown: true, x: field.x, y: field.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: field.x, y: field.y)], draw)
-        driver.frame(draw)
-        driver.frame(draw)
+        driver.click(at: try XCTUnwrap(driver.control("feed.latency")).centre, draw)
+        driver.open(draw)
         let v = Int(SDL_SCANCODE_V.rawValue), control = Int(SDL_SCANCODE_LCTRL.rawValue)
         driver.step([.key(scancode: control, isDown: true, modifiers: .control), .key(scancode: v, isDown: true, modifiers: .control)], draw)
         driver.step([.key(scancode: v, isDown: false, modifiers: .control), .key(scancode: control, isDown: false, modifiers: [])], draw)
-        driver.step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
-        driver.step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+        driver.pressReturn(draw)
         XCTAssertEqual(edits, [.changed(1.25, isFinal: true)])
     }
 
     func testSpringEditorRecomputesTheOtherForms() throws {
-        let window = try OffscreenWindow(width: 700, height: 700)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        let driver = FrameDriver(bridge: bridge, window: window)
+        let driver = try openFrameDriver(windowWidth: 700, windowHeight: 700)
+        let bridge = driver.bridge
         var spring = try SpringParameters(mass: 2, stiffness: 300, damping: 20)
         var edits: [SpringEdit] = []
         let draw = {
@@ -259,17 +220,11 @@ final class InspectorFrameTests: XCTestCase {
             if case let .changed(p, _) = edit { spring = p }
             if edit != .none { edits.append(edit) }
         }
-        driver.frame(draw)
-        driver.frame(draw)
+        driver.open(draw)
         XCTAssertEqual(driver.control("spring")?.value, .number(SpringResponseFigures(spring).settlingTime))
-        let bounce = try XCTUnwrap(driver.control("spring.bounce")).centre
-        driver.step([.mouseButton(button: 0, isDown: true, x: bounce.x, y: bounce.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: bounce.x, y: bounce.y)], draw)
-        driver.frame(draw)
-        driver.frame(draw)
-        driver.step([.text("0.3")], draw)
-        driver.step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
-        driver.step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+        driver.click(at: try XCTUnwrap(driver.control("spring.bounce")).centre, draw)
+        driver.open(draw)
+        driver.enter("0.3", draw)
         driver.frame(draw)
         XCTAssertEqual(edits.count, 1, "\(edits)")
         XCTAssertEqual(spring.bounce, 0.3, accuracy: 1e-9)
@@ -285,11 +240,9 @@ final class InspectorFrameTests: XCTestCase {
     /// field keeps its own range and says why it refuses.
     func testSpringEditorTakesItsDeclaredRanges() throws {
         for (declared, expectChange) in [(["dampingFraction": 0.0...10], true), ([:], false)] {
-            let window = try OffscreenWindow(width: 700, height: 700)
-            defer { window.destroy() }
-            let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-            defer { bridge.shutdown() }
-            let driver = FrameDriver(bridge: bridge, window: window)
+            let driver = try FrameDriver(windowWidth: 700, windowHeight: 700)
+            defer { driver.close() }
+            let bridge = driver.bridge
             var spring = try SpringParameters(response: 0.5, dampingFraction: 1)
             var edits: [SpringEdit] = []
             let draw = {
@@ -297,16 +250,10 @@ final class InspectorFrameTests: XCTestCase {
                 if case let .changed(p, _) = edit { spring = p }
                 if edit != .none { edits.append(edit) }
             }
-            driver.frame(draw)
-            driver.frame(draw)
-            let field = try XCTUnwrap(driver.control("spring.dampingFraction")).centre
-            driver.step([.mouseButton(button: 0, isDown: true, x: field.x, y: field.y)], draw)
-            driver.step([.mouseButton(button: 0, isDown: false, x: field.x, y: field.y)], draw)
-            driver.frame(draw)
-            driver.frame(draw)
-            driver.step([.text("5")], draw)
-            driver.step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
-            driver.step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+            driver.open(draw)
+            driver.click(at: try XCTUnwrap(driver.control("spring.dampingFraction")).centre, draw)
+            driver.open(draw)
+            driver.enter("5", draw)
             driver.frame(draw)
             if expectChange {
                 XCTAssertEqual(spring.dampingFraction, 5, accuracy: 1e-9, "\(edits)")
@@ -319,12 +266,8 @@ final class InspectorFrameTests: XCTestCase {
     }
 
     func testTimelineSeeksMovesDelaysSetsDurationsAndSelects() throws {
-        let window = try OffscreenWindow(width: 900, height: 300)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        var driver = FrameDriver(bridge: bridge, window: window)
-        driver.panel = (0, 0, 900, 300)
+        let driver = try openFrameDriver(windowWidth: 900, windowHeight: 300, panelFillsWindow: true)
+        let bridge = driver.bridge
         var logo = TimelineLane(id: "logo", label: "logo", begin: 2.1, end: 2.4, delayEditable: true, durationEditable: true, delayOrigin: 2)
         let hole = TimelineLane(id: "hole", label: "hole", begin: 2, end: 2.6, keyframeTimes: [2, 2.12, 2.6],
                                 delayEditable: false, durationEditable: false, delayOrigin: 2)
@@ -343,8 +286,7 @@ final class InspectorFrameTests: XCTestCase {
             }
             if edit != .none { edits.append(edit) }
         }
-        driver.frame(draw)
-        driver.frame(draw)
+        driver.open(draw)
         let ruler = try XCTUnwrap(driver.control("timeline.ruler"))
         let scale = TimelineScale(span: 0...4, trackX: ruler.x, trackWidth: ruler.width)
         XCTAssertEqual(driver.control("playhead")?.value, .number(0.5))
@@ -353,9 +295,7 @@ final class InspectorFrameTests: XCTestCase {
         XCTAssertEqual(driver.control("timeline.panel")?.value, .span(start: 2.8, end: 3.3))
 
         // Seek: press in the ruler at 1 s and drag to 1.5 s.
-        driver.step([.mouseButton(button: 0, isDown: true, x: scale.x(for: 1), y: ruler.centre.y)], draw)
-        driver.step([.mouseMoved(x: scale.x(for: 1.5), y: ruler.centre.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: scale.x(for: 1.5), y: ruler.centre.y)], draw)
+        driver.drag(through: [(scale.x(for: 1), ruler.centre.y), (scale.x(for: 1.5), ruler.centre.y)], draw)
         XCTAssertEqual(playhead, 1.5, accuracy: 0.006)
         XCTAssertEqual(driver.control("playhead")?.value, .number(playhead))
 
@@ -363,10 +303,7 @@ final class InspectorFrameTests: XCTestCase {
         edits.removeAll()
         let bar = try XCTUnwrap(driver.control("timeline.logo")).centre
         let dx = scale.x(for: 0.2) - scale.x(for: 0)
-        driver.step([.mouseButton(button: 0, isDown: true, x: bar.x, y: bar.y)], draw)
-        driver.step([.mouseMoved(x: bar.x + dx / 2, y: bar.y)], draw)
-        driver.step([.mouseMoved(x: bar.x + dx, y: bar.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: bar.x + dx, y: bar.y)], draw)
+        driver.drag(through: [bar, (bar.x + dx / 2, bar.y), (bar.x + dx, bar.y)], draw)
         guard case let .moveDelay("logo", delay, true)? = edits.last else { return XCTFail("\(edits)") }
         // One pixel is about 5 ms here, and ImGui floors the pointer.
         XCTAssertEqual(delay, 0.3, accuracy: 0.006)
@@ -378,34 +315,26 @@ final class InspectorFrameTests: XCTestCase {
         driver.frame(draw)
         let end = try XCTUnwrap(driver.control("timeline.logo.end")).centre
         let dEnd = scale.x(for: 0.1) - scale.x(for: 0)
-        driver.step([.mouseButton(button: 0, isDown: true, x: end.x, y: end.y)], draw)
-        driver.step([.mouseMoved(x: end.x + dEnd, y: end.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: end.x + dEnd, y: end.y)], draw)
+        driver.drag(through: [end, (end.x + dEnd, end.y)], draw)
         guard case let .setDuration("logo", duration, true)? = edits.last else { return XCTFail("\(edits)") }
         XCTAssertEqual(duration, 0.4, accuracy: 0.006)
 
         // The hole's delay is not editable: a drag does nothing; a click on its second segment selects it.
         edits.removeAll()
         let holeBar = try XCTUnwrap(driver.control("timeline.hole")).centre
-        driver.step([.mouseButton(button: 0, isDown: true, x: holeBar.x, y: holeBar.y)], draw)
-        driver.step([.mouseMoved(x: holeBar.x + 30, y: holeBar.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: holeBar.x + 30, y: holeBar.y)], draw)
+        driver.drag(through: [holeBar, (holeBar.x + 30, holeBar.y)], draw)
         XCTAssertEqual(edits, [])
-        let segment = try XCTUnwrap(driver.control("timeline.hole.segment.1")).centre
-        driver.step([.mouseButton(button: 0, isDown: true, x: segment.x, y: segment.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: segment.x, y: segment.y)], draw)
+        driver.click(at: try XCTUnwrap(driver.control("timeline.hole.segment.1")).centre, draw)
         XCTAssertEqual(edits, [.selectSegment(laneId: "hole", index: 1)])
         // A click on a lane's row outside its bar selects the lane.
         edits.removeAll()
-        driver.step([.mouseButton(button: 0, isDown: true, x: scale.x(for: 3.5), y: holeBar.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: scale.x(for: 3.5), y: holeBar.y)], draw)
+        driver.click(at: (scale.x(for: 3.5), holeBar.y), draw)
         XCTAssertEqual(edits, [.select(laneId: "hole")])
         // So does a click on its name, left of the track.
         edits.removeAll()
         let name = try XCTUnwrap(driver.control("timeline.label.lane.logo")).centre
         driver.step([.mouseMoved(x: name.x, y: name.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: true, x: name.x, y: name.y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: name.x, y: name.y)], draw)
+        driver.click(at: name, draw)
         XCTAssertEqual(edits, [.select(laneId: "logo")])
     }
 }

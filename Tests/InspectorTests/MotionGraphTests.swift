@@ -51,16 +51,12 @@ final class MotionGraphTests: XCTestCase {
     }
 
     func testGraphDrawsItsCurvesInTheGivenRectAndAPressSeeks() throws {
-        let window = try OffscreenWindow(width: 800, height: 600)
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown(); window.destroy() }
-        var driver = FrameDriver(bridge: bridge, window: window)
-        driver.panel = (0, 0, 800, 600)
+        let driver = try openFrameDriver(windowWidth: 800, windowHeight: 600, panelFillsWindow: true)
+        let bridge = driver.bridge
         var edit = MotionGraphEdit.none
         let draw = { edit = bridge.motionGraph(id: "graph", self.content(), x: 20, y: 40, width: 700, height: 400) }
-        driver.frame(draw)
-        driver.frame(draw)
-        let pixels = window.readPixels(width: 800, height: 600)
+        driver.open(draw)
+        let pixels = driver.window.readPixels(width: 800, height: 600)
         let graph = try XCTUnwrap(driver.control("graph"))
         XCTAssertEqual([graph.x, graph.y, graph.width, graph.height], [20, 40, 700, 400])
         for id in ["graph.value", "graph.velocity"] {

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Motion
+import XCTest
 @testable import Inspector
 
 /// A hidden window with Mesa's GL ES 2 renderer on SDL's offscreen driver. SDL is not
@@ -111,4 +112,102 @@ struct FrameDriver {
     func control(_ id: String) -> RegisteredControl? { bridge.registry.control(id) }
 }
 
+extension FrameDriver {
+    /// An offscreen window of this size with a bridge on it; `close()` ends both. With
+    /// `panelFillsWindow` the inspector panel is the whole window.
+    init(windowWidth: Int, windowHeight: Int, panelFillsWindow: Bool = false) throws {
+        let window = try OffscreenWindow(width: windowWidth, height: windowHeight)
+        do {
+            self.init(bridge: try ImGuiSDLBridge(window: window.window, renderer: window.renderer), window: window)
+        } catch {
+            window.destroy()
+            throw error
+        }
+        if panelFillsWindow { panel = (0, 0, Double(windowWidth), Double(windowHeight)) }
+    }
+
+    /// Shuts the bridge down, then destroys the window it draws into.
+    func close() {
+        bridge.shutdown()
+        window.destroy()
+    }
+
+    /// The first two frames: ImGui sizes a panel on its first frame and draws it from the second.
+    func open(_ draw: () -> Void) {
+        frame(draw)
+        frame(draw)
+    }
+
+    /// A press and a release at `point`, each in a step of its own.
+    func click(at point: (x: Double, y: Double), _ draw: () -> Void) {
+        step([.mouseButton(button: 0, isDown: true, x: point.x, y: point.y)], draw)
+        step([.mouseButton(button: 0, isDown: false, x: point.x, y: point.y)], draw)
+    }
+
+    /// A press at the first point, a move to each of the others, and a release at the last, each in
+    /// a step of its own.
+    func drag(through points: [(x: Double, y: Double)], _ draw: () -> Void) {
+        guard let first = points.first, let last = points.last else { return }
+        step([.mouseButton(button: 0, isDown: true, x: first.x, y: first.y)], draw)
+        for point in points.dropFirst() { step([.mouseMoved(x: point.x, y: point.y)], draw) }
+        step([.mouseButton(button: 0, isDown: false, x: last.x, y: last.y)], draw)
+    }
+
+    /// Return pressed and released, each in a step of its own.
+    func pressReturn(_ draw: () -> Void) {
+        step([.key(scancode: returnKey, isDown: true, modifiers: [])], draw)
+        step([.key(scancode: returnKey, isDown: false, modifiers: [])], draw)
+    }
+
+    /// `text` typed into the open field, then Return.
+    func enter(_ text: String, _ draw: () -> Void) {
+        step([.text(text)], draw)
+        pressReturn(draw)
+    }
+}
+
+/// The properties panel's logo duration field (0…2 s, from 0.3 s), held as the app holds it: a
+/// change sets the value, and every edit is kept.
+final class LogoDurationField {
+    static let id = "splash.logo.duration"
+    var value = 0.3
+    var edits: [NumberFieldEdit] = []
+
+    func draw(_ bridge: ImGuiSDLBridge) {
+        let edit = bridge.numberField(id: Self.id, label: "logo duration", value: value, range: 0...2, unit: "s")
+        if case let .changed(v, _) = edit { value = v }
+        if edit != .none { edits.append(edit) }
+    }
+}
+
+/// A curve editor, from ease-in-ease-out, held as the app holds it: a change sets the points, and
+/// every change is kept.
+final class EditedCurve {
+    var points = BezierControlPoints(.easeInEaseOut)
+    var edits: [CurveEdit] = []
+
+    func draw(_ bridge: ImGuiSDLBridge, progress: Double?) {
+        let edit = bridge.curveEditor(id: "curve", points: points, progress: progress)
+        if case let .changed(next, _) = edit { points = next; edits.append(edit) }
+    }
+}
+
 let returnKey = Int(SDL_SCANCODE_RETURN.rawValue)
+
+extension XCTestCase {
+    /// A frame driver on an offscreen window of this size, closed when the test ends.
+    func openFrameDriver(windowWidth: Int, windowHeight: Int, panelFillsWindow: Bool = false) throws -> FrameDriver {
+        let driver = try FrameDriver(windowWidth: windowWidth, windowHeight: windowHeight, panelFillsWindow: panelFillsWindow)
+        addTeardownBlock { driver.close() }
+        return driver
+    }
+
+    /// The logo duration field alone in an 800 × 400 window, after its first frames.
+    func openLogoDurationField() throws -> (driver: FrameDriver, field: LogoDurationField, draw: () -> Void) {
+        let driver = try openFrameDriver(windowWidth: 800, windowHeight: 400)
+        let field = LogoDurationField()
+        let draw = { field.draw(driver.bridge) }
+        driver.open(draw)
+        return (driver, field, draw)
+    }
+}

@@ -37,11 +37,8 @@ final class TimelineFrameTests: XCTestCase {
     }
 
     func testLabelsNeverOverlapRowsAndHandlesKeepTheirSizeAt254And1800() throws {
-        let window = try OffscreenWindow(width: 1900, height: 420)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        var driver = FrameDriver(bridge: bridge, window: window)
+        var driver = try openFrameDriver(windowWidth: 1900, windowHeight: 420)
+        let bridge = driver.bridge
         for width in [254.0, 1800] {
             driver.panel = (0, 0, width + 16, 420)
             for (index, span) in [0.0...3.6, 0.0...10.9, 1.9...2.1, 0.2...0.45, 0.0...60, 2.55...2.6].enumerated() {
@@ -85,12 +82,8 @@ final class TimelineFrameTests: XCTestCase {
     }
 
     func testCtrlWheelZoomsThePlainWheelPansAndNeitherScrollsThePanel() throws {
-        let window = try OffscreenWindow(width: 900, height: 300)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        var driver = FrameDriver(bridge: bridge, window: window)
-        driver.panel = (0, 0, 900, 300)
+        let driver = try openFrameDriver(windowWidth: 900, windowHeight: 300, panelFillsWindow: true)
+        let bridge = driver.bridge
         var edits: [TimelineEdit] = []
         let draw = {
             let edit = bridge.timeline(id: "timeline", self.content(span: 0...3.6))
@@ -98,8 +91,7 @@ final class TimelineFrameTests: XCTestCase {
             // More than the panel holds below it, so the panel could scroll.
             for i in 0..<60 { bridge.text("line \(i)") }
         }
-        driver.frame(draw)
-        driver.frame(draw)
+        driver.open(draw)
         let ruler = try XCTUnwrap(driver.control("timeline.ruler"))
         let scale = TimelineScale(span: 0...3.6, trackX: ruler.x, trackWidth: ruler.width)
         let lane = try XCTUnwrap(driver.control("timeline.logo"))
@@ -119,19 +111,14 @@ final class TimelineFrameTests: XCTestCase {
     }
 
     func testADraggedEndSnapsToDAndShiftDragsFreely() throws {
-        let window = try OffscreenWindow(width: 700, height: 300)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        var driver = FrameDriver(bridge: bridge, window: window)
-        driver.panel = (0, 0, 700, 300)
+        let driver = try openFrameDriver(windowWidth: 700, windowHeight: 300, panelFillsWindow: true)
+        let bridge = driver.bridge
         var edits: [TimelineEdit] = []
         let draw = {
             let edit = bridge.timeline(id: "timeline", self.content(span: 0...3.6))
             if edit != .none { edits.append(edit) }
         }
-        driver.frame(draw)
-        driver.frame(draw)
+        driver.open(draw)
         let ruler = try XCTUnwrap(driver.control("timeline.ruler"))
         let scale = TimelineScale(span: 0...3.6, trackX: ruler.x, trackWidth: ruler.width)
         let end = try XCTUnwrap(driver.control("timeline.logo.end")).centre
@@ -171,12 +158,8 @@ final class TimelineFrameTests: XCTestCase {
     }
 
     func testADragOnTheLoopBandSetsTheRegionAndAClickClearsIt() throws {
-        let window = try OffscreenWindow(width: 700, height: 300)
-        defer { window.destroy() }
-        let bridge = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
-        defer { bridge.shutdown() }
-        var driver = FrameDriver(bridge: bridge, window: window)
-        driver.panel = (0, 0, 700, 300)
+        let driver = try openFrameDriver(windowWidth: 700, windowHeight: 300, panelFillsWindow: true)
+        let bridge = driver.bridge
         var edits: [TimelineEdit] = []
         var loop: ClosedRange<Double>?
         let draw = {
@@ -185,8 +168,7 @@ final class TimelineFrameTests: XCTestCase {
             if edit == .clearLoop { loop = nil }
             if edit != .none { edits.append(edit) }
         }
-        driver.frame(draw)
-        driver.frame(draw)
+        driver.open(draw)
         let band = try XCTUnwrap(driver.control("timeline.loopBand"))
         let scale = TimelineScale(span: 0...3.6, trackX: band.x, trackWidth: band.width)
         let y = band.centre.y
@@ -204,8 +186,7 @@ final class TimelineFrameTests: XCTestCase {
         XCTAssertEqual(end, (end * 100).rounded() / 100, accuracy: 1e-12, "on the grid")
         XCTAssertEqual(driver.control("timeline.loop")?.value, .span(start: start, end: end))
         // A click on the band clears it.
-        driver.step([.mouseButton(button: 0, isDown: true, x: scale.x(for: 1), y: y)], draw)
-        driver.step([.mouseButton(button: 0, isDown: false, x: scale.x(for: 1), y: y)], draw)
+        driver.click(at: (scale.x(for: 1), y), draw)
         driver.frame(draw)
         XCTAssertEqual(edits.last, .clearLoop)
         XCTAssertNil(driver.control("timeline.loop"))

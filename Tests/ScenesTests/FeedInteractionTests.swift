@@ -3,15 +3,14 @@ import XCTest
 @testable import Motion
 @testable import Formats
 @testable import Scenes
+import TestFixtures
 
 /// Script-driven tests of the feed and the card transition, with no window: inputs in, state out.
 final class FeedInteractionTests: XCTestCase {
     let device = Device.named("iphone-se")!
 
     func preview(skipSplash: Bool = true) -> Preview {
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        let splash = SplashSequence(timings: Timings(), device: device, layout: layout, options: SplashOptions())
-        return Preview(splash: splash, feed: FeedLayout(device: device, content: FeedContent(seed: 3)), skipSplash: skipSplash)
+        fixturePreview(on: device, feedSeed: 3, skipSplash: skipSplash)
     }
 
     func run(_ events: [InputEvent], until t: Double, on start: Preview? = nil) -> Preview {

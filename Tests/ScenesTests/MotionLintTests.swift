@@ -3,6 +3,7 @@ import XCTest
 @testable import Formats
 @testable import Motion
 @testable import Scenes
+import TestFixtures
 
 /// `lint` finds what it should and nothing else, and lists the interruptions a take has, with
 /// the velocities the trace shows on either side.
@@ -10,9 +11,7 @@ final class MotionLintTests: XCTestCase {
     let device = Device.named("iphone-se")!
 
     func preview(_ timings: Timings = Timings()) -> Preview {
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        return Preview(splash: SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions(textVariant: 1)),
-                       feed: FeedLayout(device: device, content: FeedContent(seed: 1)))
+        fixturePreview(on: device, timings: timings, options: SplashOptions(textVariant: 1), feedSeed: 1)
     }
 
     /// A hole whose on-screen square holds the screen's half diagonal: enough for the rule's wiring

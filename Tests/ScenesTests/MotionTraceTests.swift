@@ -3,6 +3,7 @@ import XCTest
 @testable import Formats
 @testable import Motion
 @testable import Scenes
+import TestFixtures
 
 /// The trace's velocities are the model's own, exact: they agree with central differences of the
 /// values `state` reports, for every property, under the default timings, a bouncy spring and
@@ -13,9 +14,7 @@ final class MotionTraceTests: XCTestCase {
         .appendingPathComponent("Fixtures/lint")
 
     func preview(_ timings: Timings = Timings(), options: SplashOptions = SplashOptions(textVariant: 1)) -> Preview {
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        return Preview(splash: SplashSequence(timings: timings, device: device, layout: layout, options: options),
-                       feed: FeedLayout(device: device, content: FeedContent(seed: 1)))
+        fixturePreview(on: device, timings: timings, options: options, feedSeed: 1)
     }
 
     static func script(_ name: String) throws -> [InputEvent] {

@@ -3,15 +3,14 @@ import XCTest
 @testable import Motion
 @testable import Formats
 @testable import Scenes
+import TestFixtures
 
 /// Script-driven tests of the bottom panel, asserting on the `state` values.
 final class PanelInteractionTests: XCTestCase {
     let device = Device.named("iphone-se")!
 
     func preview(_ timings: Timings = Timings()) -> Preview {
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        let splash = SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions())
-        return Preview(splash: splash, feed: FeedLayout(device: device, content: FeedContent(seed: 3)), skipSplash: true)
+        fixturePreview(on: device, timings: timings, feedSeed: 3, skipSplash: true)
     }
 
     /// Presses P at 0.2 and lets the presentation finish by 1.0.

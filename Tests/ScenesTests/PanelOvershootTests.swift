@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Formats
 @testable import Scenes
+import TestFixtures
 
 /// Found by the soak test: a fast flick made the critically damped completion spring carry the
 /// panel far past presented (progress 2.4, its top off the screen) or below hidden. Now the
@@ -10,10 +11,7 @@ final class PanelOvershootTests: XCTestCase {
     let device = Device.named("iphone-se")!
 
     func take(_ events: [InputEvent], timings: Timings = Timings()) -> Playback {
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        let splash = SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions())
-        return Playback(initial: Preview(splash: splash, feed: FeedLayout(device: device, content: FeedContent(seed: 3)), skipSplash: true),
-                        log: events)
+        Playback(initial: fixturePreview(on: device, timings: timings, feedSeed: 3, skipSplash: true), log: events)
     }
 
     /// A straight drag of `distance` points over `seconds`, in 5 ms steps.

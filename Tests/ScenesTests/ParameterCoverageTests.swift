@@ -3,6 +3,7 @@ import XCTest
 @testable import Formats
 @testable import Motion
 @testable import Scenes
+import TestFixtures
 
 /// No declared parameter is silently ignored: changing any one of its numbers (or its curve, or
 /// its choice) changes what `state` reports somewhere in a session that exercises the splash,
@@ -23,10 +24,8 @@ final class ParameterCoverageTests: XCTestCase {
     /// as it ships, a slow feed (so the timeout decides d), and Reduce Motion.
     func trace(_ timings: Timings) -> [String] {
         var out: [String] = []
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
         for options in [SplashOptions(textVariant: 1), SplashOptions(feedLatency: 5, textVariant: 1), SplashOptions(reduceMotion: true, textVariant: 1)] {
-            let preview = Preview(splash: SplashSequence(timings: timings, device: device, layout: layout, options: options),
-                                  feed: FeedLayout(device: device, content: FeedContent(seed: 2)))
+            let preview = fixturePreview(on: device, timings: timings, options: options, feedSeed: 2)
             var playback = Playback(initial: preview, log: options.feedLatency > 1 || options.reduceMotion ? [] : script(preview.feed))
             let end = options.feedLatency > 1 || options.reduceMotion ? 6.0 : 12.0
             for frame in 0...Int(end * 15) {

@@ -2,12 +2,13 @@ import Foundation
 import XCTest
 @testable import Formats
 @testable import Scenes
+import TestFixtures
 
 final class PlaybackAndCaptureTests: XCTestCase {
     /// At rate 0.25 the one clock reaches the splash's end after four times the real time.
     func testSlowMotionMakesTheSplashLastFourTimesAsLong() {
         let device = Device.named("iphone-se")!
-        let sequence = SplashSequence(timings: Timings(), device: device, layout: LaunchDescription.fallback.layout(device: device, textSize: (300, 32)), options: SplashOptions())
+        let sequence = fixtureSplash(on: device)
         func realSecondsToFinish(rate: Double) -> Double {
             var clock = PreviewClock()
             clock.rate = rate
@@ -29,9 +30,7 @@ final class PlaybackAndCaptureTests: XCTestCase {
     /// back reproduces the session's final state exactly.
     func testACapturedScriptReplaysToTheSameFinalState() throws {
         let device = Device.named("iphone-se")!
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        let start = Preview(splash: SplashSequence(timings: Timings(), device: device, layout: layout, options: SplashOptions(textVariant: 4)),
-                            feed: FeedLayout(device: device, content: FeedContent(seed: 9)))
+        let start = fixturePreview(on: device, options: SplashOptions(textVariant: 4), feedSeed: 9)
         // A live session at irregular frame times: skip the splash, scroll, open a card, the panel.
         var live = start
         var log: [InputEvent] = []

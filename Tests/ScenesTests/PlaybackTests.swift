@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Formats
 @testable import Scenes
+import TestFixtures
 
 /// Seek is exact: whatever the order of seeks, the model at t is what a fresh run of the log up
 /// to t gives.
@@ -9,9 +10,7 @@ final class PlaybackTests: XCTestCase {
     let device = Device.named("iphone-se")!
 
     func initial() -> Preview {
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        return Preview(splash: SplashSequence(timings: Timings(), device: device, layout: layout, options: SplashOptions(textVariant: 2)),
-                       feed: FeedLayout(device: device, content: FeedContent(seed: 3)))
+        fixturePreview(on: device, options: SplashOptions(textVariant: 2), feedSeed: 3)
     }
 
     func testSeekAnywhereEqualsAFreshRunOfTheLog() {

@@ -3,6 +3,7 @@ import XCTest
 @testable import Motion
 @testable import Formats
 @testable import Scenes
+import TestFixtures
 
 /// The choreography table of the splash issue, checked at times inside each phase, on iPhone SE
 /// portrait (the 667 pt reference) and on a landscape device.
@@ -151,8 +152,7 @@ final class SplashSequenceTests: XCTestCase {
         let device = Device.named("iphone-se")!
         var timings = Timings()
         timings.splash.reduceMotionMode = .skip
-        let layout = LaunchDescription.fallback.layout(device: device, textSize: (300, 32))
-        let s = SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions(feedLatency: 0.5, reduceMotion: true))
+        let s = fixtureSplash(on: device, timings: timings, options: SplashOptions(feedLatency: 0.5, reduceMotion: true))
         XCTAssertEqual(s.scene(at: 0).commands, [.launchScreen])
         XCTAssertEqual(s.scene(at: 0.4).commands, [.launchScreen])
         XCTAssertEqual(s.frame(at: 0.2).layers!.logo.opacity, 0)
@@ -164,7 +164,7 @@ final class SplashSequenceTests: XCTestCase {
         XCTAssertGreaterThan(opacity, 0); XCTAssertLessThan(opacity, 1)
         XCTAssertEqual(s.phase(at: 0.75), .done)
         // Without Reduce Motion the mode changes nothing.
-        let withMotion = SplashSequence(timings: timings, device: device, layout: layout, options: SplashOptions(feedLatency: 0.5))
+        let withMotion = fixtureSplash(on: device, timings: timings, options: SplashOptions(feedLatency: 0.5))
         XCTAssertEqual(withMotion.scene(at: 0.2).commands.first, .launchBackground)
     }
 

@@ -34,6 +34,12 @@ final class PlatformExportTests: XCTestCase {
 
     func timings(_ path: String) throws -> Timings { try Timings.parse(text: String(contentsOfFile: path, encoding: .utf8), path: path) }
 
+    /// `export WHAT` of the tuned timings, and those timings as the app reads them.
+    func exportOfTunedTimings(_ what: String) throws -> (timings: Timings, source: String) {
+        let path = try tunedTimingsPath()
+        return (try timings(path), try export(what, timings: path))
+    }
+
     // MARK: Reading the exports
 
     /// The numbers in `text`, in order (Swift's and Kotlin's literals, a Kotlin `f` suffix dropped).
@@ -149,9 +155,7 @@ final class PlatformExportTests: XCTestCase {
     /// each spring in both forms after SwiftUI's conversion; every track animates with its own
     /// curve, duration and delay to its own end value; the hole's keyframes are its values and key times.
     func testSwiftUINumbersAreTheDeclarations() throws {
-        let path = try tunedTimingsPath()
-        let t = try timings(path)
-        let source = try export("swiftui", timings: path)
+        let (t, source) = try exportOfTunedTimings("swiftui")
         // Lint's thresholds judge the motion; they are no part of the choreography an app plays.
         XCTAssertFalse(source.contains("lint"))
         for p in TimingsSchema.parameters where !p.isLintThreshold {
@@ -211,9 +215,7 @@ final class PlatformExportTests: XCTestCase {
     /// Each exported spring, rebuilt with SwiftUI's published formulas from the numbers in the
     /// export, moves as the app's spring for the declared numbers, in both forms.
     func testSwiftUISpringsMoveLikeTheApp() throws {
-        let path = try tunedTimingsPath()
-        let t = try timings(path)
-        let source = try export("swiftui", timings: path)
+        let (t, source) = try exportOfTunedTimings("swiftui")
         for spring in declaredSprings(t) {
             let name = Self.camel(spring.id)
             let app = try appSpring(response: spring.response, dampingFraction: spring.fraction, at: Self.springTimes)
@@ -233,9 +235,7 @@ final class PlatformExportTests: XCTestCase {
     /// CubicBezierEasing, springs as spring(dampingRatio = ζ, stiffness = (2π / response)²), each
     /// track's tween or keyframes from its own constants.
     func testComposeNumbersAreTheDeclarations() throws {
-        let path = try tunedTimingsPath()
-        let t = try timings(path)
-        let source = try export("compose", timings: path)
+        let (t, source) = try exportOfTunedTimings("compose")
         // Lint's thresholds judge the motion; they are no part of the choreography an app plays.
         XCTAssertFalse(source.contains("lint"))
         for p in TimingsSchema.parameters where !p.isLintThreshold {
@@ -294,9 +294,7 @@ final class PlatformExportTests: XCTestCase {
     /// Each exported `spring(dampingRatio, stiffness)`, as Compose moves it (mass 1), moves as the
     /// app's spring for the declared response and damping fraction.
     func testComposeSpringsMoveLikeTheApp() throws {
-        let path = try tunedTimingsPath()
-        let t = try timings(path)
-        let source = try export("compose", timings: path)
+        let (t, source) = try exportOfTunedTimings("compose")
         for spring in declaredSprings(t) {
             let found = numbers(in: line("fun <T> \(Self.camel(spring.id))(): SpringSpec<T> = spring(", in: source) ?? "")
             guard found.count == 2 else { XCTFail("\(spring.id) not exported"); continue }

@@ -11,7 +11,7 @@ import Scenes
 /// spring is `spring(dampingRatio = ζ, stiffness = k)` with k = (2π / response)², since Compose's
 /// spring is a mass-1 damped oscillator (androidx.compose.animation.core.SpringSimulation:
 /// ω = √stiffness) and SwiftUI's response is its undamped period 2π / ω.
-enum ComposeExport {
+enum ComposeExport: ConstantSpelling {
     static func float(_ v: Double) -> String { JSONOutput.number(v).text + "f" }
     static func millis(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
 
@@ -31,22 +31,7 @@ enum ComposeExport {
 
     /// One `val` per declared parameter (seconds as whole milliseconds), then each declared spring.
     static func constants(_ t: Timings) -> String {
-        var lines = TimingsSchema.parameters.filter { !$0.isLintThreshold }.map { p -> String in
-            let doc = "    /** \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit == "s" ? "ms" : p.unit))") */\n"
-            switch p.value(in: t) {
-            case let .number(v):
-                if p.unit == "s" { return doc + "    const val \(p.swiftName)Millis = \(millis(v))" }
-                return doc + "    const val \(p.swiftName) = \(float(v))"
-            case let .numbers(vs):
-                return doc + "    val \(p.swiftName) = floatArrayOf(\(vs.map(float).joined(separator: ", ")))"
-            case let .curve(c):
-                return doc + "    val \(p.swiftName): Easing = \(easing(c))"
-            case let .curves(cs):
-                return doc + "    val \(p.swiftName): List<Easing> = listOf(\(cs.map(easing).joined(separator: ", ")))"
-            case let .choice(choice):
-                return doc + "    const val \(p.swiftName) = \"\(choice)\""
-            }
-        }
+        var lines = parameterConstants(t)
         for spring in InteractionMotion.springs(in: t) {
             let response = spring.response, ratio = spring.dampingFraction
             lines.append("""
@@ -55,6 +40,31 @@ enum ComposeExport {
             """)
         }
         return lines.joined(separator: "\n")
+    }
+
+    static func docComment(_ p: TimingParameter) -> String {
+        "    /** \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit == "s" ? "ms" : p.unit))") */"
+    }
+
+    static func declaration(_ p: TimingParameter, number v: Double) -> String {
+        if p.unit == "s" { return "    const val \(p.swiftName)Millis = \(millis(v))" }
+        return "    const val \(p.swiftName) = \(float(v))"
+    }
+
+    static func declaration(_ p: TimingParameter, numbers vs: [Double]) -> String {
+        "    val \(p.swiftName) = floatArrayOf(\(vs.map(float).joined(separator: ", ")))"
+    }
+
+    static func declaration(_ p: TimingParameter, curve c: TimingCurve) -> String {
+        "    val \(p.swiftName): Easing = \(easing(c))"
+    }
+
+    static func declaration(_ p: TimingParameter, curves cs: [TimingCurve]) -> String {
+        "    val \(p.swiftName): List<Easing> = listOf(\(cs.map(easing).joined(separator: ", ")))"
+    }
+
+    static func declaration(_ p: TimingParameter, choice name: String) -> String {
+        "    const val \(p.swiftName) = \"\(name)\""
     }
 
     // MARK: Tracks in Compose

@@ -5,7 +5,7 @@ import Scenes
 
 /// `splashlab export swiftui`: a SwiftUI view (iOS 17) that plays the splash over a content view,
 /// from the parameter declarations and the track list.
-enum SwiftUIExport {
+enum SwiftUIExport: SwiftConstantSpelling {
     static func number(_ v: Double) -> String { JSONOutput.number(v).text }
 
     static func unitCurve(_ c: TimingCurve) -> String {
@@ -28,22 +28,7 @@ enum SwiftUIExport {
     /// One `static let` per declared parameter, named and typed as `export swift` names them, and
     /// each declared spring in both of SwiftUI's forms.
     static func constants(_ t: Timings) -> String {
-        var lines = TimingsSchema.parameters.filter { !$0.isLintThreshold }.map { p -> String in
-            let doc = "    /// \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit))")\n"
-            switch p.value(in: t) {
-            case let .number(v):
-                let type = p.unit == "s" ? "TimeInterval" : "CGFloat"
-                return doc + "    static let \(p.swiftName): \(type) = \(number(v))"
-            case let .numbers(vs):
-                return doc + "    static let \(p.swiftName): [CGFloat] = [\(vs.map(number).joined(separator: ", "))]"
-            case let .curve(c):
-                return doc + "    static let \(p.swiftName) = \(unitCurve(c))"
-            case let .curves(cs):
-                return doc + "    static let \(p.swiftName): [UnitCurve] = [\n" + cs.map { "        \(unitCurve($0))" }.joined(separator: ",\n") + "\n    ]"
-            case let .choice(name):
-                return doc + "    static let \(p.swiftName) = \"\(name)\""
-            }
-        }
+        var lines = parameterConstants(t)
         for spring in InteractionMotion.springs(in: t) {
             let forms = springForms(response: spring.response, dampingRatio: spring.dampingFraction)
             let name = swiftName(spring.id)
@@ -51,6 +36,14 @@ enum SwiftUIExport {
             lines.append("    /// The same spring by its perceptual duration and bounce.\n    static let \(name)ByDuration = \(forms.byDuration)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    static func declaration(_ p: TimingParameter, curve c: TimingCurve) -> String {
+        "    static let \(p.swiftName) = \(unitCurve(c))"
+    }
+
+    static func declaration(_ p: TimingParameter, curves cs: [TimingCurve]) -> String {
+        "    static let \(p.swiftName): [UnitCurve] = [\n" + cs.map { "        \(unitCurve($0))" }.joined(separator: ",\n") + "\n    ]"
     }
 
     /// `panel.spring` → `panelSpring`.
