@@ -14,6 +14,8 @@ public struct FrameTimer {
     /// follows real time.
     public let step: FixedStepClock?
     private let clock: () -> Double
+    /// Sleeps for the given seconds (real sleep in the window; a test's clock moves instead).
+    private let sleep: (Double) -> Void
     private var previousStart: Double
     /// Where the next frame's interval starts: the last present, or nil after a pause in drawing
     /// (the interval is then the frame's own).
@@ -24,19 +26,21 @@ public struct FrameTimer {
     public private(set) var afterPresent = 0.0
 
     /// A timer for the window: preview time follows the real clock, frames are paced to `refreshRate`.
-    public init(refreshRate: Double, clock: @escaping () -> Double = MonotonicClock.now) {
-        self.init(budget: FrameBudget(refreshRate: refreshRate), step: nil, clock: clock)
+    public init(refreshRate: Double, clock: @escaping () -> Double = MonotonicClock.now,
+                sleep: @escaping (Double) -> Void = { usleep(UInt32(min(max($0, 0), 1) * 1e6)) }) {
+        self.init(budget: FrameBudget(refreshRate: refreshRate), step: nil, clock: clock, sleep: sleep)
     }
 
     /// A timer for offline frames at `fps`: frame n is at exactly start + n / fps.
     public init(fixedStep fps: Double, start: Double = 0, clock: @escaping () -> Double = MonotonicClock.now) {
-        self.init(budget: FrameBudget(refreshRate: fps), step: FixedStepClock(start: start, fps: fps), clock: clock)
+        self.init(budget: FrameBudget(refreshRate: fps), step: FixedStepClock(start: start, fps: fps), clock: clock, sleep: { _ in })
     }
 
-    private init(budget: FrameBudget, step: FixedStepClock?, clock: @escaping () -> Double) {
+    private init(budget: FrameBudget, step: FixedStepClock?, clock: @escaping () -> Double, sleep: @escaping (Double) -> Void) {
         self.budget = budget
         self.step = step
         self.clock = clock
+        self.sleep = sleep
         let now = clock()
         previousStart = now
         intervalStart = now
@@ -71,12 +75,34 @@ public struct FrameTimer {
     /// Sleeps out the rest of the budget, so a display without vsync is paced to its refresh
     /// rather than spun; the present counts as ending then.
     public mutating func sleepOutBudget() {
-        usleep(UInt32(max(budget.seconds - (afterPresent - frameStart), 0) * 1e6))
+        sleep(budget.seconds - (afterPresent - frameStart))
         afterPresent = clock()
     }
 
-    /// Nothing was drawn this time round: the next frame has no present to keep pace with.
-    public mutating func skipFrame() { intervalStart = nil }
+    /// Where a display has no vsync to wait for (`RenderContext.presentWaitsForRefresh` false),
+    /// frames are due on a grid of budget-long steps, and `sleepUntilDue` sleeps to the next.
+    /// A frame that ran late leaves the next one less time, so late and early frames even out
+    /// to the refresh rate; one that missed a whole step starts a new grid rather than hurry.
+    private var nextDue: Double?
+
+    /// Sleeps until the frame's due time on the refresh grid (see `nextDue`), which a display
+    /// without vsync is paced by; the present counts as ending then.
+    public mutating func sleepUntilDue() {
+        let step = budget.seconds
+        var due = (nextDue ?? frameStart) + step
+        let now = clock()
+        if now - due >= step { due = now }
+        if due > now { sleep(due - now) }
+        nextDue = due
+        afterPresent = clock()
+    }
+
+    /// Nothing was drawn this time round: the next frame has no present to keep pace with,
+    /// and no grid step to keep.
+    public mutating func skipFrame() {
+        intervalStart = nil
+        nextDue = nil
+    }
 
     /// Work between frames that is not theirs (bench's floor frame) ends now: the next interval
     /// starts here.

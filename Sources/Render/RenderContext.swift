@@ -29,6 +29,9 @@ public final class RenderContext {
     public let renderer: OpaquePointer
     public let rendererName: String
     public let isOffscreen: Bool
+    /// Whether a present waits for the display's refresh (a real vsync); false offscreen, without
+    /// vsync asked for, and where the driver has none (the caller then paces frames itself).
+    public let presentWaitsForRefresh: Bool
     /// True once `close()` has run: the renderer and window are gone.
     public private(set) var isClosed = false
     /// Live textures and fonts, unretained: each removes itself when it is freed.
@@ -169,6 +172,15 @@ public final class RenderContext {
         self.renderer = renderer
         self.rendererName = name
         self.isOffscreen = offscreen
+        // SDL 2.26 keeps the renderer's PRESENTVSYNC flag when the GL driver refuses a swap
+        // interval, and then imitates vsync by sleeping in SDL_RenderPresent (SDL_render.c,
+        // SDL_SimulateRenderVSync) on a grid of whole milliseconds. Mesa's llvmpipe refuses one
+        // (measured here: the interval stays 0 under Xvfb), and that imitation cost the 1920x1080
+        // workbench about one frame in six (49-53 fps during a panel drag, where frames took 8-11
+        // ms to draw). Where the interval did not take, the imitation is turned off and the
+        // window paces itself (`FrameTimer.sleepUntilDue`).
+        presentWaitsForRefresh = vsync && !offscreen && name != "software" && SDL_GL_GetSwapInterval() != 0
+        if vsync && !presentWaitsForRefresh { SDL_RenderSetVSync(renderer, 0) }
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         RenderContext.open[ObjectIdentifier(self)] = Weak(context: self)
     }

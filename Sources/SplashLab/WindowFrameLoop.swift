@@ -90,9 +90,13 @@ extension WindowShell {
                 printError("splashlab: \(error)")
                 state.isRunning = false
             }
-            // Where vsync is unavailable (some virtual displays), pace to the refresh rate rather than spin.
-            if timer.presentedEarly {
-                trimHeapIfDue(now: timer.afterPresent)
+            // Where the display has no vsync (software GL, virtual displays), frames are paced to
+            // the refresh rate here rather than spun; with vsync, a present that came back early
+            // (a compositor's) still is.
+            if timer.presentedEarly { trimHeapIfDue(now: timer.afterPresent) }
+            if !renderer.context.presentWaitsForRefresh {
+                timer.sleepUntilDue()
+            } else if timer.presentedEarly {
                 timer.sleepOutBudget()
             }
             let record = timer.finishFrame(previewTime: state.time)

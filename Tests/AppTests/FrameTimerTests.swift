@@ -35,6 +35,36 @@ final class FrameTimerTests: XCTestCase {
         XCTAssertEqual(timer.finishFrame(previewTime: 1).interval, 0.008, accuracy: 1e-9)
     }
 
+    /// Without vsync the window sleeps to a grid of refresh steps: a frame drawn in 10 ms sleeps
+    /// the rest of its 1/60 s, a late one leaves the next less time so the two even out, and one
+    /// that missed a whole step starts a new grid instead of hurrying the frames after it.
+    func testWithoutVSyncFramesAreDueOnTheRefreshGrid() {
+        let clock = ManualClock()
+        var slept: [Double] = []
+        var timer = FrameTimer(refreshRate: 60, clock: clock.read, sleep: { slept.append($0); clock.now += $0 })
+        let step = 1.0 / 60
+        func frame(drawing seconds: Double) -> Double {
+            timer.beginFrame()
+            clock.now += seconds
+            timer.endInput(); timer.endUpdate(); timer.endRender(); timer.endPresent()
+            timer.sleepUntilDue()
+            return timer.finishFrame(previewTime: 0).interval
+        }
+        let start = clock.now
+        XCTAssertEqual(frame(drawing: 0.010), step, accuracy: 1e-9)
+        XCTAssertEqual(slept.last!, step - 0.010, accuracy: 1e-9)
+        XCTAssertEqual(frame(drawing: 0.020), 0.020, accuracy: 1e-9, "a late frame is not held further")
+        XCTAssertEqual(frame(drawing: 0.005), 2 * step - 0.020, accuracy: 1e-9, "and the next one ends on the grid")
+        XCTAssertEqual(clock.now - start, 3 * step, accuracy: 1e-9, "three frames in three steps")
+        // A frame that missed a whole step: a new grid from its end, the next frame a full step.
+        XCTAssertEqual(frame(drawing: 0.040), 0.040, accuracy: 1e-9)
+        XCTAssertEqual(frame(drawing: 0.001), step, accuracy: 1e-9)
+        // After a pause in drawing the grid starts again at the next frame.
+        timer.beginFrame(); timer.skipFrame()
+        clock.now += 3
+        XCTAssertEqual(frame(drawing: 0.002), step, accuracy: 1e-9)
+    }
+
     func testAfterAFrameNotDrawnTheIntervalIsTheFrameOwn() {
         let clock = ManualClock()
         var timer = FrameTimer(refreshRate: 60, clock: clock.read)
