@@ -7,7 +7,8 @@ import Foundation
 /// preview has been still for a second, it counts the process's CPU time and the frames drawn
 /// over `seconds`; again with the HUD on; then it presses P through SDL's event queue, as a user
 /// would, and counts the frames the panel's presentation draws (the window must wake for input).
-/// Then it quits and `runWindow` prints the report.
+/// Then it quits and `runWindow` prints the report, with the window's first present since the
+/// process started (`firstFrameMs`, as `bench` gives it for offscreen frames).
 struct IdleProbe {
     enum Stage { case settling, resting, restingWithHUD, afterKey }
     let seconds: Double
@@ -78,6 +79,7 @@ extension WindowShell {
             guard now - probe.stageStart >= IdleProbe.wakeSeconds else { return }
             probe.results.append(("afterKeyP", probe.figures(now: now, framesDrawn: framesDrawn)))
             probe.report = .object([("inspector", .bool(inspectorVisible)), ("device", .string(preview.feed.device.name)),
+                                    ("firstFrameMs", firstPresentMs.map { .number(($0 * 10).rounded() / 10) } ?? .null),
                                     ("restingHUDRate", .number(WindowShell.restingHUDRate))] + probe.results)
             state.isRunning = false
         }

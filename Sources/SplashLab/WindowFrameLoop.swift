@@ -81,6 +81,7 @@ extension WindowShell {
             timer.endRender()
             renderer.context.present()
             timer.endPresent()
+            noteFirstPresent()
             // Idle time until the next vsync: warm what later frames will need, the appearance
             // first (after the launch frame is on screen).
             do {
@@ -160,6 +161,10 @@ extension WindowShell {
         dispatch(asked)
         dispatch(router.actions(forUnclaimed: inspector.takeUnclaimedKeyEvents(), layout: layout))
         writeUIDump()
+    }
+
+    mutating func noteFirstPresent() {
+        if firstPresentMs == nil { firstPresentMs = secondsSinceProcessStart().map { $0 * 1000 } }
     }
 
     /// Gives the heap's free pages back to the system, in idle time (at rest, or after a frame

@@ -37,6 +37,7 @@ extension WindowShell {
         let r = devicePixels(layout)
         launchPixels = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)
         renderer.context.present()
+        noteFirstPresent()
         launchFramesShown += 1
         holdClockOnce = true
     }

@@ -49,6 +49,9 @@ struct WindowShell {
     var framesAtLastHeapTrim = -1
     /// `bench --idle`: measures this window at rest, then quits.
     var idleProbe: IdleProbe?
+    /// Milliseconds from the process's start to the window's first present (the launch
+    /// screen's, or the first frame's with --skip-splash), as `bench`'s firstFrameMs counts them.
+    var firstPresentMs: Double?
     /// The launch screen as the first frame, and the blink after it (WindowLaunchFrame.swift).
     var launchFramesShown = 0
     var launchPixels: [UInt8]?
