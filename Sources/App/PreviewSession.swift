@@ -165,12 +165,14 @@ public struct PreviewSession {
     public var resolvedLaunchScreen: ResolvedLaunchScreen { launchScreen.resolved(device: options.device, appearance: appearance) }
 
     /// A renderer for this session's scenes on a context.
-    public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel, primed: Bool = true) throws -> SceneRenderer {
+    /// `logoPreparation`: the logo's decode and trace, begun while the context was made.
+    public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel, primed: Bool = true,
+                                  logoPreparation: LogoPreparation? = nil) throws -> SceneRenderer {
         // The logo is never drawn larger than its end size while visible (the hole's logo fades out
         // while the hole is still small), so that is the size to prepare it at, with room for the
         // 0.85 → 1 swing and the 1.05 feed scale.
         let logoPixels = Int(clamping: (preview.splash.stillValue(.logoSize) * 1.1 * mapping.scale).rounded(.up))
-        let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels)
+        let images = ImageLibrary(context: context, catalog: catalog, logoPixelSize: logoPixels, logoPreparation: logoPreparation)
         let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground, launchScreen: resolvedLaunchScreen,
                                          feedLayout: preview.feed, mapping: mapping)
         renderer.screenImage = preview.userScreen

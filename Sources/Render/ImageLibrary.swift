@@ -14,9 +14,39 @@ struct DecodedImage {
 
 /// Loads and checks PNGs through SDL_image, and keeps the textures made from them.
 /// Images are decoded on first use, so the first frame waits only for what it shows.
+/// The logo decoded and its outline traced, work for the CPU alone, begun on another thread
+/// while the main thread brings up the GL context: the 1024 px logo's decode and trace take about
+/// 20 ms, and the context 40-60 ms under llvmpipe, all before the first frame. `ImageLibrary`
+/// waits for it when it prepares the logo. Start it after `RenderContext.startSDL` (SDL_image
+/// must be started first).
+public final class LogoPreparation: @unchecked Sendable {
+    /// The file it reads, as the catalog resolves it (the user's logo, or the built-in one).
+    let path: String
+    private let finished = DispatchSemaphore(value: 0)
+    private var outcome: Result<(image: DecodedImage, outline: LogoOutline), Error>?
+
+    public init(catalog: AssetCatalog) {
+        var catalog = catalog
+        path = catalog.path(AssetCatalog.fileName(.logo))
+        Thread.detachNewThread { [self] in
+            outcome = Result { let image = try ImageLibrary.decode(path); return (image, try ImageLibrary.traceLogo(image, path: path)) }
+            finished.signal()
+        }
+    }
+
+    /// Waits for the work (the semaphore's signal orders its writes before this read).
+    func result() throws -> (image: DecodedImage, outline: LogoOutline) {
+        finished.wait()
+        defer { finished.signal() }
+        return try outcome!.get()
+    }
+}
+
 public final class ImageLibrary {
     let context: RenderContext
     public private(set) var catalog: AssetCatalog
+    /// The logo's decode and trace, begun early on another thread; nil to do them in `prepareLogo`.
+    let logoPreparation: LogoPreparation?
     private var textures: [ImageRef: Texture] = [:]
     private var outline: LogoOutline?
     private var launchImageTextures: [String: Texture] = [:]
@@ -24,9 +54,10 @@ public final class ImageLibrary {
     /// once, because GPU bilinear sampling of a 6× larger image shimmers at the edges.
     let logoPixelSize: Int
 
-    public init(context: RenderContext, catalog: AssetCatalog, logoPixelSize: Int) {
+    public init(context: RenderContext, catalog: AssetCatalog, logoPixelSize: Int, logoPreparation: LogoPreparation? = nil) {
         self.context = context
         self.catalog = catalog
+        self.logoPreparation = logoPreparation
         self.logoPixelSize = min(max(logoPixelSize, 8), AssetCatalog.maxImageSide)
     }
 
@@ -81,8 +112,13 @@ public final class ImageLibrary {
     public func prepareLogo() throws {
         if outline != nil { return }
         let path = catalog.path(AssetCatalog.fileName(.logo))
-        let image = try ImageLibrary.decode(path)
-        outline = try ImageLibrary.traceLogo(image, path: path)
+        let image: DecodedImage
+        if let early = logoPreparation, early.path == path {
+            (image, outline) = try early.result()
+        } else {
+            image = try ImageLibrary.decode(path)
+            outline = try ImageLibrary.traceLogo(image, path: path)
+        }
         textures[.logo] = try makeTexture(ImageLibrary.boxDownscale(image, to: logoPixelSize))
     }
 

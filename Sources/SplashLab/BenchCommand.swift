@@ -177,9 +177,13 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
     let session = try makeSession(options)
     let device = options.device
     let width = Int(clamping: (device.width * scale).rounded()), height = Int(clamping: (device.height * scale).rounded())
+    // As the window does: the logo is decoded and traced while the context is made.
+    try RenderContext.startSDL(offscreen: true)
+    let logoPreparation = LogoPreparation(catalog: session.catalog)
     let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
     // Primed after the first present, as the window does: the launch frame comes first.
-    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale), primed: false)
+    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale), primed: false,
+                                                 logoPreparation: logoPreparation)
     let floor = try FloorFrame(context: context, width: width, height: height)
     let script = BenchScenario.script(for: session.preview.feed)
     var playback = Playback(initial: session.preview, log: script.events)

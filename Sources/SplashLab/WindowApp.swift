@@ -23,6 +23,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
     let document = try openDocument(session, saveTo: runOptions.saveTo)
     try RenderContext.startSDL(offscreen: false)
+    let logoPreparation = LogoPreparation(catalog: session.catalog)
     let showInspector = runOptions.inspector ?? true
     let remembered = WindowEffectsRunner.rememberedLayoutPath.map { RememberedLayout.load(path: $0) } ?? (layout: RememberedLayout(), warning: nil)
     if let warning = remembered.warning { printError(warning) }
@@ -36,7 +37,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     let renderer = try session.makeSceneRenderer(
         context: context,
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height),
-        primed: false)
+        primed: false, logoPreparation: logoPreparation)
     session.reportWarnings()
     MotionGraphPanel.logoOutline = try? renderer.images.logoOutline()
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: runOptions.fps ?? displayRefreshRate(),

@@ -22,12 +22,20 @@ enum RenderHarness {
     }
 
     /// A session and a renderer at `scale` pixels per point.
-    static func make(_ options: PreviewOptions, scale: Double = 1, renderer: String? = nil) throws -> (PreviewSession, SceneRenderer, Int, Int) {
+    /// `preparingLogoEarly`: the logo decoded and traced on another thread while the context is
+    /// made, as the window and `bench` do.
+    static func make(_ options: PreviewOptions, scale: Double = 1, renderer: String? = nil,
+                     preparingLogoEarly: Bool = false) throws -> (PreviewSession, SceneRenderer, Int, Int) {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         let session = try PreviewSession(options, builtInAssets: builtInAssets)
         let w = Int((options.device.width * scale).rounded()), h = Int((options.device.height * scale).rounded())
+        var preparation: LogoPreparation?
+        if preparingLogoEarly {
+            try RenderContext.startSDL(offscreen: true)
+            preparation = LogoPreparation(catalog: session.catalog)
+        }
         let context = try RenderContext(target: .offscreen(width: w, height: h), rendererName: renderer, vsync: false)
-        let sceneRenderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
+        let sceneRenderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale), logoPreparation: preparation)
         return (session, sceneRenderer, w, h)
     }
 

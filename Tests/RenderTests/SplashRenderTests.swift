@@ -128,6 +128,29 @@ final class AssetTests: XCTestCase {
         }
     }
 
+    /// The logo decoded and traced on another thread while the context is made draws the same
+    /// pixels, and a bad logo gives the same message, as when it is prepared in line.
+    func testALogoPreparedEarlyDrawsTheSameAndFailsTheSame() throws {
+        for t in [0.0, 0.15, 2.3] {
+            let options = PreviewOptions(device: se, seed: 4)
+            let (s1, inLine, w, h) = try RenderHarness.make(options)
+            let a = try RenderHarness.draw(s1.preview.scene(at: t), with: inLine, w, h)
+            let (s2, early, _, _) = try RenderHarness.make(options, preparingLogoEarly: true)
+            let b = try RenderHarness.draw(s2.preview.scene(at: t), with: early, w, h)
+            XCTAssertEqual(a.pixels, b.pixels, "at \(t) s")
+        }
+        let dir = temporaryFolder()
+        try writePNG([UInt8](repeating: 200, count: 64 * 64 * 4), width: 64, height: 64, to: dir + "/logo.png")
+        let options = PreviewOptions(device: se, seed: 4, assetsDirectory: dir)
+        var messages: [String] = []
+        for early in [false, true] {
+            XCTAssertThrowsError(try RenderHarness.make(options, preparingLogoEarly: early)) { messages.append("\($0)") }
+        }
+        XCTAssertEqual(messages.count, 2)
+        XCTAssertEqual(messages.first, messages.last)
+        XCTAssertTrue(messages.first?.contains("\(dir)/logo.png: the logo has no transparent pixels") ?? false, "\(messages)")
+    }
+
     func testOversizedImageIsRefusedBeforeDecoding() throws {
         let dir = temporaryFolder()
         // A PNG header claiming 9000×100 px: refused from the header alone.
