@@ -37,7 +37,7 @@ else
   fi
   if wait_control interruption.4 30 && wait_control graph.value 5; then
     pass "the Graph view and the interruption list are drawn"
-    timeout 15 import -window "$win" "$out/graph.png" 2>/dev/null
+    import -window "$win" "$out/graph.png" 2>/dev/null
     # The hole's size curve is the first series: iOS blue (10, 132, 255), counted inside the value plot.
     read -r gx gy gw gh < <(echo "$(ui graph.value x) $(ui graph.value y) $(ui graph.value width) $(ui graph.value height)")
     blue=$(python3 - "$out/graph.png" "$gx" "$gy" "$gw" "$gh" <<'PY'

@@ -69,18 +69,18 @@ else
   if wait_equal "$dump" appearance '"dark"'; then pass "D: the window shows the dark appearance"; else fail "D: appearance is $(view "$dump" appearance)"; fi
   press r   # replay: the splash again, over the dark launch colour
   sleep 0.3
-  timeout 15 import -window "$win" "$out/dark-splash.png" 2>/dev/null
+  import -window "$win" "$out/dark-splash.png" 2>/dev/null
   p=$(pixel "$out/dark-splash.png" 4 4)
   if [ "$p" = "28,40,51" ]; then pass "D: the intro's background is the colour set's dark value ($p)"; else fail "D: corner is $p, not 28,40,51"; fi
   press Escape   # a key during the splash skips it: the hole opens on the first screen
   sleep 1.5
-  timeout 15 import -window "$win" "$out/red-screen.png" 2>/dev/null
+  import -window "$win" "$out/red-screen.png" 2>/dev/null
   p=$(pixel "$out/red-screen.png" 187 333)
   if [ "$p" = "255,0,0" ]; then pass "--screen: the first screen is under the hole ($p)"; else fail "--screen: centre is $p, not red"; fi
   press n
   if wait_equal "$dump" screen "\"$out/blue.png\""; then pass "N: the next screen is shown"; else fail "N: screen is $(view "$dump" screen)"; fi
   sleep 0.3
-  timeout 15 import -window "$win" "$out/blue-screen.png" 2>/dev/null
+  import -window "$win" "$out/blue-screen.png" 2>/dev/null
   p=$(pixel "$out/blue-screen.png" 187 333)
   if [ "$p" = "0,0,255" ]; then pass "N: blue is under the hole now ($p)"; else fail "N: centre is $p, not blue"; fi
   stop

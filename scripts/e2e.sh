@@ -70,7 +70,7 @@ type_into() {
 if start run --seed 3; then
   pass "the window opens"
   # Screenshot until the window has drawn (a loaded machine may take seconds for the first frame).
-  shows_colours() { timeout 15 import -window "$win" "$out/$1.png" 2>/dev/null; n=$(colours "$out/$1.png"); [ "$n" -gt "$2" ]; }
+  shows_colours() { import -window "$win" "$out/$1.png" 2>/dev/null; n=$(colours "$out/$1.png"); [ "$n" -gt "$2" ]; }
   if wait_for 20 shows_colours splash 20; then pass "splash screenshot is not blank ($n colours)"; else fail "splash screenshot is blank ($n colours)"; fi
   if wait_for 30 shows_colours feed 200; then pass "feed screenshot is not blank ($n colours)"; else fail "feed screenshot looks blank ($n colours)"; fi
   quit
@@ -85,7 +85,7 @@ if start skip --seed 3 --timings "$out/long-hold.json"; then
   xdotool mousemove --window "$win" 100 100 click 1
   # The feed's nav bar is near-white at the top left; the splash there is dark blue.
   feed_at_top_left() {
-    timeout 15 import -window "$win" "$out/skipped.png" 2>/dev/null
+    import -window "$win" "$out/skipped.png" 2>/dev/null
     pixel=$(convert "$out/skipped.png" -format '%[fx:int(255*p{20,20}.r)],%[fx:int(255*p{20,20}.b)]' info:)
     [ "${pixel%,*}" -gt 200 ]
   }
@@ -100,13 +100,13 @@ if start card --seed 3 --skip-splash; then
   # The first card's photo, in window points (window scale 1).
   xdotool mousemove --window "$win" 94 200 click 1
   sleep 0.8
-  timeout 15 import -window "$win" "$out/card-open.png" 2>/dev/null
+  import -window "$win" "$out/card-open.png" 2>/dev/null
   # The detail's "Message seller" button spans the bottom: blue at (30, 608).
   pixel=$(convert "$out/card-open.png" -format '%[fx:int(255*p{30,608}.r)],%[fx:int(255*p{30,608}.g)],%[fx:int(255*p{30,608}.b)]' info:)
   if [ "${pixel%%,*}" -lt 40 ] && [ "${pixel##*,}" -gt 200 ]; then pass "a click on a card opens its detail (pixel $pixel)"; else fail "no detail after a click on a card (pixel $pixel)"; fi
   press "$win" Escape
   sleep 0.8
-  timeout 15 import -window "$win" "$out/card-closed.png" 2>/dev/null
+  import -window "$win" "$out/card-closed.png" 2>/dev/null
   pixel=$(convert "$out/card-closed.png" -format '%[fx:int(255*p{30,608}.r)],%[fx:int(255*p{30,608}.g)],%[fx:int(255*p{30,608}.b)]' info:)
   if [ "${pixel%%,*}" -gt 150 ]; then pass "Escape closes the detail (pixel $pixel)"; else fail "the detail stayed after Escape (pixel $pixel)"; fi
   quit
@@ -122,14 +122,14 @@ if start panel --seed 3 --skip-splash; then
   for y in 630 590 540 480 420 360 330; do xdotool mousemove --window "$win" 180 $y; sleep 0.03; done
   xdotool mouseup 1
   sleep 1.0
-  timeout 15 import -window "$win" "$out/panel-up.png" 2>/dev/null
+  import -window "$win" "$out/panel-up.png" 2>/dev/null
   pixel=$(probe "$out/panel-up.png")
   if [ "${pixel%%,*}" -lt 40 ] && [ "${pixel##*,}" -gt 200 ]; then pass "an edge drag up presents the panel (pixel $pixel)"; else fail "no panel after an edge drag (pixel $pixel)"; fi
   xdotool mousemove --window "$win" 180 330 mousedown 1
   for y in 360 420 480 540 600 650; do xdotool mousemove --window "$win" 180 $y; sleep 0.02; done
   xdotool mouseup 1
   sleep 1.0
-  timeout 15 import -window "$win" "$out/panel-down.png" 2>/dev/null
+  import -window "$win" "$out/panel-down.png" 2>/dev/null
   pixel=$(probe "$out/panel-down.png")
   if [ "${pixel##*,}" -lt 200 ] || [ "${pixel%%,*}" -gt 150 ]; then pass "a drag down dismisses the panel (pixel $pixel)"; else fail "the panel stayed after a drag down (pixel $pixel)"; fi
   quit
@@ -140,11 +140,11 @@ fi
 if start hud --seed 3 --skip-splash --ui-dump "$out/hud.json"; then
   sleep 0.8
   before=$(control "$out/hud.json" save y); tools_before=$(control "$out/hud.json" view tools)
-  timeout 15 import -window "$win" "$out/hud-off.png" 2>/dev/null
+  import -window "$win" "$out/hud-off.png" 2>/dev/null
   press "$win" h
   sleep 0.6
   during=$(control "$out/hud.json" save y); tools_during=$(control "$out/hud.json" view tools)
-  timeout 15 import -window "$win" "$out/hud-on.png" 2>/dev/null
+  import -window "$win" "$out/hud-on.png" 2>/dev/null
   press "$win" h
   sleep 0.6
   after=$(control "$out/hud.json" save y); tools_after=$(control "$out/hud.json" view tools)
@@ -169,20 +169,20 @@ if start scrub --seed 3 --ui-dump "$out/scrub.json"; then
   xdotool mousemove --window "$win" 94 200 click 1
   press "$win" shift+f   # the timeline fitted to the whole take, which now goes past the splash
   sleep 0.8
-  timeout 15 import -window "$win" "$out/scrub-open.png" 2>/dev/null
+  import -window "$win" "$out/scrub-open.png" 2>/dev/null
   open_pixel=$(probe "$out/scrub-open.png")
   ruler_y=$(control "$out/scrub.json" timeline.ruler cy)
   back_x=$(control "$out/scrub.json" timeline.ruler at:0.6)
   xdotool mousemove --window "$win" "$back_x" "$ruler_y"; sleep 0.3; xdotool mousedown 1
   sleep 0.5
-  timeout 15 import -window "$win" "$out/scrub-back.png" 2>/dev/null
+  import -window "$win" "$out/scrub-back.png" 2>/dev/null
   corner=$(convert "$out/scrub-back.png" -format '%[fx:int(255*p{20,20}.r)],%[fx:int(255*p{20,20}.b)]' info:)
   back_pixel=$(probe "$out/scrub-back.png")
   end_x=$(control "$out/scrub.json" timeline.ruler x); end_w=$(control "$out/scrub.json" timeline.ruler width)
   for f in 0.3 0.6 0.9 0.99; do xdotool mousemove --window "$win" "$(python3 -c "print(int($end_x + $f * $end_w))")" "$ruler_y"; sleep 0.05; done
   sleep 0.5
   xdotool mouseup 1
-  timeout 15 import -window "$win" "$out/scrub-forward.png" 2>/dev/null
+  import -window "$win" "$out/scrub-forward.png" 2>/dev/null
   forward_pixel=$(probe "$out/scrub-forward.png")
   # The detail's button is (0, 122, 255); the splash's gradient there is about (47, 170, 201).
   is_blue() { local g=${1#*,}; g=${g%,*}; [ "${1%%,*}" -lt 25 ] && [ "$g" -lt 145 ] && [ "${1##*,}" -gt 235 ]; }
@@ -270,7 +270,7 @@ if start ab --seed 3 --ui-dump "$out/ab.json"; then
   done
   xdotool mousemove --window "$win" "$(control "$out/ab.json" timeline.ruler at:1.0)" "$(control "$out/ab.json" timeline.ruler cy)"
   sleep 0.3; xdotool click 1; sleep 0.6
-  timeout 15 import -window "$win" "$out/ab-split.png" 2>/dev/null
+  import -window "$win" "$out/ab-split.png" 2>/dev/null
   vw=$(control "$out/ab.json" viewport width); vx=$(control "$out/ab.json" viewport x)
   # White (logo and text) share of each screen's middle band: B's logo is larger.
   share() { convert "$out/ab-split.png" -crop "${vw%.*}x260+$1+200" +repage -colorspace gray -threshold 92% -format '%[fx:mean]' info:; }
