@@ -34,11 +34,14 @@ public final class LogoPreparation: @unchecked Sendable {
         }
     }
 
-    /// Waits for the work (the semaphore's signal orders its writes before this read).
-    func result() throws -> (image: DecodedImage, outline: LogoOutline) {
+    /// Waits for the work (the semaphore's signal orders its writes before this read) and hands
+    /// it over once: the 4 MB decoded logo is not kept alive here after. Nil when taken already.
+    func take() throws -> (image: DecodedImage, outline: LogoOutline)? {
         finished.wait()
         defer { finished.signal() }
-        return try outcome!.get()
+        guard let taken = outcome else { return nil }
+        outcome = nil
+        return try taken.get()
     }
 }
 
@@ -113,8 +116,8 @@ public final class ImageLibrary {
         if outline != nil { return }
         let path = catalog.path(AssetCatalog.fileName(.logo))
         let image: DecodedImage
-        if let early = logoPreparation, early.path == path {
-            (image, outline) = try early.result()
+        if let early = logoPreparation, early.path == path, let prepared = try early.take() {
+            (image, outline) = prepared
         } else {
             image = try ImageLibrary.decode(path)
             outline = try ImageLibrary.traceLogo(image, path: path)
