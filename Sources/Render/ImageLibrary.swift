@@ -12,8 +12,6 @@ struct DecodedImage {
     var path: String
 }
 
-/// Loads and checks PNGs through SDL_image, and keeps the textures made from them.
-/// Images are decoded on first use, so the first frame waits only for what it shows.
 /// The logo decoded and its outline traced, work for the CPU alone, begun on another thread
 /// while the main thread brings up the GL context: the 1024 px logo's decode and trace take about
 /// 20 ms, and the context 40-60 ms under llvmpipe, all before the first frame. `ImageLibrary`
@@ -45,6 +43,8 @@ public final class LogoPreparation: @unchecked Sendable {
     }
 }
 
+/// Loads and checks PNGs through SDL_image, and keeps the textures made from them.
+/// Images are decoded on first use, so the first frame waits only for what it shows.
 public final class ImageLibrary {
     let context: RenderContext
     public private(set) var catalog: AssetCatalog
