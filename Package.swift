@@ -57,21 +57,22 @@ let package = Package(
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
         // Scenes for its seeded random generator (the property sweep of springs).
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "Scenes"]),
-        // What the model tests of several targets start from.
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "Scenes", "TestFixtures"]),
+        // What the tests of several targets start from: the model's preview, temporary folders,
+        // and the table check of inputs a reader must refuse.
         .target(name: "TestFixtures", dependencies: ["Scenes", "Formats"], path: "Tests/TestFixtures"),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion", "TestFixtures"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "Motion"], exclude: ["Golden"]),
         // The recording writer's tests reach into the executable, which needs C++ interop to import.
-        .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes"], swiftSettings: [.interoperabilityMode(.Cxx)]),
+        .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes", "TestFixtures"], swiftSettings: [.interoperabilityMode(.Cxx)]),
         .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion", "TestFixtures"]),
         .testTarget(
             name: "InspectorTests",
             dependencies: ["Inspector", "Motion", "CSDL2"],
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Scenes", "Motion", "FuzzChecks"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Scenes", "Motion", "FuzzChecks", "TestFixtures"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestFixtures
 @testable import App
 @testable import Formats
 import Motion
@@ -7,11 +8,7 @@ import Motion
 /// Editing, undo, A/B and saving the timings file, with real files in a temporary folder.
 final class TimingsDocumentTests: XCTestCase {
     var folder = ""
-    override func setUp() {
-        folder = NSTemporaryDirectory() + "splashlab-doc-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func setUp() { folder = makeTemporaryFolder("doc", removedAfter: self) }
 
     let userText = """
     {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestFixtures
 @testable import App
 @testable import Formats
 
@@ -7,11 +8,7 @@ import XCTest
 /// timings file's limit too, with the file's name and the limit.
 final class TimingsFileLimitTests: XCTestCase {
     var folder = ""
-    override func setUp() {
-        folder = NSTemporaryDirectory() + "splashlab-limit-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func setUp() { folder = makeTemporaryFolder("limit", removedAfter: self) }
 
     /// A file that grows past the limit is refused from its size, and the last good values stay.
     func testHotReloadOfAFileGrownPastTheLimitKeepsTheLastGoodValues() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestFixtures
 @testable import App
 @testable import Formats
 @testable import Scenes
@@ -11,12 +12,9 @@ final class WindowEffectsTests: XCTestCase {
     var logs: [String] = []
 
     override func setUp() {
-        folder = NSTemporaryDirectory() + "splashlab-effects-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = makeTemporaryFolder("effects", removedAfter: self)
         logs = []
     }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
 
     var recoveryPath: String { folder + "/recovery/timings.json" }
 

@@ -1,16 +1,13 @@
 import Foundation
 import XCTest
+import TestFixtures
 @testable import Formats
 
 /// Every file read stops at its kind's limit: regular files by their size, devices and pipes at the
 /// byte after the limit. Real files, a real FIFO and /dev/zero.
 final class BoundedFileReaderTests: XCTestCase {
     var folder = ""
-    override func setUp() {
-        folder = NSTemporaryDirectory() + "splashlab-read-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func setUp() { folder = makeTemporaryFolder("read", removedAfter: self) }
 
     let tiny = FileSizeLimit(bytes: 10, kind: "a test file")
 

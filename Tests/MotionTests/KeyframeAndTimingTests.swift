@@ -1,4 +1,5 @@
 import XCTest
+import TestFixtures
 @testable import Motion
 
 final class KeyframeTrackTests: XCTestCase {
@@ -43,17 +44,14 @@ final class KeyframeTrackTests: XCTestCase {
     }
 
     func testValidation() {
-        let cases: [(UInt, () throws -> KeyframeTrack, String)] = [
-            (#line, { try KeyframeTrack(values: [0, 1, 2], keyTimes: [0, 1]) }, "keyTimes has 2 entries but values has 3"),
-            (#line, { try KeyframeTrack(values: [0, 1, 2, 3], keyTimes: [0, 0.6, 0.4, 1]) }, "must not decrease"),
-            (#line, { try KeyframeTrack(values: [0, 1], keyTimes: [0.1, 1]) }, "must start at 0"),
-            (#line, { try KeyframeTrack(values: [0, 1], keyTimes: [0, 0.9]) }, "must end at 1"),
-            (#line, { try KeyframeTrack(values: [0, 1, 2], keyTimes: [0, 0.5, 1], timingFunctions: [.linear]) }, "timingFunctions has 1 entries"),
-            (#line, { try KeyframeTrack(values: []) }, "at least one value"),
-            (#line, { try KeyframeTrack(values: [0, .nan]) }, "values[1] must be a finite number"),
-        ]
-        for (line, make, reason) in cases {
-            XCTAssertThrowsError(try make(), line: line) { XCTAssertTrue("\($0)".contains(reason), "\($0)", line: line) }
-        }
+        assertRefusals([
+            Refusal({ try KeyframeTrack(values: [0, 1, 2], keyTimes: [0, 1]) }, "keyTimes has 2 entries but values has 3"),
+            Refusal({ try KeyframeTrack(values: [0, 1, 2, 3], keyTimes: [0, 0.6, 0.4, 1]) }, "must not decrease"),
+            Refusal({ try KeyframeTrack(values: [0, 1], keyTimes: [0.1, 1]) }, "must start at 0"),
+            Refusal({ try KeyframeTrack(values: [0, 1], keyTimes: [0, 0.9]) }, "must end at 1"),
+            Refusal({ try KeyframeTrack(values: [0, 1, 2], keyTimes: [0, 0.5, 1], timingFunctions: [.linear]) }, "timingFunctions has 1 entries"),
+            Refusal({ try KeyframeTrack(values: []) }, "at least one value"),
+            Refusal({ try KeyframeTrack(values: [0, .nan]) }, "values[1] must be a finite number"),
+        ]) { _ = try $0() }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import TestFixtures
 @testable import Motion
 @testable import Formats
 @testable import Scenes
@@ -11,25 +12,20 @@ final class TimingsFileTests: XCTestCase {
     }
 
     func testErrorsNamePathLineColumnAndField() {
-        let cases: [(UInt, String, String)] = [
-            (#line, "{\n  \"splash\": {\"minHold\": -1}\n}", "t.json:2:25: splash.minHold must lie in [0, 600] (got -1.0)"),
-            (#line, "{\n  \"splash\": {\"logo\": {\"duration\": \"long\"}}\n}", "t.json:2:35: splash.logo.duration must be a number, not a string"),
-            (#line, "{\"splash\": {\"holdd\": 2}}", "t.json:1:13: unknown field 'splash.holdd'"),
-            (#line, "{\"splash\": {\"minHold\": 2,}}", "t.json:1:26: expected a quoted field name"),
-            (#line, "{\n\n  \"card\": {\"curve\": \"wobbly\"}}", "t.json:3:21: card.curve: unknown curve 'wobbly'"),
-            (#line, "{\"splash\": {\"hole\": {\"keyTimes\": [0, 0.5, 0.2]}}}", "t.json:1:34: splash.hole: keyTimes must end at 1"),
-            (#line, "{\"splash\": {\"hole\": {\"keyTimes\": [0, 0.8, 0.5, 1], \"scales\": [1, 2, 3, 4], \"timingFunctions\": [\"linear\", \"linear\", \"linear\"]}}}", "keyTimes must not decrease"),
-            (#line, "{\"panel\": {\"heightFraction\": -0.2}}", "t.json:1:30: panel.heightFraction must lie in (0, 1] (got -0.2)"),
-            (#line, "{\"panel\": {\"springResponse\": 0}}", "panel.springResponse must lie in (0, 60]"),
-            (#line, "{\"splash\": {\"minHold\": 2.5, \"timeout\": 2}}", "splash.timeout (2.0) must not be less than splash.minHold (2.5)"),
-            (#line, "[1, 2]", "t.json:1:1: the file must be an object, not an array"),
-            (#line, "{\"card\": {\"duration\": 1e999}}", "is not a usable number"),
-        ]
-        for (line, text, message) in cases {
-            XCTAssertThrowsError(try Timings.parse(text: text, path: "t.json"), line: line) { error in
-                XCTAssertTrue("\(error)".contains(message), "got: \(error)", line: line)
-            }
-        }
+        assertRefusals([
+            Refusal("{\n  \"splash\": {\"minHold\": -1}\n}", "t.json:2:25: splash.minHold must lie in [0, 600] (got -1.0)"),
+            Refusal("{\n  \"splash\": {\"logo\": {\"duration\": \"long\"}}\n}", "t.json:2:35: splash.logo.duration must be a number, not a string"),
+            Refusal("{\"splash\": {\"holdd\": 2}}", "t.json:1:13: unknown field 'splash.holdd'"),
+            Refusal("{\"splash\": {\"minHold\": 2,}}", "t.json:1:26: expected a quoted field name"),
+            Refusal("{\n\n  \"card\": {\"curve\": \"wobbly\"}}", "t.json:3:21: card.curve: unknown curve 'wobbly'"),
+            Refusal("{\"splash\": {\"hole\": {\"keyTimes\": [0, 0.5, 0.2]}}}", "t.json:1:34: splash.hole: keyTimes must end at 1"),
+            Refusal("{\"splash\": {\"hole\": {\"keyTimes\": [0, 0.8, 0.5, 1], \"scales\": [1, 2, 3, 4], \"timingFunctions\": [\"linear\", \"linear\", \"linear\"]}}}", "keyTimes must not decrease"),
+            Refusal("{\"panel\": {\"heightFraction\": -0.2}}", "t.json:1:30: panel.heightFraction must lie in (0, 1] (got -0.2)"),
+            Refusal("{\"panel\": {\"springResponse\": 0}}", "panel.springResponse must lie in (0, 60]"),
+            Refusal("{\"splash\": {\"minHold\": 2.5, \"timeout\": 2}}", "splash.timeout (2.0) must not be less than splash.minHold (2.5)"),
+            Refusal("[1, 2]", "t.json:1:1: the file must be an object, not an array"),
+            Refusal("{\"card\": {\"duration\": 1e999}}", "is not a usable number"),
+        ]) { _ = try Timings.parse(text: $0, path: "t.json") }
     }
 
     func testPartialFileKeepsOtherDefaults() throws {
@@ -66,22 +62,17 @@ final class LaunchDescriptionTests: XCTestCase {
     }
 
     func testBrokenDescriptionReportsLineAndColumn() {
-        let cases: [(UInt, String, String)] = [
-            (#line, "{\n  \"gradient\": [\n    {\"location\": 0, \"color\": \"blue\"}\n  ]\n}", "launch.json:3:30: gradient[0].color must be #RRGGBB or #RRGGBBAA"),
-            (#line, "{\n  \"gradient\": [\n    {\"location\": 0 \"color\": \"#000000\"}\n  ]\n}", "launch.json:3:20: expected ',' or '}' in an object"),
-            (#line, "{\"gradient\": []}", "launch.json:1:14: gradient must be a non-empty array"),
-            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"width\": 3}}", "launch.json:1:47: unknown field 'logo.width'"),
-            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"size\": 0}}", "logo.size must lie in (0, 10000]"),
-            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"darkGradient\": []}", "launch.json:1:54: darkGradient must be a non-empty array"),
-            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"darkGradient\": [{\"color\": \"#12\"}]}", "darkGradient[0].color must be #RRGGBB"),
-            (#line, "", "launch.json:1:1: the file is empty"),
-            (#line, "{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"centerY\": 1.5}}", "logo.centerY must lie in [0, 1]"),
-        ]
-        for (line, text, message) in cases {
-            XCTAssertThrowsError(try LaunchDescription.parse(text: text, path: "launch.json"), line: line) { error in
-                XCTAssertTrue("\(error)".contains(message), "got: \(error)", line: line)
-            }
-        }
+        assertRefusals([
+            Refusal("{\n  \"gradient\": [\n    {\"location\": 0, \"color\": \"blue\"}\n  ]\n}", "launch.json:3:30: gradient[0].color must be #RRGGBB or #RRGGBBAA"),
+            Refusal("{\n  \"gradient\": [\n    {\"location\": 0 \"color\": \"#000000\"}\n  ]\n}", "launch.json:3:20: expected ',' or '}' in an object"),
+            Refusal("{\"gradient\": []}", "launch.json:1:14: gradient must be a non-empty array"),
+            Refusal("{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"width\": 3}}", "launch.json:1:47: unknown field 'logo.width'"),
+            Refusal("{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"size\": 0}}", "logo.size must lie in (0, 10000]"),
+            Refusal("{\"gradient\": [{\"color\": \"#000000\"}], \"darkGradient\": []}", "launch.json:1:54: darkGradient must be a non-empty array"),
+            Refusal("{\"gradient\": [{\"color\": \"#000000\"}], \"darkGradient\": [{\"color\": \"#12\"}]}", "darkGradient[0].color must be #RRGGBB"),
+            Refusal("", "launch.json:1:1: the file is empty"),
+            Refusal("{\"gradient\": [{\"color\": \"#000000\"}], \"logo\": {\"centerY\": 1.5}}", "logo.centerY must lie in [0, 1]"),
+        ]) { _ = try LaunchDescription.parse(text: $0, path: "launch.json") }
     }
 }
 

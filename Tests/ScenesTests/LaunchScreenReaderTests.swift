@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestFixtures
 @testable import Formats
 @testable import Scenes
 
@@ -60,27 +61,19 @@ final class LaunchScreenReaderTests: XCTestCase {
     }
 
     func testBadDocumentsGetTheirLine() {
-        let cases: [(UInt, String, String)] = [
-            (#line, "", "x.storyboard: the file is empty"),
-            (#line, "<plist/>", "x.storyboard:1: not an Interface Builder document: the root element is <plist>"),
-            (#line, "<document>\n<scenes>\n</scene>\n</document>", "x.storyboard:3: not a valid XML document (an end tag does not match its start tag)"),
-            (#line, "<document/>", "x.storyboard: no view found"),
-            (#line, "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><document/>", "declares encoding 'ISO-8859-1'"),
+        assertRefusals([
+            Refusal(bytes(""), "x.storyboard: the file is empty"),
+            Refusal(bytes("<plist/>"), "x.storyboard:1: not an Interface Builder document: the root element is <plist>"),
+            Refusal(bytes("<document>\n<scenes>\n</scene>\n</document>"), "x.storyboard:3: not a valid XML document (an end tag does not match its start tag)"),
+            Refusal(bytes("<document/>"), "x.storyboard: no view found"),
+            Refusal(bytes("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><document/>"), "declares encoding 'ISO-8859-1'"),
             // FoundationXML crashes on these (a processing instruction with no data; a DTD's declarations): refused first.
-            (#line, "<?xml?>\n<document/>", "x.storyboard:1: the XML declaration has no version or no end"),
-            (#line, "<?xml version=\"1.0\"?>\n<document>\n<?pi?></document>", "x.storyboard:3: a processing instruction"),
-            (#line, "<!DOCTYPE d [<!ENTITY e SYSTEM \"x\">]>\n<document/>", "x.storyboard:1: a document type declaration"),
-        ]
-        for (line, text, message) in cases {
-            XCTAssertThrowsError(try InterfaceBuilderDocument.parse(bytes: bytes(text), path: "x.storyboard"), line: line) {
-                XCTAssertTrue("\($0)".contains(message), "\($0)", line: line)
-            }
-        }
-        var invalid = bytes("<document>\n<sc")
-        invalid += [0xFF] + bytes("enes/></document>")
-        XCTAssertThrowsError(try InterfaceBuilderDocument.parse(bytes: invalid, path: "x.storyboard")) {
-            XCTAssertEqual("\($0)", "x.storyboard:2: not UTF-8 text (Interface Builder documents are UTF-8)")
-        }
+            Refusal(bytes("<?xml?>\n<document/>"), "x.storyboard:1: the XML declaration has no version or no end"),
+            Refusal(bytes("<?xml version=\"1.0\"?>\n<document>\n<?pi?></document>"), "x.storyboard:3: a processing instruction"),
+            Refusal(bytes("<!DOCTYPE d [<!ENTITY e SYSTEM \"x\">]>\n<document/>"), "x.storyboard:1: a document type declaration"),
+            // A byte that is not UTF-8, on line 2.
+            Refusal(bytes("<document>\n<sc") + [0xFF] + bytes("enes/></document>"), "x.storyboard:2: not UTF-8 text (Interface Builder documents are UTF-8)"),
+        ]) { _ = try InterfaceBuilderDocument.parse(bytes: $0, path: "x.storyboard") }
     }
 
     func testColourSetComponentsInEveryFormAndTheDarkAppearance() throws {

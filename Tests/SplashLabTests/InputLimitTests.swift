@@ -1,16 +1,13 @@
 import Foundation
 import XCTest
+import TestFixtures
 
 /// Inputs that could exhaust the machine, through the real binary: options asking for absurd
 /// work, and files with no end or past their kind's limit. Each gets its message, naming the
 /// bound or the file and its limit, and its exit code; none gets a trap or a backtrace.
 final class InputLimitTests: XCTestCase {
     var folder = ""
-    override func setUp() {
-        folder = NSTemporaryDirectory() + "splashlab-limits-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func setUp() { folder = makeTemporaryFolder("limits", removedAfter: self) }
 
     var builtInTimings: String { CLI.repositoryRoot.appendingPathComponent("Assets/timings.json").path }
 

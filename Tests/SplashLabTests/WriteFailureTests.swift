@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestFixtures
 
 /// Every output the binary writes checks its result: a full device, a file-size limit reached
 /// mid-write, a folder that cannot take a file and a closed pipe each end in exit status 1 and a
@@ -7,14 +8,11 @@ import XCTest
 final class WriteFailureTests: XCTestCase {
     var folder = ""
 
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "splashlab-writes-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
+    override func setUp() { folder = makeTemporaryFolder("writes") }
 
     override func tearDown() {
         chmod(folder, 0o755)
-        try? FileManager.default.removeItem(atPath: folder)
+        removeTemporaryFolder(folder)
     }
 
     /// The folder's entries, hidden ones (a leftover temporary file) included.
