@@ -36,6 +36,17 @@ final class TimelineFrameTests: XCTestCase {
         driver.bridge.registry.controls.filter { $0.kind == "label" && $0.id.hasPrefix("timeline.label.") }
     }
 
+    /// The edits the timeline returned, in order: a class, so that a frame's closure can add to it.
+    final class EditLog { var edits: [TimelineEdit] = [] }
+
+    /// A frame that draws the timeline over 0 to 3.6 s and logs every edit it returns.
+    func timelineFrame(_ bridge: ImGuiSDLBridge, logging log: EditLog) -> () -> Void {
+        {
+            let edit = bridge.timeline(id: "timeline", self.content(span: 0...3.6))
+            if edit != .none { log.edits.append(edit) }
+        }
+    }
+
     func testLabelsNeverOverlapRowsAndHandlesKeepTheirSizeAt254And1800() throws {
         var driver = try openFrameDriver(windowWidth: 1900, windowHeight: 420)
         let bridge = driver.bridge
@@ -84,10 +95,10 @@ final class TimelineFrameTests: XCTestCase {
     func testCtrlWheelZoomsThePlainWheelPansAndNeitherScrollsThePanel() throws {
         let driver = try openFrameDriver(windowWidth: 900, windowHeight: 300, panelFillsWindow: true)
         let bridge = driver.bridge
-        var edits: [TimelineEdit] = []
+        let log = EditLog()
+        let timeline = timelineFrame(bridge, logging: log)
         let draw = {
-            let edit = bridge.timeline(id: "timeline", self.content(span: 0...3.6))
-            if edit != .none { edits.append(edit) }
+            timeline()
             // More than the panel holds below it, so the panel could scroll.
             for i in 0..<60 { bridge.text("line \(i)") }
         }
@@ -101,29 +112,26 @@ final class TimelineFrameTests: XCTestCase {
         driver.step([.wheel(dx: 0, dy: -1)], draw)
         driver.step([.key(scancode: control, isDown: false, modifiers: []), .wheel(dx: 0, dy: -2)], draw)
         driver.frame(draw)
-        XCTAssertEqual(edits.count, 3, "\(edits)")
-        guard edits.count == 3, case let .zoom(notches, anchor) = edits[0] else { return XCTFail("\(edits)") }
+        XCTAssertEqual(log.edits.count, 3, "\(log.edits)")
+        guard log.edits.count == 3, case let .zoom(notches, anchor) = log.edits[0] else { return XCTFail("\(log.edits)") }
         XCTAssertEqual(notches, 1)
         XCTAssertEqual(anchor, 2, accuracy: 3.6 / ruler.width, "about the time under the pointer")
-        guard case .zoom(-1, _) = edits[1] else { return XCTFail("\(edits)") }
-        XCTAssertEqual(edits[2], .pan(notches: -2))
+        guard case .zoom(-1, _) = log.edits[1] else { return XCTFail("\(log.edits)") }
+        XCTAssertEqual(log.edits[2], .pan(notches: -2))
         XCTAssertEqual(try XCTUnwrap(driver.control("timeline.ruler")).y, ruler.y, "the panel did not scroll under the wheel")
     }
 
     func testADraggedEndSnapsToDAndShiftDragsFreely() throws {
         let driver = try openFrameDriver(windowWidth: 700, windowHeight: 300, panelFillsWindow: true)
         let bridge = driver.bridge
-        var edits: [TimelineEdit] = []
-        let draw = {
-            let edit = bridge.timeline(id: "timeline", self.content(span: 0...3.6))
-            if edit != .none { edits.append(edit) }
-        }
+        let log = EditLog()
+        let draw = timelineFrame(bridge, logging: log)
         driver.open(draw)
         let ruler = try XCTUnwrap(driver.control("timeline.ruler"))
         let scale = TimelineScale(span: 0...3.6, trackX: ruler.x, trackWidth: ruler.width)
         let end = try XCTUnwrap(driver.control("timeline.logo.end")).centre
         for (offset, withShift) in [(-4.0, false), (3.0, false), (-4.0, true)] {
-            edits.removeAll()
+            log.edits.removeAll()
             let target = scale.x(for: 2) + offset
             if withShift { bridge.handle(.key(scancode: shift, isDown: true, modifiers: .shift)) }
             driver.step([.mouseMoved(x: end.x, y: end.y)], draw)
@@ -134,7 +142,7 @@ final class TimelineFrameTests: XCTestCase {
             let readout = try XCTUnwrap(driver.control("timeline.label.drag"), "no readout while dragging")
             driver.step([.mouseButton(button: 0, isDown: false, x: target, y: end.y)], draw)
             if withShift { driver.step([.key(scancode: shift, isDown: false, modifiers: [])], draw) }
-            guard case let .setDuration("logo", duration, true)? = edits.last else { return XCTFail("\(edits)") }
+            guard case let .setDuration("logo", duration, true)? = log.edits.last else { return XCTFail("\(log.edits)") }
             if withShift {
                 XCTAssertNotEqual(duration, 2, "Shift drags freely")
                 XCTAssertEqual(duration, 2 + offset / scale.pixelsPerSecond, accuracy: 1.5 / scale.pixelsPerSecond)
@@ -145,7 +153,7 @@ final class TimelineFrameTests: XCTestCase {
             }
         }
         // A slow frame: the last move arrives with the release. The drag ends where the pointer is.
-        edits.removeAll()
+        log.edits.removeAll()
         driver.frame(draw)
         let handle = try XCTUnwrap(driver.control("timeline.logo.end")).centre
         let near = scale.x(for: 3) - 2
@@ -153,7 +161,7 @@ final class TimelineFrameTests: XCTestCase {
         driver.step([.mouseButton(button: 0, isDown: true, x: handle.x, y: handle.y)], draw)
         driver.step([.mouseMoved(x: (handle.x + near) / 2, y: handle.y)], draw)
         driver.step([.mouseMoved(x: near, y: handle.y), .mouseButton(button: 0, isDown: false, x: near, y: handle.y)], draw)
-        guard case let .setDuration("logo", last, true)? = edits.last else { return XCTFail("\(edits)") }
+        guard case let .setDuration("logo", last, true)? = log.edits.last else { return XCTFail("\(log.edits)") }
         XCTAssertEqual(last, TimelineSnap.onGrid(scale.time(atX: near)), accuracy: 1e-9)
     }
 

@@ -8,11 +8,9 @@ import TestFixtures
 /// `lint` finds what it should and nothing else, and lists the interruptions a take has, with
 /// the velocities the trace shows on either side.
 final class MotionLintTests: XCTestCase {
-    let device = Device.named("iphone-se")!
-
-    func preview(_ timings: Timings = Timings()) -> Preview {
-        fixturePreview(on: device, timings: timings, options: SplashOptions(textVariant: 1), feedSeed: 1)
-    }
+    /// The trace tests' device and preview: the lint reads the trace they check.
+    let device = MotionTraceTests.device
+    func preview(_ timings: Timings = Timings()) -> Preview { MotionTraceTests.preview(timings) }
 
     /// A hole whose on-screen square holds the screen's half diagonal: enough for the rule's wiring
     /// (the CLI checks it with the logo's traced outline).

@@ -9,12 +9,13 @@ import TestFixtures
 /// values `state` reports, for every property, under the default timings, a bouncy spring and
 /// overshooting curves, over a session of drags, flicks, grabs and reversals.
 final class MotionTraceTests: XCTestCase {
-    let device = Device.named("iphone-se")!
+    static let device = Device.named("iphone-se")!
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/lint")
 
-    func preview(_ timings: Timings = Timings(), options: SplashOptions = SplashOptions(textVariant: 1)) -> Preview {
-        fixturePreview(on: device, timings: timings, options: options, feedSeed: 1)
+    /// The preview the trace and the lint play: the SE, text variant 1, feed seed 1.
+    static func preview(_ timings: Timings = Timings(), options: SplashOptions = SplashOptions(textVariant: 1)) -> Preview {
+        fixturePreview(on: Self.device, timings: timings, options: options, feedSeed: 1)
     }
 
     static func script(_ name: String) throws -> [InputEvent] {
@@ -41,7 +42,7 @@ final class MotionTraceTests: XCTestCase {
     func testVelocityAgreesWithACentralDifferenceOfStateValues() throws {
         let log = try Self.script("session.json")
         for (name, timings) in try Self.timingSets() {
-            let start = preview(timings)
+            let start = Self.preview(timings)
             let end = MotionLint.takeDuration(initial: start, log: log)
             // The property's range over the take, from 240 Hz samples.
             let dense = MotionTrace.samples(initial: start, log: log, times: (0...Int(end * 240)).map { Double($0) / 240 })
@@ -70,7 +71,7 @@ final class MotionTraceTests: XCTestCase {
     /// The trace's values are the numbers `state` reports for the same things.
     func testValuesAreWhatStateReports() throws {
         let log = try Self.script("session.json")
-        let start = preview()
+        let start = Self.preview()
         let times = (0..<400).map { Double($0) * 0.025 }
         let samples = MotionTrace.samples(initial: start, log: log, times: times)
         func index(_ id: String) -> Int { MotionProperty.index(of: id)! }
@@ -105,7 +106,7 @@ final class MotionTraceTests: XCTestCase {
     /// The trace's splash values are `SplashSequence`'s own, with and without Reduce Motion and a skip.
     func testSplashValuesMatchTheSequence() {
         for options in [SplashOptions(textVariant: 1), SplashOptions(reduceMotion: true, textVariant: 1), SplashOptions(skipTime: 0.1, textVariant: 1)] {
-            let p = preview(options: options)
+            let p = Self.preview(options: options)
             let motion = SplashMotion(p.splash)
             for k in 0...400 {
                 let t = Double(k) * 0.01
@@ -132,7 +133,7 @@ final class MotionTraceTests: XCTestCase {
 
     func testTraceTimesAndCSV() {
         XCTAssertEqual(MotionTrace.times(from: 1, to: 1.25, step: 0.1), [1, 1.1, 1.2, 1.25].map { $0 }, accuracy: 1e-12)
-        let samples = MotionTrace.samples(initial: preview(), log: [], times: [2.1])
+        let samples = MotionTrace.samples(initial: Self.preview(), log: [], times: [2.1])
         let lines = MotionTrace.csv(samples).split(separator: "\n")
         XCTAssertEqual(lines.count, 2)
         XCTAssertEqual(lines[0].split(separator: ",", omittingEmptySubsequences: false).count, 1 + 2 * MotionProperty.all.count)
