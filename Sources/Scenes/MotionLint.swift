@@ -51,18 +51,6 @@ public struct LintReport: Sendable {
     }
 }
 
-/// How the intro's first frame differs from the launch screen, as the drawing code measures it:
-/// pixels whose colour moved by more than a redraw's rounding, and the largest colour distance
-/// (8 bits a channel). The lint takes the figures, not the frames, so it stays free of drawing.
-public struct LaunchFrameDifference: Equatable, Sendable {
-    public var differingPixels: Int
-    public var totalPixels: Int
-    public var largestColorDistance: Double
-    public init(differingPixels: Int, totalPixels: Int, largestColorDistance: Double) {
-        self.differingPixels = differingPixels; self.totalPixels = totalPixels; self.largestColorDistance = largestColorDistance
-    }
-}
-
 /// Motion quality checked on the model, not on drawn frames: the take is evaluated at 240 Hz
 /// with every property's exact value and velocity (`MotionTrace`), and every interruption is
 /// compared just before and after (`Interruption.all`).
@@ -78,7 +66,7 @@ public enum MotionLint {
     /// blink rule out.
     public static func run(initial: Preview, log: [InputEvent], thresholds: Timings.Lint,
                            holeCoversScreen: ((LayerState) -> Bool)? = nil,
-                           launchDifference: LaunchFrameDifference? = nil) -> LintReport {
+                           launchDifference: FrameDifference? = nil) -> LintReport {
         let duration = takeDuration(initial: initial, log: log)
         let times = (0...Int((duration * frameRate).rounded(.up))).map { Double($0) / frameRate }
         let samples = MotionTrace.samples(initial: initial, log: log, times: times)

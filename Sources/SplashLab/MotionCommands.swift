@@ -35,8 +35,7 @@ func lintCommand(_ arguments: [String]) throws -> Int32 {
     let blink = try LaunchBlink.measure(session)
     let report = MotionLint.run(initial: session.preview, log: events, thresholds: thresholds, holeCoversScreen: { hole in
         HoleGeometry.coversScreen(outline, hole: hole, width: device.width, height: device.height)
-    }, launchDifference: LaunchFrameDifference(differingPixels: blink.differingPixels, totalPixels: blink.totalPixels,
-                                                largestColorDistance: blink.largestColorDistance))
+    }, launchDifference: blink)
     session.reportWarnings()
     try printOutput(options.json ? report.json.text : report.text)
     return report.isClean ? 0 : ExitCode.failure

@@ -48,7 +48,7 @@ enum MotionGraphPanel {
     /// The logo's traced outline, for lint's hole-coverage rule (set once the window's renderer has it).
     nonisolated(unsafe) static var logoOutline: LogoOutline?
     /// The blink the window measured between the launch frame and the intro's first frame it drew.
-    nonisolated(unsafe) static var launchDifference: LaunchFrameDifference?
+    nonisolated(unsafe) static var launchDifference: FrameDifference?
 
     /// The dock's switch, then the lanes (drawn by `lanes`) or the graph with the interruption list.
     static func dock(_ ui: ImGuiSDLBridge, state: WindowState, lanes: () -> [WindowAction]) -> [WindowAction] {

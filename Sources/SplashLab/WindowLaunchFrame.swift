@@ -51,7 +51,6 @@ extension WindowShell {
         let intro = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)
         let blink = FrameDifference.between(launch, intro, width: r.width, height: r.height)
         launchBlink = blink
-        MotionGraphPanel.launchDifference = LaunchFrameDifference(differingPixels: blink.differingPixels, totalPixels: blink.totalPixels,
-                                                                  largestColorDistance: blink.largestColorDistance)
+        MotionGraphPanel.launchDifference = blink
     }
 }
