@@ -117,7 +117,6 @@ public struct TimingsDocument: Equatable, Sendable {
         public let path: String
         public let text: String
         public let timings: Timings
-        public init(path: String, text: String, timings: Timings) { self.path = path; self.text = text; self.timings = timings }
     }
 
     /// What carrying out a save gave: the window's reducer asks for a save and is told this.

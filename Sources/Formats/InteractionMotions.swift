@@ -107,8 +107,6 @@ public struct SpringMotionEntry<Section: Sendable>: Sendable {
     let readResponse: @Sendable (Section) -> Double
     let readDampingFraction: @Sendable (Section) -> Double
 
-    public func response(_ s: Section) -> Double { readResponse(s) }
-    public func dampingFraction(_ s: Section) -> Double { readDampingFraction(s) }
     public func parameters(_ s: Section) -> SpringParameters {
         // Validated on load (both in their declared ranges, above 0), so this cannot fail.
         (try? SpringParameters(response: readResponse(s), dampingFraction: readDampingFraction(s))) ?? SpringParameters.critical

@@ -24,10 +24,6 @@ public struct RegisteredControl: Equatable, Sendable {
     public var height: Double
     public var value: ControlValue
 
-    public init(id: String, kind: String, x: Double, y: Double, width: Double, height: Double, value: ControlValue) {
-        self.id = id; self.kind = kind; self.x = x; self.y = y; self.width = width; self.height = height; self.value = value
-    }
-
     /// The centre, where an end-to-end test clicks.
     public var centre: (x: Double, y: Double) { (x + width / 2, y + height / 2) }
 

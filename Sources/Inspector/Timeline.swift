@@ -30,8 +30,7 @@ public struct TimelineLane: Equatable, Sendable {
 /// A named stretch of the sequence (appearing, holding, disappearing), drawn behind the lanes.
 public struct TimelinePhase: Equatable, Sendable {
     public var name: String
-    public var start: Double
-    public var end: Double
+    public var start, end: Double
     public init(name: String, start: Double, end: Double) { self.name = name; self.start = start; self.end = end }
 }
 

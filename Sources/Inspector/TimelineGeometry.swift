@@ -156,9 +156,6 @@ public struct TimelineLabelRequest: Equatable, Sendable {
     public var maxWidth: Double
     /// Higher goes first: a label placed earlier is never shortened or hidden by a later one.
     public var priority: Int
-    public init(id: String, text: String, x: Double, y: Double, height: Double, maxWidth: Double, priority: Int) {
-        self.id = id; self.text = text; self.x = x; self.y = y; self.height = height; self.maxWidth = maxWidth; self.priority = priority
-    }
 }
 
 /// A label as drawn: perhaps shortened, with the rectangle it covers.

@@ -20,7 +20,6 @@ struct WindowShell {
     let inspector: ImGuiSDLBridge
     /// A and B on one screen (wipe, overlay, difference).
     let compositor: CompareCompositor
-    var differenceRefusalShown = false
     var router = WindowEventRouter()
     var effects: WindowEffectsRunner
     var frames = FrameLog(capacity: 300)
@@ -34,6 +33,8 @@ struct WindowShell {
     var stateOutPath: String?
     var lastStateOut = 0.0
     var lastTitle = ""
+    /// The difference view's refusal (a renderer without subtractive blending) has been said once.
+    var differenceRefusalShown = false
     /// Nothing is drawn while nothing on screen would change: a change (an event, an action, a
     /// new message, the inspector's own need) sets this, and the preview's scenes are compared
     /// with the last drawn ones, which catches playback and scheduled animations within a frame.
