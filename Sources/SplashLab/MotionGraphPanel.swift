@@ -57,7 +57,11 @@ enum MotionGraphPanel {
         if ui.button(id: "dock.lanes", label: showsGraph ? "Lanes" : "[Lanes]") { actions.append(.timeline(.setDockMode(.lanes))) }
         ui.sameLine()
         if ui.button(id: "dock.graph", label: showsGraph ? "[Graph]" : "Graph") { actions.append(.timeline(.setDockMode(.graph))) }
-        guard showsGraph else { return actions + lanes() }
+        // The lanes' own tools (fit, loop) share this row, so one more lane shows in the dock.
+        guard showsGraph else {
+            ui.sameLine()
+            return actions + lanes()
+        }
         // The graph shows the span the timeline's ruler shows, so zoom and pan carry over.
         actions += graph(ui, state: state, span: state.timelineSpan)
         return actions
