@@ -306,6 +306,33 @@ extension ImGuiSDLBridge {
         ImGui.PopStyleColor(1)
     }
 
+    /// A toggle's width: its box, the gap after it and its label.
+    public func toggleWidth(label: String) -> Double {
+        guard isInFrame else { return 0 }
+        return Double(ImGui.GetFrameHeight() + ImGui.GetStyle().pointee.ItemInnerSpacing.x + ImGui.CalcTextSize(label, nil, false, -1).x)
+    }
+
+    /// Keeps the next item on the current row when `width` more fits before the region's right
+    /// edge, else lets it start a new row: a row of toggles that wraps with the panel's width.
+    public func sameLineIfRoom(for width: Double) {
+        guard isInFrame else { return }
+        let next = Double(ImGui.GetItemRectMax().x + ImGui.GetStyle().pointee.ItemSpacing.x)
+        let edge = Double(ImGui.GetWindowPos().x + ImGui.GetWindowContentRegionMax().x)
+        if next + width <= edge { ImGui.SameLine(0, -1) }
+    }
+
+    /// The width of the current region's rows, whatever is already on this one.
+    public var rowWidth: Double {
+        guard isInFrame else { return 0 }
+        return Double(ImGui.GetWindowContentRegionMax().x - ImGui.GetWindowContentRegionMin().x)
+    }
+
+    /// The height of a line of text with the spacing after it.
+    public var textRowHeight: Double {
+        guard isInFrame else { return 0 }
+        return Double(ImGui.GetTextLineHeightWithSpacing())
+    }
+
     /// Where the next item goes and how much room there is, in window coordinates.
     public var cursor: (x: Double, y: Double, width: Double, height: Double) {
         guard isInFrame else { return (0, 0, 0, 0) }

@@ -18,8 +18,9 @@ enum MotionGraphPanel {
     }
     nonisolated(unsafe) static var choices = ViewChoices()
 
-    /// The graph's height in window units.
-    static let graphHeight = 260.0
+    /// The least height of the graph (both plots and the input strip), in window units: below it
+    /// the dock scrolls instead.
+    static let minimumGraphHeight = 160.0
 
     /// What was computed for a take, kept until the take, the timings or the graph's span and width change.
     struct Computed {
@@ -57,33 +58,34 @@ enum MotionGraphPanel {
         if ui.button(id: "dock.lanes", label: showsGraph ? "Lanes" : "[Lanes]") { actions.append(.timeline(.setDockMode(.lanes))) }
         ui.sameLine()
         if ui.button(id: "dock.graph", label: showsGraph ? "[Graph]" : "Graph") { actions.append(.timeline(.setDockMode(.graph))) }
-        // The lanes' own tools (fit, loop) share this row, so one more lane shows in the dock.
-        guard showsGraph else {
-            ui.sameLine()
-            return actions + lanes()
-        }
+        // The view's own controls (fit and loop; normalise and the properties) share this row, so
+        // the dock's height goes to the lanes or the plots.
+        ui.sameLine()
+        guard showsGraph else { return actions + lanes() }
         // The graph shows the span the timeline's ruler shows, so zoom and pan carry over.
         actions += graph(ui, state: state, span: state.timelineSpan)
         return actions
     }
 
-    /// The graph over `span` (default: the whole take the timeline spans) with its controls above
-    /// and the interruption list and lint's findings below; `height` is the plot's.
+    /// The graph over `span` (default: the whole take the timeline spans) with its controls before
+    /// it and the interruption list and lint's findings below. The plots take `height`, or by
+    /// default the room left in the dock but one line, so that the list's heading shows under them.
     static func graph(_ ui: ImGuiSDLBridge, state: WindowState, span given: ClosedRange<Double>? = nil,
-                      height: Double = graphHeight) -> [WindowAction] {
+                      height: Double? = nil) -> [WindowAction] {
         var actions: [WindowAction] = []
         let playback = state.shownPlayback
         let timings = state.document.current
         let span = given ?? 0...state.timelineRange
-        let room = ui.cursor
-        let columns = max(Int(room.width - 70), 50)
+        // One sample per column of the plot, which spans the row but its value gutter.
+        let columns = max(Int(ui.rowWidth - 70), 50)
         let take = compute(playback, timings: timings, span: span, columns: columns)
 
         if let on = ui.toggle(id: "graph.normalise", label: "normalise", isOn: choices.normalise) { choices.normalise = on }
-        // The properties to plot: every one that moves in this take, each a toggle.
-        for (n, i) in take.moving.enumerated() {
+        // The properties to plot: every one that moves in this take, each a toggle, in rows that
+        // wrap with the dock's width.
+        for i in take.moving {
             let p = MotionProperty.all[i]
-            if n % 4 != 0 { ui.sameLine() }
+            ui.sameLineIfRoom(for: ui.toggleWidth(label: p.label))
             let shown = choices.properties.contains(p.id)
             if let on = ui.toggle(id: "graph.property.\(p.id)", label: p.label, isOn: shown) {
                 if on { choices.properties.append(p.id) } else { choices.properties.removeAll { $0 == p.id } }
@@ -102,7 +104,8 @@ enum MotionGraphPanel {
         let content = MotionGraphContent(times: take.samples.map(\.time), series: series, normalise: choices.normalise,
                                          playhead: playback.time, inputTimes: inputTimes, marks: marks)
         let at = ui.cursor
-        if case let .seek(t) = ui.motionGraph(id: "graph", content, x: at.x, y: at.y, width: at.width, height: height) {
+        let plotHeight = height ?? max(at.height - ui.textRowHeight, minimumGraphHeight)
+        if case let .seek(t) = ui.motionGraph(id: "graph", content, x: at.x, y: at.y, width: at.width, height: plotHeight) {
             actions.append(.seek(t))
         }
 
