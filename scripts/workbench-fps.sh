@@ -2,7 +2,8 @@
 # Frames the workbench window draws per second of preview time at 1920x1080 under Xvfb (Mesa's
 # llvmpipe), from its --frames-csv: during the splash's disappearance (replayed with R), during a
 # drag of the preview's bottom panel, and during a drag of the properties panel's splitter; each
-# with the tools shown and hidden (Tab). Prints one line per figure. A measurement, not a test.
+# with the tools shown and hidden (Tab); then the panel drag again with the timeline dock's Graph
+# view open, which follows the take as it grows. Prints one line per figure. A measurement, not a test.
 #   scripts/workbench-fps.sh PATH/TO/splashlab [PASSES [RUN OPTIONS...]]
 # e.g. `scripts/workbench-fps.sh .build/release/splashlab 4 --renderer opengl` to compare renderers.
 set -uo pipefail
@@ -108,5 +109,29 @@ PY
   [ "$tools" = shown ] && echo "tools $tools, properties splitter drag: $(fps "$s0:$s1")"
 }
 
+# The bottom-panel drag with the dock's Graph view open: every event of the drag changes the take
+# the graph plots.
+measureGraph() {
+  rm -f "$out/frames.csv" "$out/state.json"
+  "$bin" run --seed 3 "${runOptions[@]}" --frames-csv "$out/frames.csv" --state-out "$out/state.json" --ui-dump "$out/ui.json" >"$out/run.log" 2>&1 &
+  pid=$!
+  win=$(wait_window) || { echo "the window did not open: $(cat "$out/run.log")"; return; }
+  xdotool windowfocus --sync "$win"
+  sleep 3
+  xdotool mousemove --window "$win" "$(control "$out/ui.json" dock.graph cx)" "$(control "$out/ui.json" dock.graph cy)" click 1
+  sleep 1
+  xdotool key p; sleep 1
+  local t0 t1; t0=$(previewTime)
+  xdotool mousemove --window "$win" 400 500 mousedown 1
+  drag 300 '400 $((500 - (i % 40) * 6))'
+  xdotool mouseup 1
+  t1=$(previewTime)
+  xdotool key q; sleep 0.3; xdotool key q
+  wait_exit "$pid" 20
+  echo "Graph view open, bottom-panel drag: $(fps "$t0:$t1")"
+  echo "Graph view open, bottom-panel drag, median ms a frame: $(stages "$t0" "$t1")"
+}
+
 measure shown
 measure hidden
+measureGraph

@@ -180,6 +180,20 @@ public enum MotionTrace {
         }
     }
 
+    /// The same samples after the log grew: `previous` holds the samples at these `times` for the
+    /// log before it grew, and every new event comes at or after `firstNewEvent`. A sample has
+    /// exactly the inputs up to its time, so the samples before that time are kept and only the
+    /// rest are computed again: while a drag adds an event a frame, the graph redoes the take from
+    /// the pointer's time on, not from its start.
+    public static func samples(initial: Preview, log: [InputEvent], times: [Double], keeping previous: [MotionSample],
+                               before firstNewEvent: Double) -> [MotionSample] {
+        let kept = times.firstIndex { $0 >= firstNewEvent } ?? times.count
+        guard previous.count == times.count, kept == 0 || previous[kept - 1].time == times[kept - 1] else {
+            return samples(initial: initial, log: log, times: times)
+        }
+        return Array(previous[..<kept]) + samples(initial: initial, log: log, times: Array(times[kept...]))
+    }
+
     /// `from` to `to` every `step` seconds, both ends included (the last step may be shorter).
     public static func times(from: Double, to: Double, step: Double) -> [Double] {
         guard step > 0, to >= from else { return [from] }

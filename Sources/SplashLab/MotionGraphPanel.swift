@@ -25,6 +25,8 @@ enum MotionGraphPanel {
     /// What was computed for a take, kept until the take, the timings or the graph's span and width change.
     struct Computed {
         var key: Key
+        /// The last input the samples saw, to tell a log that grew from one that was replaced.
+        var lastEvent: InputEvent?
         var samples: [MotionSample]
         var interruptions: [Interruption]
         var moving: [Int]
@@ -130,13 +132,24 @@ enum MotionGraphPanel {
         let key = Key(take: take, span: span, columns: columns)
         if let computed, computed.key == key { return computed }
         let times = (0...columns).map { span.lowerBound + (span.upperBound - span.lowerBound) * Double($0) / Double(columns) }
-        let samples = MotionTrace.samples(initial: playback.initial, log: playback.log, times: times)
+        let log = playback.log
+        // While input streams in (a drag adds an event a frame), only the samples from the first
+        // new event on are computed again; the log must have grown from the one they saw.
+        let samples: [MotionSample]
+        if let computed, computed.key.span == span, computed.key.columns == columns, computed.key.take.timings == timings,
+           computed.key.take.skipSplash == take.skipSplash, let last = computed.lastEvent,
+           computed.key.take.inputs < log.count, log[computed.key.take.inputs - 1] == last {
+            samples = MotionTrace.samples(initial: playback.initial, log: log, times: times, keeping: computed.samples,
+                                          before: log[computed.key.take.inputs].time)
+        } else {
+            samples = MotionTrace.samples(initial: playback.initial, log: log, times: times)
+        }
         let moving = MotionProperty.all.indices.filter { i in
             let vs = samples.compactMap { $0.values[i] }
             return (vs.max() ?? 0) - (vs.min() ?? 0) > 1e-9
         }
         let interruptions = computed.flatMap { $0.key.take == take ? $0.interruptions : nil } ?? Interruption.all(initial: playback.initial, log: playback.log)
-        let result = Computed(key: key, samples: samples, interruptions: interruptions, moving: moving)
+        let result = Computed(key: key, lastEvent: log.last, samples: samples, interruptions: interruptions, moving: moving)
         computed = result
         return result
     }

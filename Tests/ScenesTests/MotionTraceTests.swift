@@ -103,6 +103,25 @@ final class MotionTraceTests: XCTestCase {
         XCTAssertTrue(sawCard)
     }
 
+    /// The graph's samples after the log grew, kept before the first new event and computed again
+    /// from it, are exactly the samples of the grown log computed whole: at every split of the
+    /// session, as a drag adds its events one by one.
+    func testSamplesKeptBeforeTheFirstNewEventAreTheWholeTakesSamples() throws {
+        let log = try Self.script("session.json")
+        let start = Self.preview()
+        let times = (0...600).map { Double($0) * 10.5 / 600 }
+        let whole = MotionTrace.samples(initial: start, log: log, times: times)
+        for split in stride(from: 1, to: log.count, by: max(log.count / 25, 1)) {
+            let before = MotionTrace.samples(initial: start, log: Array(log[..<split]), times: times)
+            let grown = MotionTrace.samples(initial: start, log: log, times: times, keeping: before, before: log[split].time)
+            XCTAssertEqual(grown, whole, "split at event \(split) (t = \(log[split].time))")
+        }
+        // Samples for other times are not kept.
+        let shifted = times.map { $0 + 0.001 }
+        XCTAssertEqual(MotionTrace.samples(initial: start, log: log, times: shifted, keeping: whole, before: 9),
+                       MotionTrace.samples(initial: start, log: log, times: shifted))
+    }
+
     /// The trace's splash values are `SplashSequence`'s own, with and without Reduce Motion and a skip.
     func testSplashValuesMatchTheSequence() {
         for options in [SplashOptions(textVariant: 1), SplashOptions(reduceMotion: true, textVariant: 1), SplashOptions(skipTime: 0.1, textVariant: 1)] {
