@@ -141,10 +141,12 @@ extension MotionGraphContent {
 /// What a frame of the graph asks for.
 public enum MotionGraphEdit: Equatable, Sendable { case none, seek(Double) }
 
-/// Line colours of the series, in order (iOS system colours, which read on the dark plot).
+/// Line colours of the series, in order: iOS's dark-appearance system blue, green, purple, cyan,
+/// brown, indigo and gray, which read on the dark plot. Orange, yellow, red and pink are left out:
+/// they are the interruption marks', the playhead's and a flagged mark's.
 public enum MotionGraphPalette {
     public static let colours: [(UInt32, UInt32, UInt32)] = [
-        (10, 132, 255), (48, 209, 88), (255, 159, 10), (191, 90, 242), (255, 55, 95), (100, 210, 255), (255, 214, 10), (172, 142, 104),
+        (10, 132, 255), (48, 209, 88), (191, 90, 242), (100, 210, 255), (172, 142, 104), (94, 92, 230), (174, 174, 178),
     ]
     static func colour(_ i: Int, alpha: UInt32 = 255) -> UInt32 {
         let c = colours[i % colours.count]
