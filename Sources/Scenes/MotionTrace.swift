@@ -191,6 +191,7 @@ public enum MotionTrace {
         guard previous.count == times.count, kept == 0 || previous[kept - 1].time == times[kept - 1] else {
             return samples(initial: initial, log: log, times: times)
         }
+        guard kept < times.count else { return previous }
         return Array(previous[..<kept]) + samples(initial: initial, log: log, times: Array(times[kept...]))
     }
 

@@ -35,6 +35,13 @@ enum MotionGraphPanel {
         var take: TakeKey
         var span: ClosedRange<Double>
         var columns: Int
+
+        /// The same plot of the same take but for its inputs: a log that may have grown since.
+        func differsOnlyInInputs(from other: Key) -> Bool {
+            var a = self, b = other
+            (a.take.inputs, a.take.lastInput, b.take.inputs, b.take.lastInput) = (0, 0, 0, 0)
+            return a == b
+        }
     }
     /// What the interruptions and lint depend on: the take's inputs and the timings (the graph's
     /// span grows while the take plays; they do not change with it).
@@ -136,8 +143,7 @@ enum MotionGraphPanel {
         // While input streams in (a drag adds an event a frame), only the samples from the first
         // new event on are computed again; the log must have grown from the one they saw.
         let samples: [MotionSample]
-        if let computed, computed.key.span == span, computed.key.columns == columns, computed.key.take.timings == timings,
-           computed.key.take.skipSplash == take.skipSplash, let last = computed.lastEvent,
+        if let computed, computed.key.differsOnlyInInputs(from: key), let last = computed.lastEvent,
            computed.key.take.inputs < log.count, log[computed.key.take.inputs - 1] == last {
             samples = MotionTrace.samples(initial: playback.initial, log: log, times: times, keeping: computed.samples,
                                           before: log[computed.key.take.inputs].time)

@@ -8,7 +8,7 @@ import Motion
 /// Editing, undo, A/B and saving the timings file, with real files in a temporary folder.
 final class TimingsDocumentTests: XCTestCase {
     var folder = ""
-    override func setUp() { folder = makeTemporaryFolder("doc", removedAfter: self) }
+    override func setUpWithError() throws { folder = try makeTemporaryFolder("doc", removedAfter: self) }
 
     let userText = """
     {

@@ -8,7 +8,7 @@ import TestFixtures
 /// timings file's limit too, with the file's name and the limit.
 final class TimingsFileLimitTests: XCTestCase {
     var folder = ""
-    override func setUp() { folder = makeTemporaryFolder("limit", removedAfter: self) }
+    override func setUpWithError() throws { folder = try makeTemporaryFolder("limit", removedAfter: self) }
 
     /// A file that grows past the limit is refused from its size, and the last good values stay.
     func testHotReloadOfAFileGrownPastTheLimitKeepsTheLastGoodValues() throws {

@@ -11,8 +11,8 @@ final class WindowEffectsTests: XCTestCase {
     var folder = ""
     var logs: [String] = []
 
-    override func setUp() {
-        folder = makeTemporaryFolder("effects", removedAfter: self)
+    override func setUpWithError() throws {
+        folder = try makeTemporaryFolder("effects", removedAfter: self)
         logs = []
     }
 

@@ -7,7 +7,7 @@ import TestFixtures
 /// byte after the limit. Real files, a real FIFO and /dev/zero.
 final class BoundedFileReaderTests: XCTestCase {
     var folder = ""
-    override func setUp() { folder = makeTemporaryFolder("read", removedAfter: self) }
+    override func setUpWithError() throws { folder = try makeTemporaryFolder("read", removedAfter: self) }
 
     let tiny = FileSizeLimit(bytes: 10, kind: "a test file")
 

@@ -7,7 +7,7 @@ import TestFixtures
 /// bound or the file and its limit, and its exit code; none gets a trap or a backtrace.
 final class InputLimitTests: XCTestCase {
     var folder = ""
-    override func setUp() { folder = makeTemporaryFolder("limits", removedAfter: self) }
+    override func setUpWithError() throws { folder = try makeTemporaryFolder("limits", removedAfter: self) }
 
     var builtInTimings: String { CLI.repositoryRoot.appendingPathComponent("Assets/timings.json").path }
 

@@ -8,7 +8,7 @@ import TestFixtures
 final class WriteFailureTests: XCTestCase {
     var folder = ""
 
-    override func setUp() { folder = makeTemporaryFolder("writes") }
+    override func setUpWithError() throws { folder = try makeTemporaryFolder("writes") }
 
     override func tearDown() {
         chmod(folder, 0o755)

@@ -3,10 +3,11 @@ import XCTest
 
 /// A new, empty folder under the system's temporary directory, named for what the test does with
 /// it (`splashlab-PURPOSE-UUID`), so that a folder left behind by a crashed run says whose it was.
-/// With `test`, the folder is removed, with all it holds, when that test ends.
-public func makeTemporaryFolder(_ purpose: String, removedAfter test: XCTestCase? = nil) -> String {
+/// With `test`, the folder is removed, with all it holds, when that test ends. Throws when the
+/// folder cannot be made, so that the test stops at its set-up and says why.
+public func makeTemporaryFolder(_ purpose: String, removedAfter test: XCTestCase? = nil) throws -> String {
     let folder = NSTemporaryDirectory() + "splashlab-\(purpose)-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     test?.addTeardownBlock { removeTemporaryFolder(folder) }
     return folder
 }
