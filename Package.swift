@@ -6,6 +6,8 @@ import PackageDescription
 // - Formats: positioned JSON, the JSON writer, input scripts, the timings file and its declaration
 //   of every parameter (TimingsSchema), in-place patching of a timings file, and PNG header sizes.
 // - Scenes: the preview model and scene building, and Playback (initial preview + input log + time).
+// - LaunchImport: a user's Xcode project's launch screen (project file, Info.plist, storyboards,
+//   asset catalogs, Auto Layout), read into Scenes' LaunchScreen model.
 // - Geometry: pure drawing math: the logo outline, the triangle clipper, the hole's mesh, feed
 //   tiling and the render plan (what a Scene draws, what is hidden, what to warm), no SDL.
 // - Render: the SDL calls: walks a render plan; textures and fonts that free themselves before
@@ -15,7 +17,7 @@ import PackageDescription
 // - Inspector: Dear ImGui over SDL and the editor widgets (number, curve, spring, timeline).
 // - SplashLab: the executable: each command and the window shell.
 // Only Render, App, Inspector and the executable may see SDL: the pure modules (Motion, Formats,
-// Scenes, Geometry) stay functions of (timings, device, seed, input, time), which is what makes
+// Scenes, LaunchImport, Geometry) stay functions of (timings, device, seed, input, time), which is what makes
 // `state`, `render`, golden images and recordings exact, and lets their tests run without a
 // display. C++ interoperability (for Dear ImGui) is confined to Inspector and what imports it
 // (the executable), because every importer of a C++-interop module needs it too.
@@ -38,6 +40,10 @@ let package = Package(
         .target(name: "Motion", path: "Sources/Motion"),
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
+        // The launch screen of a user's Xcode project, read as iOS reads it: the project file, Info.plist
+        // (given or generated from build settings), storyboards and xibs, asset catalogs, vector image
+        // sizes and Auto Layout (a Cassowary solver). Pure: every file is read through one seam.
+        .target(name: "LaunchImport", dependencies: ["Formats", "Motion", "Scenes"], path: "Sources/LaunchImport"),
         .target(name: "Geometry", dependencies: ["Scenes"], path: "Sources/Geometry"),
         .target(
             name: "Inspector",
@@ -47,12 +53,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]
         ),
         .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Geometry"], path: "Sources/Render"),
-        .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "Geometry", "Render"], path: "Sources/App"),
+        .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
-        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "Motion", "Geometry"], path: "Sources/FuzzChecks"),
+        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry"], path: "Sources/FuzzChecks"),
         .executableTarget(
             name: "SplashLab",
-            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render", "App", "Inspector"],
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Inspector"],
             path: "Sources/SplashLab",
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
@@ -62,6 +68,7 @@ let package = Package(
         // and the table check of inputs a reader must refuse.
         .target(name: "TestFixtures", dependencies: ["Scenes", "Formats"], path: "Tests/TestFixtures"),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Formats", "Motion", "TestFixtures"]),
+        .testTarget(name: "LaunchImportTests", dependencies: ["LaunchImport", "Scenes", "Formats", "TestFixtures"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "Motion"], exclude: ["Golden"]),

@@ -4,6 +4,7 @@ import Geometry
 import Render
 import Motion
 import Scenes
+import LaunchImport
 
 /// What a preview is made from: the device, the seed and the options a user gives.
 public struct PreviewOptions: Sendable {

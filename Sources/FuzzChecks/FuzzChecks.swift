@@ -1,6 +1,7 @@
 import Formats
 import Motion
 import Scenes
+import LaunchImport
 
 /// What each fuzz target asserts about one input, beyond "it did not crash". The libFuzzer
 /// executables in `Fuzz/` call `check` and abort on a violation, so libFuzzer saves the input;

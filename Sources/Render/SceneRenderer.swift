@@ -467,8 +467,9 @@ public final class SceneRenderer {
             switch element {
             case let .logo(layer):
                 try drawImage(try images.texture(.logo), layer, m)
-            case let .image(path, rect, clip):
-                let texture = try images.launchImageTexture(path)
+            case let .image(image):
+                let (rect, clip) = (image.rect, image.clip)
+                let texture = try images.launchImageTexture(image.path)
                 clipIntersecting(clip, m)
                 var dst = SDL_FRect(x: Pixels.float(m.offsetX + rect.x * m.scale), y: Pixels.float(m.offsetY + rect.y * m.scale),
                                     w: Pixels.float(rect.width * m.scale), h: Pixels.float(rect.height * m.scale))

@@ -135,7 +135,7 @@ public struct LaunchScreen: Equatable, Sendable {
                     items.append(.logo(LayerState(x: device.width * cx, y: device.height * cy, width: size, height: size)))
                 case let .image(asset, frame, mode):
                     guard let file = asset.file(appearance: appearance, scale: device.scale) else { continue }
-                    items.append(.image(path: file.path, rect: mode.imageRect(file.pointSize, in: frame), clip: frame))
+                    items.append(.image(ResolvedLaunchImage(path: file.path, rect: mode.imageRect(file.pointSize, in: frame), clip: frame)))
                 case let .label(text, frame, size, bold, color):
                     items.append(.label(text: text, frame: frame, fontSize: size, bold: bold, color: color.resolved(appearance)))
                 }
@@ -155,8 +155,24 @@ public enum ResolvedLaunchElement: Equatable, Sendable {
     /// The splash's logo, drawn exactly as the intro draws it.
     case logo(LayerState)
     /// An image file drawn into `rect`, clipped to its view's frame.
-    case image(path: String, rect: Rect, clip: Rect)
+    case image(ResolvedLaunchImage)
     case label(text: String, frame: Rect, fontSize: Double, bold: Bool, color: Color)
+}
+
+/// An image of a launch screen, ready to draw: the file drawn into `rect` (in points), clipped to
+/// `clip` (its view's frame when the view clips, else the screen), at an opacity (the view's
+/// `alpha` times its ancestors'), and, for a template image, tinted: every pixel takes the tint's
+/// colour and keeps its own alpha (UIKit's `.alwaysTemplate` rendering with the view's `tintColor`).
+/// A vector file (PDF, SVG) is drawn at the pixel size of `rect`, so it stays sharp at any scale.
+public struct ResolvedLaunchImage: Equatable, Sendable {
+    public var path: String
+    public var rect: Rect
+    public var clip: Rect
+    public var opacity: Double
+    public var tint: Color?
+    public init(path: String, rect: Rect, clip: Rect, opacity: Double = 1, tint: Color? = nil) {
+        self.path = path; self.rect = rect; self.clip = clip; self.opacity = opacity; self.tint = tint
+    }
 }
 
 /// A launch screen for one device and appearance.

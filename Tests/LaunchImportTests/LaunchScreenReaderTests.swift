@@ -3,6 +3,7 @@ import XCTest
 import TestFixtures
 @testable import Formats
 @testable import Scenes
+@testable import LaunchImport
 
 /// The launch screen's readers on their own: Interface Builder documents, asset catalogs' Contents.json,
 /// Auto Layout's subset, image set lookup, and the project's fallback order.

@@ -1,4 +1,5 @@
 import Formats
+import Scenes
 import Motion
 import Foundation
 #if canImport(FoundationXML)
