@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/splashlab
 BIN_DEBUG := .build/debug/splashlab
 
-.PHONY: run test bench bench-web parity fuzz deps deps-test build release e2e soak clean
+.PHONY: run test bench bench-web parity realworld fuzz deps deps-test build release e2e soak clean
 
 run: deps release
 	$(BIN_RELEASE) run $(ARGS)
@@ -30,6 +30,15 @@ bench-web: deps release
 # state`: every animated property at 60 Hz within 1e-3 of its range (scripts/parity/run.sh).
 parity: deps-test build
 	scripts/parity/run.sh $(BIN_DEBUG)
+
+# The real-project conformance run (scripts/realworld/README.md): the runner's self-test, then the
+# launch screens of 15 public iOS apps in ../shared/realworld/projects (REALWORLD=DIR elsewhere),
+# each rendered light and dark on an iPhone 15 with --explain and checked against
+# scripts/realworld/expectations.json: corner colours and every element's box. Says so when the
+# folder is absent, and then fails only in CI. ONLY=NAME runs one project, KEEP=DIR keeps the PNGs and JSON.
+realworld: deps-test build
+	scripts/realworld/selftest.py
+	scripts/realworld/run.py --binary $(BIN_DEBUG) $(if $(REALWORLD),--projects $(REALWORLD)) $(if $(ONLY),--only $(ONLY)) $(if $(KEEP),--keep $(KEEP))
 
 # One libFuzzer target per parser (timings, script, launch, curve, storyboard, assetcatalog) and image reader (outline: the
 # logo tracer and the hole's mesh; launchimage: PNG headers and the launch image match), each run
