@@ -91,6 +91,6 @@ let package = Package(
             dependencies: ["Inspector", "Motion", "CSDL2"],
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Scenes", "Motion", "FuzzChecks", "TestFixtures"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Scenes", "Motion", "FuzzChecks", "LaunchImport", "TestFixtures"]),
     ]
 )
