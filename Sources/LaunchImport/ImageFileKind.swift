@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import Motion
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -592,7 +593,8 @@ enum SVGScan {
                 }
                 i = end + 1
             } else {
-                let word = String(decoding: rest.prefix(while: { PDFScan.isRegular($0) && $0 != 0x3E }).prefix(12), as: UTF8.self)
+                let word = abbreviatedForMessage(String(decoding: rest.prefix(while: { PDFScan.isRegular($0) && $0 != 0x3E }).prefix(12), as: UTF8.self),
+                                                 quoted: false)
                 throw LaunchSourceError(path: path, line: lineAt(i), "a declaration (<!\(word)...>): entity and other DTD declarations are refused, as entity expansion can grow without bound")
             }
         }
@@ -611,9 +613,9 @@ enum SVGScan {
         let head = String(decoding: bytes.prefix(200), as: UTF8.self)
         if head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
            let encoding = head[..<end.lowerBound].range(of: "encoding=") {
-            let name = head[encoding.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+            let name = head[encoding.upperBound..<end.lowerBound].dropFirst().prefix { $0 != "\"" && $0 != "'" }
             guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) else {
-                throw LaunchSourceError(path: path, line: 1, "declares encoding \(name.prefix(40)); SVG images are read as UTF-8")
+                throw LaunchSourceError(path: path, line: 1, "declares encoding \(abbreviatedForMessage(name, quoted: false)); SVG images are read as UTF-8")
             }
         }
     }
@@ -634,7 +636,7 @@ enum SVGScan {
             let parts = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             let values = parts.compactMap { Double($0) }
             guard parts.count == 4, values.count == 4, values.allSatisfy(\.isFinite) else {
-                throw LaunchSourceError(path: path, line: root.line, "the root's viewBox \"\(text.prefix(60))\" is not four numbers")
+                throw LaunchSourceError(path: path, line: root.line, "the root's viewBox \(abbreviatedForMessage(text)) is not four numbers")
             }
             guard values[2] > 0, values[3] > 0 else {
                 throw LaunchSourceError(path: path, line: root.line, "the root's viewBox has a width or height of 0 or less, which draws nothing")
@@ -664,12 +666,12 @@ enum SVGScan {
             factor = unit.1
         }
         guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw LaunchSourceError(path: path, line: line, "the root's \(name) \"\(text.prefix(40))\" is not a length")
+            throw LaunchSourceError(path: path, line: line, "the root's \(name) \(abbreviatedForMessage(text)) is not a length")
         }
         if factor.isNaN { return nil }
-        guard value > 0 else { throw LaunchSourceError(path: path, line: line, "the root's \(name) is \(text.prefix(40)), which draws nothing") }
+        guard value > 0 else { throw LaunchSourceError(path: path, line: line, "the root's \(name) is \(abbreviatedForMessage(text, quoted: false)), which draws nothing") }
         let pixels = value * factor
-        guard pixels.isFinite else { throw LaunchSourceError(path: path, line: line, "the root's \(name) \"\(text.prefix(40))\" is too large") }
+        guard pixels.isFinite else { throw LaunchSourceError(path: path, line: line, "the root's \(name) \(abbreviatedForMessage(text)) is too large") }
         return pixels
     }
 
@@ -692,7 +694,7 @@ enum SVGScan {
             throw LaunchSourceError(path: path, line: max(parser.lineNumber, 1), ok ? "no root element" : "not a valid XML document (\(xmlProblem(code)))")
         }
         guard root.name == "svg" || root.name.hasSuffix(":svg") else {
-            throw LaunchSourceError(path: path, line: root.line, "the root element is <\(root.name.prefix(40))>, not <svg>")
+            throw LaunchSourceError(path: path, line: root.line, "the root element is <\(abbreviatedForMessage(root.name, quoted: false))>, not <svg>")
         }
         return (root.attributes, root.line)
     }

@@ -172,9 +172,9 @@ final class ImageFileKindTests: XCTestCase {
             Refusal("<svg width='50%' height='10'/>", "the SVG gives no size"),
             Refusal("<svg width='0' height='10'/>", "image.svg:1: the root's width is 0, which draws nothing"),
             Refusal("<svg width='-3' height='10'/>", "the root's width is -3, which draws nothing"),
-            Refusal("<svg width='ten' height='10'/>", "the root's width \"ten\" is not a length"),
+            Refusal("<svg width='ten' height='10'/>", "the root's width 'ten' is not a length"),
             Refusal("<svg width='1e400' height='10'/>", "is not a length"),
-            Refusal("<svg viewBox='0 0 10'/>", "the root's viewBox \"0 0 10\" is not four numbers"),
+            Refusal("<svg viewBox='0 0 10'/>", "the root's viewBox '0 0 10' is not four numbers"),
             Refusal("<svg viewBox='0 0 10 0'/>", "the root's viewBox has a width or height of 0 or less"),
             Refusal("\n<svg width=1 height=1/>", "image.svg:2: not a valid XML document (a malformed attribute)"),
         ]) { _ = try self.info($0) }
