@@ -75,6 +75,7 @@ public final class ImageLibrary {
         var pixelHeight: Int?
         var tint: Color?
     }
+
     /// The pixel size the logo is drawn at, at most; the 1024 px source is box-filtered down to it
     /// once, because GPU bilinear sampling of a 6× larger image shimmers at the edges.
     let logoPixelSize: Int
