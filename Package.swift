@@ -11,7 +11,8 @@ import PackageDescription
 // - Geometry: pure drawing math: the logo outline, the triangle clipper, the hole's mesh, feed
 //   tiling and the render plan (what a Scene draws, what is hidden, what to warm), no SDL.
 // - Render: the SDL calls: walks a render plan; textures and fonts that free themselves before
-//   their renderer; text, images, PNG read-back, the HUD.
+//   their renderer; text, images (PNG, JPEG, GIF; PDF and SVG drawn at the size shown), PNG
+//   read-back, the HUD.
 // - App: the app layer: session, assets, the timings file watcher and document (edits, undo,
 //   save), the window's state and pure reducer, the key table and the CLI table.
 // - Inspector: Dear ImGui over SDL and the editor widgets (number, curve, spring, timeline).
@@ -37,6 +38,15 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .systemLibrary(name: "CImGui", path: "Sources/CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
+        // PDF (poppler-glib) and SVG (librsvg) drawn through cairo, for launch screens' vector images.
+        // poppler-glib.pc gives GLib's, cairo's and poppler's include folders and none of the flags
+        // SwiftPM refuses; the module map links librsvg itself (see its shim.h for why).
+        .systemLibrary(
+            name: "CVectorImage",
+            path: "Sources/CVectorImage",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["librsvg2-dev", "libpoppler-glib-dev", "libcairo2-dev"])]
+        ),
         .target(name: "Motion", path: "Sources/Motion"),
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
@@ -52,7 +62,8 @@ let package = Package(
             swiftSettings: [.interoperabilityMode(.Cxx)],
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]
         ),
-        .target(name: "Render", dependencies: ["CSDL2", "Formats", "Scenes", "Geometry"], path: "Sources/Render"),
+        // LaunchImport for ImageFileKind: images are decoded by what their bytes are, not their names.
+        .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "Formats", "Scenes", "LaunchImport", "Geometry"], path: "Sources/Render"),
         .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry"], path: "Sources/FuzzChecks"),
@@ -71,7 +82,7 @@ let package = Package(
         .testTarget(name: "LaunchImportTests", dependencies: ["LaunchImport", "Scenes", "Formats", "TestFixtures"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
-        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "Motion"], exclude: ["Golden"]),
+        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "LaunchImport", "Motion"], exclude: ["Golden"]),
         // The recording writer's tests reach into the executable, which needs C++ interop to import.
         .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes", "TestFixtures"], swiftSettings: [.interoperabilityMode(.Cxx)]),
         .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion", "TestFixtures"]),
@@ -80,6 +91,6 @@ let package = Package(
             dependencies: ["Inspector", "Motion", "CSDL2"],
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Scenes", "Motion", "FuzzChecks", "TestFixtures"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Scenes", "Motion", "FuzzChecks", "LaunchImport", "TestFixtures"]),
     ]
 )

@@ -24,6 +24,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case storyboard
     /// An asset catalog's `Contents.json`, read as a colour set, an image set and a namespace folder.
     case assetCatalog = "assetcatalog"
+    /// An image file's bytes, as `ImageFileKind` sniffs them and `ImageFileInfo` reads their size:
+    /// PNG, JPEG and GIF headers, a PDF's first page box, an SVG's root.
+    case vectorImage = "vectorimage"
 
     /// The path errors must name.
     public var path: String { "fuzz-\(rawValue).json" }
@@ -39,6 +42,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .launchImage: try checkLaunchImage(bytes)
         case .storyboard: try checkStoryboard(bytes)
         case .assetCatalog: try checkAssetCatalog(bytes)
+        case .vectorImage: try checkVectorImage(bytes, path: path)
         }
     }
 

@@ -2,14 +2,17 @@ import Formats
 import CSDL2
 import Foundation
 import Geometry
+import LaunchImport
 import Scenes
 
-/// A decoded image as RGBA bytes, with the file it came from.
-struct DecodedImage {
-    var pixels: [UInt8]
-    var width: Int
-    var height: Int
-    var path: String
+/// A decoded image as straight (not premultiplied) RGBA bytes, row by row, with the file it came
+/// from and what that file is.
+public struct DecodedImage: Sendable {
+    public var pixels: [UInt8]
+    public var width: Int
+    public var height: Int
+    public var path: String
+    public var kind: ImageFileKind
 }
 
 /// The logo decoded and its outline traced, work for the CPU alone, begun on another thread
@@ -43,7 +46,8 @@ public final class LogoPreparation: @unchecked Sendable {
     }
 }
 
-/// Loads and checks PNGs through SDL_image, and keeps the textures made from them.
+/// Loads and checks images, and keeps the textures made from them: PNG, JPEG and GIF through
+/// SDL_image, PDF and SVG rasterized at the size they are drawn at (`VectorImage`).
 /// Images are decoded on first use, so the first frame waits only for what it shows.
 public final class ImageLibrary {
     let context: RenderContext
@@ -52,7 +56,26 @@ public final class ImageLibrary {
     let logoPreparation: LogoPreparation?
     private var textures: [ImageRef: Texture] = [:]
     private var outline: LogoOutline?
-    private var launchImageTextures: [String: Texture] = [:]
+    /// A launch screen's images by file, pixel size (vectors only: a raster has one texture at its
+    /// own size) and tint.
+    private var launchImageTextures: [LaunchImageKey: Texture] = [:]
+    /// What each launch screen file turned out to be, so a raster's key drops the pixel size.
+    private var launchImageKinds: [String: ImageFileKind] = [:]
+    /// When each vector texture was last asked for, to let go of the least recent sizes.
+    private var vectorTextureUses: [LaunchImageKey: Int] = [:]
+    private var launchImageRequests = 0
+    /// The sizes of one vector image (and tint) kept at once: a launch screen draws each at one
+    /// size, or at a few when the same file sits in several views; a resized window or another
+    /// scale adds sizes that are let go of once they are the least recently drawn.
+    static let vectorSizesKept = 4
+
+    struct LaunchImageKey: Hashable {
+        var path: String
+        var pixelWidth: Int?
+        var pixelHeight: Int?
+        var tint: Color?
+    }
+
     /// The pixel size the logo is drawn at, at most; the 1024 px source is box-filtered down to it
     /// once, because GPU bilinear sampling of a 6× larger image shimmers at the edges.
     let logoPixelSize: Int
@@ -64,24 +87,70 @@ public final class ImageLibrary {
         self.logoPixelSize = min(max(logoPixelSize, 8), AssetCatalog.maxImageSide)
     }
 
-    /// Decodes a PNG as RGBA, refusing files and images over the size limits before decoding them.
-    /// The bytes are read once, bounded, and decoded from memory, so the size checked is the size
-    /// decoded.
-    static func decode(_ path: String) throws -> DecodedImage {
+    /// Decodes an image file as straight RGBA, at its own size; a vector image at its size in
+    /// points, one pixel to the point.
+    static func decode(_ path: String) throws -> DecodedImage { try decode(path, pixelSize: nil) }
+
+    /// Decodes any supported image as straight RGBA, by what its bytes are, whatever its name:
+    /// PNG, JPEG and GIF through SDL_image at their own size; a PDF's first page or an SVG
+    /// rasterized to fill `pixelSize` (the size it is drawn at on the device: its rectangle in
+    /// points times the device's scale), or at its size in points when nil. A vector raster is
+    /// held to `AssetCatalog.maxImageSide` a side and `AssetCatalog.maximumImagePixels`
+    /// (`VectorImage.rasterSize`). Files and images over the size limits are refused before
+    /// decoding: the file's size against its kind's limit (`FileSizeLimit.image` for a raster's
+    /// signature, the smaller `FileSizeLimit.vectorImage` for anything else) before it is read,
+    /// a raster's header size before its pixels. The bytes are read once, bounded, and decoded
+    /// from memory, so the size checked is the size decoded. Every error names the file.
+    public static func decode(_ path: String, pixelSize: (width: Int, height: Int)?) throws -> DecodedImage {
         guard FileManager.default.fileExists(atPath: path) else { throw RenderError("\(path): file not found") }
         let bytes: [UInt8]
         do {
             try BoundedFileReader.checkRegularFile(path, limit: .image)
-            bytes = try BoundedFileReader.read(path, limit: .image)
+            let limit = ImageFileKind.sizeLimit(head: readHead(path))
+            try BoundedFileReader.checkRegularFile(path, limit: limit)
+            bytes = try BoundedFileReader.read(path, limit: limit)
         } catch { throw RenderError("\(path): \(error)") }
-        let (headerWidth, headerHeight) = try AssetCatalog.pngSize(header: bytes, path: path)
+        let info: ImageFileInfo
+        do { info = try ImageFileInfo.read(bytes, path: path) } catch { throw RenderError("\(error)") }
+        if info.kind.isVector { return try VectorImage.rasterize(bytes, info: info, pixelSize: pixelSize, path: path) }
+        return try decodeRaster(bytes, info: info, path: path)
+    }
+
+    /// The file's first bytes, enough to tell a raster's signature (`ImageFileKind.sizeLimit`);
+    /// none when it cannot be opened, which the bounded read after it then reports.
+    private static func readHead(_ path: String) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return [UInt8](handle.readData(ofLength: ImageFileKind.headByteCount))
+    }
+
+    /// Refuses an image over the side or pixel limit, from its header's size.
+    static func checkRasterSize(width w: Int, height h: Int, path: String) throws {
+        guard w <= AssetCatalog.maxImageSide, h <= AssetCatalog.maxImageSide else {
+            throw RenderError("\(path): image is \(w)x\(h) px; images over \(AssetCatalog.maxImageSide) px on a side are refused")
+        }
+        guard w * h <= AssetCatalog.maximumImagePixels else {
+            throw RenderError("\(path): image is \(w)x\(h) px; images over \(AssetCatalog.maximumImagePixels / 1_048_576) Mpx (\(AssetCatalog.maximumImagePixels) pixels) are refused")
+        }
+    }
+
+    /// PNG, JPEG or GIF through SDL_image (`IMG_Load_RW` tells the format by content, and loads
+    /// its JPEG and GIF support when first asked), converted to ABGR8888, which is bytes R, G,
+    /// B, A in memory on a little-endian machine. A palette PNG's per-entry alpha (tRNS) comes
+    /// through the conversion; an image without alpha is made opaque.
+    private static func decodeRaster(_ bytes: [UInt8], info: ImageFileInfo, path: String) throws -> DecodedImage {
+        let headerWidth = Int(info.width), headerHeight = Int(info.height)
+        try checkRasterSize(width: headerWidth, height: headerHeight, path: path)
         let decoded = bytes.withUnsafeBytes { raw in IMG_Load_RW(SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)), 1) }
-        guard let loaded = decoded else { throw RenderError("\(path): cannot decode the PNG: \(sdlError())") }
+        guard let loaded = decoded else { throw RenderError("\(path): cannot decode the \(info.kind.name): \(sdlError())") }
         defer { SDL_FreeSurface(loaded) }
-        guard Int(loaded.pointee.w) == headerWidth, Int(loaded.pointee.h) == headerHeight else {
+        // A GIF's first frame may be smaller than its logical screen; PNG and JPEG decode at their header's size.
+        guard info.kind == .gif || (Int(loaded.pointee.w) == headerWidth && Int(loaded.pointee.h) == headerHeight) else {
             throw RenderError("\(path): decoded as \(loaded.pointee.w)x\(loaded.pointee.h) px, but its header says \(headerWidth)x\(headerHeight)")
         }
+        try checkRasterSize(width: Int(loaded.pointee.w), height: Int(loaded.pointee.h), path: path)
         let hasAlpha = loaded.pointee.format.pointee.Amask != 0 || loaded.pointee.format.pointee.palette != nil
+            || SDL_HasColorKey(loaded) == SDL_TRUE
         guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
             throw RenderError("\(path): cannot convert the image: \(sdlError())")
         }
@@ -95,7 +164,22 @@ public final class ImageLibrary {
             for row in 0..<h { memcpy(out.baseAddress! + row * w * 4, base + row * pitch, w * 4) }
         }
         if !hasAlpha { for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 } }
-        return DecodedImage(pixels: pixels, width: w, height: h, path: path)
+        return DecodedImage(pixels: pixels, width: w, height: h, path: path, kind: info.kind)
+    }
+
+    /// UIKit's template rendering (`UIImage.RenderingMode.alwaysTemplate` in a view with a
+    /// `tintColor`): every pixel takes the tint's colour, and its alpha is its own times the
+    /// tint's.
+    static func tinted(_ image: DecodedImage, _ tint: Color) -> DecodedImage {
+        var out = image
+        let alpha = UInt32(tint.a)
+        out.pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                p[i] = tint.r; p[i + 1] = tint.g; p[i + 2] = tint.b
+                p[i + 3] = UInt8((UInt32(p[i + 3]) * alpha + 127) / 255)
+            }
+        }
+        return out
     }
 
     func makeTexture(_ image: DecodedImage) throws -> Texture {
@@ -166,12 +250,40 @@ public final class ImageLibrary {
         return t
     }
 
-    public func launchImageTexture(_ path: String) throws -> Texture {
-        if let t = launchImageTextures[path] { return t }
-        let t = try makeTexture(try ImageLibrary.decode(path))
-        launchImageTextures[path] = t
+    /// The texture of a launch screen's image: a raster at its own size, a vector rasterized at
+    /// `pixelSize` (the pixels it covers on the device; nil: its size in points), either tinted
+    /// when `tint` is given (`tinted`). Decoded on first use and kept by file, size for vectors,
+    /// and tint.
+    public func launchImageTexture(_ path: String, pixelSize: (width: Int, height: Int)? = nil, tint: Color? = nil) throws -> Texture {
+        launchImageRequests += 1
+        func key(_ kind: ImageFileKind) -> LaunchImageKey {
+            kind.isVector ? LaunchImageKey(path: path, pixelWidth: pixelSize?.width, pixelHeight: pixelSize?.height, tint: tint)
+                : LaunchImageKey(path: path, tint: tint)
+        }
+        if let kind = launchImageKinds[path], let t = launchImageTextures[key(kind)] {
+            if kind.isVector { vectorTextureUses[key(kind)] = launchImageRequests }
+            return t
+        }
+        var image = try ImageLibrary.decode(path, pixelSize: pixelSize)
+        if let tint { image = ImageLibrary.tinted(image, tint) }
+        let t = try makeTexture(image)
+        let made = key(image.kind)
+        launchImageKinds[path] = image.kind
+        launchImageTextures[made] = t
+        if image.kind.isVector {
+            vectorTextureUses[made] = launchImageRequests
+            let sizes = vectorTextureUses.keys.filter { $0.path == path && $0.tint == tint }
+            if sizes.count > ImageLibrary.vectorSizesKept,
+               let oldest = sizes.min(by: { vectorTextureUses[$0, default: 0] < vectorTextureUses[$1, default: 0] }) {
+                vectorTextureUses[oldest] = nil
+                launchImageTextures[oldest] = nil
+            }
+        }
         return t
     }
+
+    /// How many launch screen textures are kept, for the cache's tests.
+    var launchImageTextureCount: Int { launchImageTextures.count }
 
     /// Area-average downscale with premultiplied alpha, so the edges of a shrunken logo are neither
     /// jagged nor darkened.
@@ -202,6 +314,6 @@ public final class ImageLibrary {
                 out[o + 3] = UInt8((a + count / 2) / count)
             }
         }
-        return DecodedImage(pixels: out, width: w, height: h, path: image.path)
+        return DecodedImage(pixels: out, width: w, height: h, path: image.path, kind: image.kind)
     }
 }

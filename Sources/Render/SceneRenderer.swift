@@ -468,14 +468,23 @@ public final class SceneRenderer {
             case let .logo(layer):
                 try drawImage(try images.texture(.logo), layer, m)
             case let .image(image):
+                // A view at alpha 0 is not drawn at all (UIKit skips it), so its file is not decoded either.
+                let opacity = image.opacity.isNaN ? 1 : min(max(image.opacity, 0), 1)
+                guard opacity > 0 else { continue }
                 let (rect, clip) = (image.rect, image.clip)
-                let texture = try images.launchImageTexture(image.path)
+                // A vector file is rasterized at the pixels its rectangle covers, so it is as sharp
+                // as the device would draw it; a raster keeps its own size whatever this is.
+                let pixelSize = (width: max(Pixels.int(rect.width * m.scale), 1), height: max(Pixels.int(rect.height * m.scale), 1))
+                let texture = try images.launchImageTexture(image.path, pixelSize: pixelSize, tint: image.tint)
                 clipIntersecting(clip, m)
                 var dst = SDL_FRect(x: Pixels.float(m.offsetX + rect.x * m.scale), y: Pixels.float(m.offsetY + rect.y * m.scale),
                                     w: Pixels.float(rect.width * m.scale), h: Pixels.float(rect.height * m.scale))
                 SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
                 SDL_SetTextureScaleMode(texture.handle, SDL_ScaleModeLinear)
+                SDL_SetTextureAlphaMod(texture.handle, UInt8((opacity * 255).rounded()))
                 SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
+                // The texture may be drawn elsewhere (a launch background of the same file) at full opacity.
+                SDL_SetTextureAlphaMod(texture.handle, 255)
                 restoreClip()
             case let .label(string, frame, size, bold, color):
                 guard let t = try text.texture(string, pixelSize: Pixels.int(size * m.scale), bold: bold, color: color,

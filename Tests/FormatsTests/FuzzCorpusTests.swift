@@ -1,5 +1,6 @@
 import Foundation
 import FuzzChecks
+import LaunchImport
 import XCTest
 
 /// Replays the saved fuzz corpus (`Fuzz/corpus/TARGET/`) through the fuzz targets' own checks,
@@ -50,5 +51,18 @@ final class FuzzCorpusTests: XCTestCase {
         let folder = FuzzLaunchFolder([1, 0x61, 2, 7, 8] + [1, 0x62, 0] + [1, 0x61, 1, 9] + [2, 0x63])
         XCTAssertEqual(folder.names, ["a", "b", "c"])
         XCTAssertEqual(folder.headers, ["a": [9], "b": [], "c": []], "a later record of a name replaces the earlier, a cut one keeps what is there")
+    }
+
+    /// The image file target's saved inputs hold every kind it reads, and inputs each refused.
+    func testTheImageFileCorpusHoldsEveryKind() throws {
+        let folder = FuzzCorpusTests.corpusRoot.appendingPathComponent(FuzzTarget.vectorImage.rawValue)
+        var kinds = Set<ImageFileKind>(), refused = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
+            if let kind = ImageFileKind.sniff(bytes) { kinds.insert(kind) }
+            if (try? ImageFileInfo.read(bytes, path: file)) == nil { refused += 1 }
+        }
+        XCTAssertEqual(kinds, Set(ImageFileKind.allCases))
+        XCTAssertGreaterThanOrEqual(refused, 3, "the bomb, the object streams, the cyclic tree")
     }
 }
