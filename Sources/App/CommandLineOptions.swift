@@ -97,7 +97,7 @@ public enum CLI {
     /// Every option, in the order `--help` and README list them.
     public static let options: [CLIOption] = [
         .device, .orientation, .seed, .feedLatency, .reduceMotion, .skipSplash, .timings, .assets,
-        .project, .appearance, .screen, .renderer, .script, .at, .launch, .html, .out, .scale, .duration, .fps,
+        .project, .target, .logoView, .explain, .appearance, .screen, .renderer, .script, .at, .launch, .html, .out, .scale, .duration, .fps,
         .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
         .frames, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
@@ -190,8 +190,14 @@ extension CLIOption {
                                        commands: CLI.preview + ["export", "timings"], forwardedToCapture: true)
     public static let assets = CLIOption(name: "--assets", value: "DIR", help: "your splash assets; anything missing comes from the built-in Assets",
                                        commands: CLI.preview + ["export"], forwardedToCapture: true)
-    public static let project = CLIOption(name: "--project", value: "DIR", help: "an Xcode project folder: its launch screen (Info.plist, storyboard or UILaunchScreen, asset catalogs)",
+    public static let project = CLIOption(name: "--project", value: "PATH", help: "your Xcode project (its folder or any folder in it, an .xcodeproj or an .xcworkspace): its launch screen, as iOS draws it",
                                           commands: CLI.preview + ["export"], forwardedToCapture: true)
+    public static let target = CLIOption(name: "--target", value: "NAME", help: "with --project: the application target whose launch screen is shown (default: the first iOS app, with a warning listing the others)",
+                                         commands: CLI.preview + ["export"], forwardedToCapture: true)
+    public static let logoView = CLIOption(name: "--logo-view", value: "ID", help: "with --project: the launch screen's image view the intro grows, by its Interface Builder id (default: the largest)",
+                                           commands: CLI.preview, forwardedToCapture: true)
+    public static let explain = CLIOption(name: "--explain", value: nil, help: "with --launch: list every element of the launch screen, its frame, what drew it and what was skipped and why (--json for JSON)",
+                                          commands: ["render"], forwardedToCapture: false)
     public static let appearance = CLIOption(name: "--appearance", value: "A", help: "light (default) or dark: the launch screen's and named colours' appearance; light,dark puts both side by side (render, record)",
                                              commands: CLI.preview, forwardedToCapture: true)
     public static let screen = CLIOption(name: "--screen", value: "FILE", help: "your first screen (PNG) under the hole instead of the mock feed; several: the window cycles them with N",
@@ -239,7 +245,7 @@ extension CLIOption {
     public static let markdown = CLIOption(name: "--markdown", value: nil, help: "the same as README's table", commands: ["timings"], forwardedToCapture: false)
     public static let trace = CLIOption(name: "--trace", value: nil, help: "every animated property's value and velocity from --from to --to every --step, as CSV", commands: ["state"], forwardedToCapture: false)
     public static let step = CLIOption(name: "--step", value: "SECONDS", help: "the trace's step, \(OptionBounds.text(OptionBounds.traceStep)) s (default 1/60)", commands: ["state"], forwardedToCapture: false)
-    public static let json = CLIOption(name: "--json", value: nil, help: "print as JSON (state --trace: the samples; lint: the findings and interruptions)", commands: ["state", "lint"], forwardedToCapture: false)
+    public static let json = CLIOption(name: "--json", value: nil, help: "print as JSON (state --trace: the samples; lint: the findings and interruptions; render --launch --explain: the elements)", commands: ["state", "lint", "render"], forwardedToCapture: false)
     public static let graph = CLIOption(name: "--graph", value: nil, help: "the take's value and velocity graph (the window's Graph view) instead of a frame", commands: ["render"], forwardedToCapture: false)
     public static let properties = CLIOption(name: "--properties", value: "IDS", help: "which properties the graph plots, comma-separated (default: those that move)", commands: ["render"], forwardedToCapture: false)
     public static let threshold = CLIOption(name: "--threshold", value: "NAME=VALUE", help: "a threshold of the timings file's lint section for this run: popShare, velocityJumpShare, overshootShare or settleBudget (s)", commands: ["lint"], forwardedToCapture: false, takesMany: true)
@@ -393,6 +399,10 @@ extension PreviewOptions {
         assetsDirectory = args.value(.assets)
         renderer = args.value(.renderer)
         projectDirectory = args.value(.project)
+        projectTarget = args.value(.target)
+        logoView = args.value(.logoView)
+        if logoView != nil && projectDirectory == nil { throw args.mistake("\(CLIOption.logoView.name) chooses an image view of --project's launch screen: add --project PATH") }
+        if projectTarget != nil && projectDirectory == nil { throw args.mistake("\(CLIOption.target.name) chooses a target of --project: add --project PATH") }
         if let a = args.value(.appearance) {
             let parsed = a.split(separator: ",", omittingEmptySubsequences: false).map { Appearance(rawValue: String($0)) }
             guard !parsed.isEmpty, parsed.count <= 2, let all = parsed as? [Appearance], Set(all).count == all.count else {

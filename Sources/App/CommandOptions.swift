@@ -148,12 +148,17 @@ public struct RenderOptions {
     public var out: String
     public var frames: Frames
     public var review: ReviewSource
+    /// `--explain`: list the launch screen's elements (as JSON with `--json`).
+    public var explain: (on: Bool, json: Bool) = (false, false)
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "render")
         guard let out = args.value(.out) else { throw args.mistake("render needs --out FILE.png") }
         self.out = out
         let launch = args.has(.launch)
+        explain = (args.has(.explain), args.has(.json))
+        if explain.on && !launch { throw args.mistake("--explain lists the launch screen's elements: add --launch") }
+        if explain.json && !explain.on { throw args.mistake("render prints JSON only with --explain") }
         let filmstrip = args.has(.filmstrip)
         let compare = args.has(.compare)
         var graph: Frames?

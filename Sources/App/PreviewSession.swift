@@ -18,6 +18,10 @@ public struct PreviewOptions: Sendable {
     public var skipSplash = false
     /// An Xcode project folder whose launch screen is shown (`--project`).
     public var projectDirectory: String?
+    /// The project's application target (`--target`); nil: the first iOS app.
+    public var projectTarget: String?
+    /// The launch screen's image view the intro grows (`--logo-view ID`); nil: the largest.
+    public var logoView: String?
     public var appearance: Appearance = .light
     /// `--appearance light,dark`: every appearance to show side by side (render, record); the
     /// first is `appearance`.
@@ -48,7 +52,9 @@ public struct PreviewSession {
     /// The appearance shown; the intro's background and the launch screen follow it.
     public private(set) var appearance: Appearance
     /// The intro's background in that appearance.
-    public var launchBackground: LaunchBackground { launchScreen.introBackground(appearance) }
+    public var launchBackground: LaunchBackground { launchScreen.introBackground(shownAppearance) }
+    /// The appearance drawn: the one asked for, unless the app forces one (`UIUserInterfaceStyle`).
+    public var shownAppearance: Appearance { launchScreen.forcedAppearance ?? appearance }
     /// Warnings from reading the launch screen's sources.
     public var launchWarnings: [String] = []
     /// The user's first screens (`--screen`, else the assets' `screen.png` or
@@ -71,16 +77,26 @@ public struct PreviewSession {
         seed = options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let variant = Preview.textVariant(seed: seed, count: AssetCatalog.splashTextCount)
         var screen = catalog.launchScreen(device: options.device)
+        var logoFit = IntroLogoFit.builtIn
         if let project = options.projectDirectory {
-            let (projectScreen, warnings) = XcodeProjectLaunch.load(directory: project, device: options.device, intro: screen.introDescription)
+            let measurer = TextMeasurer()
+            let importOptions = LaunchImportOptions(target: options.projectTarget, appearance: options.appearance, measure: { text, size, weight in
+                measurer.measure(text, pointSize: size, bold: weight.isBold, lineHeight: LaunchImportOptions.lineHeight)
+            })
+            let (projectScreen, warnings) = XcodeProjectLaunch.load(directory: project, device: options.device, intro: screen.introDescription, options: importOptions)
             screen = projectScreen
             launchWarnings = warnings
+            logoFit = PreviewSession.startIntroFromLaunchScreen(&screen, catalog: &catalog, options: options, warnings: &launchWarnings)
         }
         launchScreen = screen
         appearance = options.appearance
+        if let forced = screen.forcedAppearance, forced != options.appearance {
+            launchWarnings.append("warning: \(screen.source): the app forces UIUserInterfaceStyle \(forced.rawValue.capitalized); the launch screen shows \(forced.rawValue), as iOS shows it")
+        }
         let description = screen.introDescription
         let textSize = try catalog.splashTextSize(variant: variant)
-        let layout = description.layout(device: options.device, textSize: textSize)
+        var layout = description.layout(device: options.device, textSize: textSize)
+        layout.logoFit = logoFit
         let sequence = SplashSequence(timings: timings, device: options.device, layout: layout,
                                       options: SplashOptions(feedLatency: options.feedLatency, reduceMotion: options.reduceMotion,
                                                              textVariant: variant))
@@ -94,6 +110,28 @@ public struct PreviewSession {
         preview.userScreen = given.first
         initialPreview = preview
         self.catalog = catalog
+    }
+
+    /// Seed 000: with a project, the intro is a copy of its launch screen whose main image view
+    /// grows and becomes the hole. Its centre, width and aspect ratio, its opacity and its image
+    /// (unless `--assets` gives a logo) come from that view, so the defaults show no blink. A
+    /// launch screen with no image view keeps the built-in logo.
+    static func startIntroFromLaunchScreen(_ screen: inout LaunchScreen, catalog: inout AssetCatalog, options: PreviewOptions,
+                                           warnings: inout [String]) -> IntroLogoFit {
+        let device = options.device
+        guard let index = screen.logoImage(id: options.logoView, device: device), case let .image(image) = screen.elements[index],
+              let file = image.asset.file(appearance: screen.forcedAppearance ?? options.appearance, scale: device.scale) else {
+            if let id = options.logoView { warnings.append("warning: \(screen.source): no image view with id \(id); the intro keeps the built-in logo") }
+            return .builtIn
+        }
+        let rect = image.contentMode.imageRect(file.pointSize, in: image.frame)
+        guard rect.width > 0, rect.height > 0 else { return .builtIn }
+        screen.introLogo = index
+        screen.introDescription.logoCenter = (rect.midX / device.width, rect.midY / device.height)
+        screen.introDescription.logoSize = rect.width
+        catalog.logoOverride = file.path
+        return IntroLogoFit(sizeScale: rect.width / LaunchDescription.defaultLogoSize, aspect: rect.width / rect.height,
+                            opacity: image.opacity, showsText: catalog.userHasSplashTexts)
     }
 
     /// The same session with other timings: a fresh preview, the same device, seed and layout.
@@ -163,7 +201,7 @@ public struct PreviewSession {
     public func launchScene() -> Scene { LaunchScreen.scene(device: options.device) }
 
     /// The launch screen resolved for the device and the appearance shown.
-    public var resolvedLaunchScreen: ResolvedLaunchScreen { launchScreen.resolved(device: options.device, appearance: appearance) }
+    public var resolvedLaunchScreen: ResolvedLaunchScreen { launchScreen.resolved(device: options.device, appearance: shownAppearance) }
 
     /// A renderer for this session's scenes on a context.
     /// `logoPreparation`: the logo's decode and trace, begun while the context was made.

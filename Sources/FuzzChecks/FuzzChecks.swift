@@ -160,19 +160,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             throw FuzzViolation("an error that names no file: \(error)")
         }
         var views = 0
-        func count(_ view: InterfaceBuilderDocument.View, depth: Int) throws {
-            views += 1
-            guard depth <= InterfaceBuilderDocument.maximumDepth else { throw FuzzViolation("views nest \(depth) deep") }
-            for sub in view.subviews { try count(sub, depth: depth + 1) }
+        func count(_ element: InterfaceBuilderElement, depth: Int) throws {
+            if InterfaceBuilderDocument.viewElementNames.contains(element.name) { views += 1 }
+            guard depth <= InterfaceBuilderDocument.maximumDepth else { throw FuzzViolation("elements nest \(depth) deep") }
+            for child in element.children { try count(child, depth: depth + 1) }
         }
-        try count(document.root, depth: 0)
+        try count(document.root, depth: 1)
         guard views <= InterfaceBuilderDocument.maximumViews else { throw FuzzViolation("\(views) views read, over the limit") }
+        // Laid out on every device: a view tree or a message naming the file, and finite frames.
         for device in Device.presets {
             for orientation in Orientation.allCases {
                 let d = device.oriented(orientation)
-                for r in ConstraintLayout.frames(document, device: d)
-                where ![r.x, r.y, r.width, r.height].allSatisfy(\.isFinite) || r.width < 0 || r.height < 0 {
-                    throw FuzzViolation("a frame on \(d.name) \(orientation) is \(r)")
+                var tree = LaunchViewTree(document: document, traits: .of(d))
+                guard let root = try? tree.root() else { continue }
+                let layout = AutoLayout(root: root, device: d, file: path) { _ in (width: 40, height: 20) }
+                for (id, r) in layout.frames where ![r.x, r.y, r.width, r.height].allSatisfy(\.isFinite) || r.width < 0 || r.height < 0 {
+                    throw FuzzViolation("view \(id.prefix(40)) on \(d.name) \(orientation) is \(r)")
                 }
             }
         }

@@ -25,6 +25,14 @@ public enum AssetCatalogContents {
         public var appearance: Appearance?
     }
 
+    /// An image set's `properties`: whether it is a template (`template-rendering-intent`), and
+    /// whether a PDF keeps its vector data (`preserves-vector-representation`).
+    public static func imageProperties(bytes: [UInt8], path: String) throws -> (template: Bool, preservesVector: Bool) {
+        let root = try JSONObjectReader(JSONParser.parse(bytes: bytes, path: path), path: path)
+        guard let properties = try root.object("properties") else { return (false, false) }
+        return (try properties.string("template-rendering-intent") == "template", try properties.bool("preserves-vector-representation") ?? false)
+    }
+
     /// A colour set's colour, light and dark. Entries for other idioms' or high-contrast
     /// appearances are passed over; a universal entry with no appearance is the light colour.
     public static func color(bytes: [UInt8], path: String) throws -> AppearanceColor {
@@ -114,15 +122,28 @@ public enum AssetCatalogContents {
         guard ["srgb", "extended-srgb", "display-p3", "extended-linear-srgb"].contains(space) else {
             throw object.failure(object.node("color-space")!, "colour space \(abbreviatedForMessage(space)) has no sRGB components")
         }
-        guard let r = try component(components, "red"), let g = try component(components, "green"), let b = try component(components, "blue") else {
+        let extended = space.hasPrefix("extended")
+        guard let r = try component(components, "red", extended: extended), let g = try component(components, "green", extended: extended),
+              let b = try component(components, "blue", extended: extended) else {
             throw components.failure(components.node, "\(components.fieldPath) needs red, green and blue sRGB components")
         }
-        return Color(unit: r, unit: g, unit: b, alpha: alpha)
+        switch space {
+        case "display-p3":
+            // Display P3 components are converted, not read as sRGB (owntracks' dark blue is
+            // 5/255 off read as sRGB).
+            let (sr, sg, sb) = DisplayP3.toSRGB(r, g, b)
+            return Color(unit: sr, unit: sg, unit: sb, alpha: alpha)
+        case "extended-linear-srgb":
+            return Color(unit: DisplayP3.encoded(min(max(r, 0), 1)), unit: DisplayP3.encoded(min(max(g, 0), 1)), unit: DisplayP3.encoded(min(max(b, 0), 1)), alpha: alpha)
+        default:
+            // Extended sRGB beyond 0...1 is clipped, as an sRGB screen shows it.
+            return Color(unit: r, unit: g, unit: b, alpha: alpha)
+        }
     }
 
     /// A component as Xcode writes it: a string `"0.267"` (0–1), `"0x44"` (hex) or `"68"` (0–255),
     /// or a plain number (0–1). Returned in 0...1.
-    static func component(_ object: JSONObjectReader, _ key: String) throws -> Double? {
+    static func component(_ object: JSONObjectReader, _ key: String, extended: Bool = false) throws -> Double? {
         guard let node = object.node(key) else { return nil }
         let value: Double?
         switch node.value {
@@ -134,7 +155,7 @@ public enum AssetCatalogContents {
             else { value = Double(text) }
         default: value = nil
         }
-        guard let value, value.isFinite, value >= 0, value <= 1 else {
+        guard let value, value.isFinite, extended || (value >= 0 && value <= 1), abs(value) <= 16 else {
             throw object.failure(node, "\(object.name(key)) must be \"0.0\"–\"1.0\", \"0x00\"–\"0xFF\" or \"0\"–\"255\"")
         }
         return value
@@ -169,4 +190,121 @@ public enum SystemColors {
     ]
 
     public static func named(_ name: String) -> AppearanceColor? { table[name] }
+}
+
+/// The asset catalogs (`*.xcassets`) of a target: colour and image sets by name (folders that
+/// provide a namespace prefix their contents' names; plain group folders do not), read through
+/// the project's folder.
+public struct AssetCatalogIndex: Sendable {
+    public private(set) var colorSets: [String: String] = [:]
+    public private(set) var imageSets: [String: String] = [:]
+    public private(set) var launchImageSets: [String] = []
+    let folder: ProjectFolder?
+    /// Folders walked at most: a project's catalogs hold hundreds, not tens of thousands.
+    static let maximumFolders = 20_000
+
+    /// Every catalog under a folder (no project file to say which).
+    public init(directory: String) {
+        let folder = try? ProjectFolder(root: directory)
+        self.init(folder: folder, catalogs: folder?.find(under: folder!.root, depth: 6, limit: 100, { $0.hasSuffix(".xcassets") }) ?? [])
+    }
+
+    public init(folder: ProjectFolder?, catalogs: [String]) {
+        self.folder = folder
+        var walked = 0
+        for catalog in catalogs where folder?.kind(catalog) == .folder { walk(catalog, prefix: "", depth: 0, walked: &walked) }
+    }
+
+    private mutating func walk(_ path: String, prefix: String, depth: Int, walked: inout Int) {
+        guard depth < 8, walked < AssetCatalogIndex.maximumFolders, let folder else { return }
+        walked += 1
+        for name in folder.names(in: path) {
+            let child = path + "/" + name
+            if name.hasSuffix(".colorset") {
+                let key = prefix + String(name.dropLast(".colorset".count))
+                colorSets[key] = colorSets[key] ?? child
+            } else if name.hasSuffix(".imageset") {
+                let key = prefix + String(name.dropLast(".imageset".count))
+                imageSets[key] = imageSets[key] ?? child
+            } else if name.hasSuffix(".launchimage") {
+                launchImageSets.append(child)
+            } else if folder.kind(child) == .folder && !name.hasSuffix("set") && !name.hasSuffix(".appiconset") {
+                // A group folder (its name may hold spaces, parentheses, even dots); it prefixes
+                // its contents' names only when it provides a namespace.
+                let contents = child + "/Contents.json"
+                let namespaced = (try? folder.read(contents, limit: AssetCatalogContents.sizeLimit))
+                    .flatMap { try? AssetCatalogContents.providesNamespace(bytes: $0, path: contents) } ?? false
+                walk(child, prefix: namespaced ? prefix + name + "/" : prefix, depth: depth + 1, walked: &walked)
+            }
+        }
+    }
+
+    public func hasColor(_ name: String) -> Bool { colorSets[name] != nil }
+    public func hasImage(_ name: String) -> Bool { imageSets[name] != nil }
+
+    func read(_ path: String) throws -> [UInt8] {
+        guard let folder else { throw LaunchSourceError(path: path, "no project folder") }
+        return try folder.read(path, limit: AssetCatalogContents.sizeLimit)
+    }
+
+    public func color(_ name: String) throws -> AppearanceColor {
+        guard let set = colorSets[name] else { throw LaunchSourceError(path: name, "no colour set of that name in the project's asset catalogs") }
+        let path = set + "/Contents.json"
+        return try AssetCatalogContents.color(bytes: try read(path), path: path)
+    }
+
+    /// The image set's files, each with its size. A file it names that is missing or is no image
+    /// this reads is an error naming it.
+    public func image(_ name: String) throws -> LaunchImageAsset {
+        guard let set = imageSets[name] else { throw LaunchSourceError(path: name, "no image set of that name in the project's asset catalogs") }
+        let path = set + "/Contents.json"
+        let bytes = try read(path)
+        var files: [LaunchImageFile] = []
+        for entry in try AssetCatalogContents.images(bytes: bytes, path: path) {
+            guard let filename = entry.filename else { continue }
+            let file = set + "/" + filename
+            guard folder?.kind(file) == .file else { throw LaunchSourceError(path: path, "names \(filename), which is not in \(set)") }
+            files.append(try AssetCatalogIndex.imageFile(file, scale: entry.scale, appearance: entry.appearance))
+        }
+        guard !files.isEmpty else { throw LaunchSourceError(path: path, "image set \(name) names no files") }
+        let properties = try AssetCatalogContents.imageProperties(bytes: bytes, path: path)
+        return LaunchImageAsset(name: name, files: files, isTemplate: properties.template)
+    }
+
+    /// One image file and its size: a raster's pixels, a vector's points. Told by its bytes (a
+    /// JPEG behind a `.png` name is a JPEG), read bounded by the limit of its kind.
+    public static func imageFile(_ path: String, scale: Double, appearance: Appearance?) throws -> LaunchImageFile {
+        let info: ImageFileInfo
+        do {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw LaunchSourceError(path: path, "cannot open the file") }
+            let head = [UInt8](handle.readData(ofLength: ImageFileKind.headByteCount))
+            try? handle.close()
+            let bytes = try BoundedFileReader.read(path, limit: ImageFileKind.sizeLimit(head: head))
+            info = try ImageFileInfo.read(bytes, path: path)
+        } catch let error as LaunchSourceError { throw error } catch { throw LaunchSourceError(path: path, "\(error)") }
+        if info.kind.isVector { return LaunchImageFile(path: path, appearance: appearance, vectorWidth: info.width, vectorHeight: info.height) }
+        let (w, h) = (Int(info.width), Int(info.height))
+        guard w <= 8192, h <= 8192 else { throw LaunchSourceError(path: path, "image is \(w)x\(h) px; images over 8192 px on a side are refused") }
+        return LaunchImageFile(path: path, scale: scale, appearance: appearance, pixelWidth: w, pixelHeight: h)
+    }
+
+    /// A legacy `LaunchImage.launchimage` set, if the catalogs hold one.
+    public func launchImageSet() -> LaunchImageSet? { launchImageSets.first.map { LaunchImageSet(folder: $0, index: self) } }
+}
+
+/// A legacy launch image set (`.launchimage`): full-screen images by device size and orientation.
+public struct LaunchImageSet {
+    let folder: String
+    let index: AssetCatalogIndex
+    /// The file whose pixel size is the device's screen in its orientation, if any.
+    public func file(for device: Device) -> String? {
+        guard let bytes = try? index.read(folder + "/Contents.json"),
+              let files = try? AssetCatalogContents.images(bytes: bytes, path: folder + "/Contents.json") else { return nil }
+        let wanted = (Int((device.width * device.scale).rounded()), Int((device.height * device.scale).rounded()))
+        for entry in files {
+            guard let name = entry.filename, let file = try? AssetCatalogIndex.imageFile(folder + "/" + name, scale: entry.scale, appearance: nil) else { continue }
+            if file.pixelWidth == wanted.0 && file.pixelHeight == wanted.1 { return file.path }
+        }
+        return nil
+    }
 }

@@ -6,59 +6,47 @@ import Foundation
 import FoundationXML
 #endif
 
-/// The subset of an Interface Builder document (`.storyboard`, `.xib`) a launch screen uses: the
-/// root view's background, its image views and labels with their constraints, and the resources
-/// that give images their sizes and named colours their fallbacks. Read with Foundation's
-/// `XMLParser`, element by element in document order.
+/// One element of an Interface Builder document: its name, attributes, line and children, in
+/// document order.
+public struct InterfaceBuilderElement: Equatable, Sendable {
+    public var name: String
+    public var attributes: [String: String]
+    public var line: Int
+    public var children: [InterfaceBuilderElement]
+
+    public subscript(_ attribute: String) -> String? { attributes[attribute] }
+    /// The first child of that name (and `key`, when given).
+    public func child(_ name: String, key: String? = nil) -> InterfaceBuilderElement? {
+        children.first { $0.name == name && (key == nil || $0.attributes["key"] == key) }
+    }
+    public func children(_ name: String) -> [InterfaceBuilderElement] { children.filter { $0.name == name } }
+    /// `YES` is true; absent is `default`.
+    public func flag(_ attribute: String, default value: Bool = false) -> Bool {
+        attributes[attribute].map { $0 == "YES" } ?? value
+    }
+    public func number(_ attribute: String) -> Double? {
+        guard let text = attributes[attribute], let v = Double(text), v.isFinite else { return nil }
+        return v
+    }
+}
+
+/// An Interface Builder document (`.storyboard`, `.xib`) as a tree of elements, read with
+/// Foundation's `XMLParser`, bounded in size, depth and element count. What the elements mean on
+/// a launch screen is `LaunchViewTree`'s business.
 public struct InterfaceBuilderDocument: Equatable, Sendable {
-    /// A colour as the document gives it.
-    public enum ColorSpec: Equatable, Sendable {
-        case rgba(Color)
-        /// A colour set's name (`name=`), resolved from the asset catalog or `resources`.
-        case named(String)
-        /// `systemColor=` or `cocoaTouchSystemColor=`.
-        case system(String)
-    }
-
-    /// `firstItem.firstAttribute = secondItem.secondAttribute × multiplier + constant`; a missing
-    /// first item is the view that holds the constraint, a missing second item makes it a size.
-    public struct Constraint: Equatable, Sendable {
-        public var firstItem: String?, firstAttribute: String
-        public var secondItem: String?, secondAttribute: String?
-        public var constant: Double, multiplier: Double
-        public var line: Int
-    }
-
-    public enum ViewKind: String, Sendable { case view, imageView, label }
-
-    public struct View: Equatable, Sendable {
-        public var kind: ViewKind
-        public var id: String?
-        public var line: Int
-        public var frame: Rect?
-        public var backgroundColor: ColorSpec?
-        public var image: String?
-        public var contentMode: String?
-        public var text: String?
-        public var fontSize: Double?
-        public var bold = false
-        public var textColor: ColorSpec?
-        public var safeAreaID: String?
-        public var constraints: [Constraint] = []
-        public var subviews: [View] = []
-    }
-
-    public var root: View
-    /// `resources > image`: an image's size in points by name.
-    public var imageSizes: [String: (width: Double, height: Double)]
+    public var path: String
+    /// `<document>`.
+    public var root: InterfaceBuilderElement
+    /// `resources > image`: an image's size in points by name (Interface Builder's cached size:
+    /// stale where the catalog changed since, so the catalog's own files win).
+    public var imageSizes: [String: Size]
     /// `resources > namedColor` and `systemColor`: fallbacks by name.
     public var resourceColors: [String: Color]
 
-    public static func == (a: InterfaceBuilderDocument, b: InterfaceBuilderDocument) -> Bool {
-        a.root == b.root && a.resourceColors == b.resourceColors && a.imageSizes.keys.sorted() == b.imageSizes.keys.sorted()
-            && a.imageSizes.allSatisfy { k, v in b.imageSizes[k].map { $0 == v } ?? false }
-    }
+    public struct Size: Equatable, Sendable { public var width: Double, height: Double }
 
+    /// The most elements read: a launch screen is a few hundred.
+    public static let maximumElements = 50_000
     /// The most views a launch screen may hold: a few are usual, so a document with more is refused
     /// rather than laid out.
     public static let maximumViews = 500
@@ -66,11 +54,51 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
     public static let maximumDepth = 64
     public static let sizeLimit = FileSizeLimit(bytes: 4 << 20, kind: "a storyboard or xib")
 
+    /// Whether Interface Builder marks it as a launch screen (`launchScreen="YES"`).
+    public var isLaunchScreen: Bool { root.flag("launchScreen") }
+    /// A xib's top-level objects are its views; a storyboard holds scenes of view controllers.
+    public var isStoryboard: Bool { root["type"]?.contains("Storyboard") ?? (root.child("scenes") != nil) }
+
+    /// Every element with an `id`, for references (segues, constraints, masks).
+    public func elementsByID() -> [String: InterfaceBuilderElement] {
+        var out: [String: InterfaceBuilderElement] = [:]
+        func walk(_ e: InterfaceBuilderElement) {
+            if let id = e["id"], out[id] == nil { out[id] = e }
+            for c in e.children { walk(c) }
+        }
+        walk(root)
+        return out
+    }
+
+    /// The view a launch shows, before container controllers are unwrapped: the storyboard's
+    /// initial view controller's `view` (or the first scene's), or a xib's first top-level view.
+    public var launchViewController: InterfaceBuilderElement? {
+        if let scenes = root.child("scenes") {
+            let controllers = scenes.children("scene").compactMap { $0.child("objects")?.children.first { $0["sceneMemberID"] == "viewController" } }
+            if let initial = root["initialViewController"], let c = controllers.first(where: { $0["id"] == initial }) { return c }
+            return controllers.first
+        }
+        return nil
+    }
+
+    /// A xib's first top-level view.
+    public var topLevelView: InterfaceBuilderElement? {
+        root.child("objects")?.children.first { InterfaceBuilderDocument.viewElementNames.contains($0.name) }
+    }
+
+    /// The element names UIKit's views are written as.
+    public static let viewElementNames: Set<String> = [
+        "view", "imageView", "label", "stackView", "tableView", "collectionView", "scrollView", "navigationBar", "toolbar",
+        "tabBar", "button", "activityIndicatorView", "visualEffectView", "textView", "textField", "segmentedControl",
+        "progressView", "switch", "slider", "pageControl", "searchBar", "datePicker", "pickerView", "mapView", "webView",
+        "wkWebView", "containerView", "tableViewCell", "collectionViewCell", "glkView", "mtkView", "arscnView", "sceneKitView",
+    ]
+
     /// Parses a document's bytes. `path` names the file in errors, with the line.
     public static func parse(bytes: [UInt8], path: String) throws -> InterfaceBuilderDocument {
         guard !bytes.isEmpty else { throw LaunchSourceError(path: path, "the file is empty") }
         try requireUTF8(bytes, path: path)
-        let reader = InterfaceBuilderReader(path: path)
+        let reader = InterfaceBuilderTreeReader(path: path)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
@@ -80,13 +108,71 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
             let code = parser.parserError.map { ($0 as NSError).code } ?? 0
             throw LaunchSourceError(path: path, line: max(reader.errorLine ?? parser.lineNumber, 1), "not a valid XML document (\(xmlProblem(code)))")
         }
-        guard reader.sawDocument else {
+        guard let root = reader.root, root.name == "document" else {
             throw LaunchSourceError(path: path, line: 1, "not an Interface Builder document: the root element is not <document>")
         }
-        guard let root = reader.root else {
+        var document = InterfaceBuilderDocument(path: path, root: root, imageSizes: [:], resourceColors: [:])
+        if let resources = root.child("resources") {
+            for image in resources.children("image") {
+                if let n = image["name"], let w = image.number("width"), let h = image.number("height"), w > 0, h > 0 {
+                    document.imageSizes[n] = Size(width: w, height: h)
+                }
+            }
+            for named in resources.children where named.name == "namedColor" || named.name == "systemColor" {
+                if let n = named["name"], let c = named.child("color"), case let .rgba(color)? = InterfaceBuilderDocument.colorSpec(c) {
+                    document.resourceColors[n] = color
+                }
+            }
+        }
+        guard document.launchViewController?.child("view", key: "view") != nil || document.launchViewController != nil
+                || document.topLevelView != nil else {
             throw LaunchSourceError(path: path, "no view found: a launch screen needs a view controller's view (storyboard) or a top-level view (xib)")
         }
-        return InterfaceBuilderDocument(root: root, imageSizes: reader.imageSizes, resourceColors: reader.resourceColors)
+        return document
+    }
+
+    /// A colour as the document gives it.
+    public enum ColorSpec: Equatable, Sendable {
+        case rgba(Color)
+        /// A colour set's name (`name=`), resolved from the asset catalog or `resources`.
+        case named(String)
+        /// `systemColor=`, or the older `cocoaTouchSystemColor=`.
+        case system(String)
+    }
+
+    /// A `<color>` element's value: named, system, or components in sRGB, display P3 (converted),
+    /// grey (`white=`) or calibrated/device RGB (read as sRGB).
+    public static func colorSpec(_ e: InterfaceBuilderElement) -> ColorSpec? {
+        if let name = e["name"] { return .named(name) }
+        if let system = e["systemColor"] ?? e["xcode11CocoaTouchSystemColor"] ?? e["cocoaTouchSystemColor"] { return .system(system) }
+        let alpha = e.number("alpha") ?? 1
+        if let r = e.number("red"), let g = e.number("green"), let b = e.number("blue") {
+            if e["customColorSpace"] == "displayP3" {
+                let (sr, sg, sb) = DisplayP3.toSRGB(r, g, b)
+                return .rgba(Color(unit: sr, unit: sg, unit: sb, alpha: alpha))
+            }
+            return .rgba(Color(unit: r, unit: g, unit: b, alpha: alpha))
+        }
+        if let w = e.number("white") { return .rgba(Color(unit: w, unit: w, unit: w, alpha: alpha)) }
+        return nil
+    }
+}
+
+/// Display P3 to sRGB: both share the sRGB transfer curve and D65 white; the linear matrix is
+/// the product of P3's RGB→XYZ and XYZ→sRGB (IEC 61966-2-1 and SMPTE EG 432-1 primaries).
+/// Out-of-gamut results are clipped, as an sRGB screen shows them.
+public enum DisplayP3 {
+    static let matrix: [[Double]] = [
+        [1.2249401, -0.2249404, 0.0],
+        [-0.0420569, 1.0420571, 0.0],
+        [-0.0196376, -0.0786361, 1.0982735],
+    ]
+    static func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+    static func encoded(_ v: Double) -> Double { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
+    public static func toSRGB(_ r: Double, _ g: Double, _ b: Double) -> (Double, Double, Double) {
+        let l = [linear(r), linear(g), linear(b)]
+        let out = matrix.map { row in encoded(min(max(row[0] * l[0] + row[1] * l[1] + row[2] * l[2], 0), 1)) }
+        return (out[0], out[1], out[2])
     }
 }
 
@@ -177,23 +263,17 @@ func xmlProblem(_ code: Int) -> String {
     }
 }
 
-/// The `XMLParser` delegate behind `InterfaceBuilderDocument.parse`.
-final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
+/// The `XMLParser` delegate behind `InterfaceBuilderDocument.parse`: builds the element tree,
+/// within the element, depth and view limits.
+final class InterfaceBuilderTreeReader: NSObject, XMLParserDelegate {
     let path: String
     var failure: LaunchSourceError?
-    var sawDocument = false
-    var root: InterfaceBuilderDocument.View?
-    var imageSizes: [String: (width: Double, height: Double)] = [:]
-    var resourceColors: [String: Color] = [:]
-
-    /// Element names from the document down to the current one.
-    private var elements: [String] = []
-    /// Views being read, outermost first; each is closed into its parent's subviews.
-    private var open: [(view: InterfaceBuilderDocument.View, depth: Int)] = []
+    var root: InterfaceBuilderElement?
+    private var open: [InterfaceBuilderElement] = []
+    private var elementCount = 0
     private var viewCount = 0
-    /// The resource (named or system colour) whose `color` child is being read.
-    private var resourceColorName: String?
-    private var rootClosed = false
+    /// Where libxml2 found the first error: `lineNumber` after `parse()` returns is where it stopped reading.
+    var errorLine: Int?
 
     init(path: String) { self.path = path }
 
@@ -204,120 +284,33 @@ final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes a: [String: String] = [:]) {
+                attributes: [String: String] = [:]) {
         guard failure == nil else { return }
-        if elements.isEmpty {
-            guard name == "document" else { return fail(parser, "not an Interface Builder document: the root element is <\(name)>, not <document>") }
-            sawDocument = true
+        if open.isEmpty && root == nil && name != "document" {
+            return fail(parser, "not an Interface Builder document: the root element is <\(name)>, not <document>")
         }
-        let parent = elements.last
-        elements.append(name)
-        guard elements.count <= InterfaceBuilderDocument.maximumDepth else {
+        elementCount += 1
+        guard elementCount <= InterfaceBuilderDocument.maximumElements else {
+            return fail(parser, "more than \(InterfaceBuilderDocument.maximumElements) elements: a launch screen holds a few hundred")
+        }
+        guard open.count < InterfaceBuilderDocument.maximumDepth else {
             return fail(parser, "elements nest deeper than \(InterfaceBuilderDocument.maximumDepth)")
         }
-        if let kind = InterfaceBuilderDocument.ViewKind(rawValue: name), startsView(parent: parent, attributes: a) {
+        if InterfaceBuilderDocument.viewElementNames.contains(name) {
             viewCount += 1
             guard viewCount <= InterfaceBuilderDocument.maximumViews else {
                 return fail(parser, "more than \(InterfaceBuilderDocument.maximumViews) views: a launch screen holds a few")
             }
-            var view = InterfaceBuilderDocument.View(kind: kind, id: a["id"], line: parser.lineNumber)
-            view.image = a["image"]
-            view.contentMode = a["contentMode"]
-            view.text = a["text"]
-            open.append((view, elements.count))
-            return
         }
-        let directChildOfView = open.last.map { $0.depth == elements.count - 1 } ?? false
-        switch name {
-        case "rect" where directChildOfView && a["key"] == "frame":
-            if let x = number(a["x"]), let y = number(a["y"]), let w = number(a["width"]), let h = number(a["height"]) {
-                open[open.count - 1].view.frame = Rect(x: x, y: y, width: w, height: h)
-            }
-        case "color":
-            guard let spec = color(a) else {
-                return fail(parser, "colour \(a["key"].map { "'\($0)' " } ?? "")has no sRGB, white, named or system value")
-            }
-            if directChildOfView, let key = a["key"] {
-                if key == "backgroundColor" { open[open.count - 1].view.backgroundColor = spec }
-                if key == "textColor" { open[open.count - 1].view.textColor = spec }
-            } else if let resource = resourceColorName, case let .rgba(c) = spec {
-                resourceColors[resource] = c
-            }
-        case "fontDescription" where directChildOfView:
-            open[open.count - 1].view.fontSize = number(a["pointSize"])
-            open[open.count - 1].view.bold = a["type"] == "boldSystem" || (a["name"]?.lowercased().contains("bold") ?? false)
-        case "viewLayoutGuide" where directChildOfView && a["key"] == "safeArea":
-            open[open.count - 1].view.safeAreaID = a["id"]
-        case "constraint" where parent == "constraints" && open.last.map({ $0.depth == elements.count - 2 }) == true:
-            guard let first = a["firstAttribute"] else { return fail(parser, "a constraint has no firstAttribute") }
-            guard let multiplier = multiplierValue(a["multiplier"]) else {
-                return fail(parser, "constraint multiplier \(abbreviatedForMessage(a["multiplier"] ?? ""))is not a number or a ratio like 1:2")
-            }
-            let constraint = InterfaceBuilderDocument.Constraint(firstItem: a["firstItem"], firstAttribute: first, secondItem: a["secondItem"],
-                                                                 secondAttribute: a["secondAttribute"], constant: number(a["constant"]) ?? 0,
-                                                                 multiplier: multiplier, line: parser.lineNumber)
-            open[open.count - 1].view.constraints.append(constraint)
-        case "image" where parent == "resources":
-            if let n = a["name"], let w = number(a["width"]), let h = number(a["height"]), w > 0, h > 0 { imageSizes[n] = (w, h) }
-        case "namedColor" where parent == "resources", "systemColor" where parent == "resources":
-            resourceColorName = a["name"]
-        default: break
-        }
+        open.append(InterfaceBuilderElement(name: name, attributes: attributes, line: parser.lineNumber, children: []))
     }
-
-    /// Where libxml2 found the first error: `lineNumber` after `parse()` returns is where it stopped reading.
-    var errorLine: Int?
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         if errorLine == nil { errorLine = parser.lineNumber }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        guard failure == nil else { return }
-        if let last = open.last, last.depth == elements.count {
-            open.removeLast()
-            if open.isEmpty {
-                if root == nil { root = last.view }
-                rootClosed = true
-            } else {
-                open[open.count - 1].view.subviews.append(last.view)
-            }
-        }
-        if name == "namedColor" || name == "systemColor" { resourceColorName = nil }
-        elements.removeLast()
-    }
-
-    /// Whether a view element starts a view read here: the first view controller's `view`
-    /// (storyboard), the first top-level view (xib), or a subview of a view being read.
-    private func startsView(parent: String?, attributes a: [String: String]) -> Bool {
-        if !open.isEmpty { return parent == "subviews" && open.last!.depth == elements.count - 2 }
-        guard root == nil, !rootClosed else { return false }
-        if a["key"] == "view" && parent == "viewController" { return true }
-        // A xib's top-level objects sit in document > objects.
-        return parent == "objects" && elements.count == 3
-    }
-
-    private func color(_ a: [String: String]) -> InterfaceBuilderDocument.ColorSpec? {
-        if let name = a["name"] { return .named(name) }
-        if let system = a["systemColor"] ?? a["cocoaTouchSystemColor"] { return .system(system) }
-        let alpha = number(a["alpha"]) ?? 1
-        if let r = number(a["red"]), let g = number(a["green"]), let b = number(a["blue"]) {
-            return .rgba(Color(unit: r, unit: g, unit: b, alpha: alpha))
-        }
-        if let w = number(a["white"]) { return .rgba(Color(unit: w, unit: w, unit: w, alpha: alpha)) }
-        return nil
-    }
-
-    private func number(_ text: String?) -> Double? {
-        guard let text, let v = Double(text), v.isFinite else { return nil }
-        return v
-    }
-
-    /// `multiplier="0.5"` or `multiplier="1:2"`; absent is 1.
-    private func multiplierValue(_ text: String?) -> Double? {
-        guard let text else { return 1 }
-        let parts = text.split(separator: ":")
-        if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0, (a / b).isFinite { return a / b }
-        return number(text)
+        guard failure == nil, let last = open.popLast() else { return }
+        if open.isEmpty { root = root ?? last } else { open[open.count - 1].children.append(last) }
     }
 }

@@ -3,68 +3,296 @@ import Scenes
 import Motion
 import Foundation
 
-/// The launch screen of an Xcode project folder (`--project DIR`): its `Info.plist`, the
-/// storyboard or xib it names, its `UILaunchScreen` dictionary, its launch images and its asset
-/// catalogs, read as iOS reads them, in seed 004's order: storyboard, then xib, then launch
-/// images, then white. `UILaunchScreen` (iOS 14) comes first when present. A source that fails
-/// gives a warning naming the file and why, and the next one is tried.
+/// How wide and tall a label's text is, in points, for a font size and weight: the app measures
+/// with the font it draws with; the pure module only asks.
+public typealias LaunchTextMeasure = @Sendable (_ text: String, _ pointSize: Double, _ weight: LaunchFontWeight) -> (width: Double, height: Double)
+
+/// What a user asks of a project: which target, which logo view, how text is measured.
+public struct LaunchImportOptions: Sendable {
+    public var target: String?
+    public var measure: LaunchTextMeasure
+    /// The appearance laid out: an image view sized by its image takes the size of that
+    /// appearance's file (focus-ios's dark wordmark is taller than its light one).
+    public var appearance: Appearance
+    public init(target: String? = nil, appearance: Appearance = .light, measure: LaunchTextMeasure? = nil) {
+        self.target = target
+        self.appearance = appearance
+        self.measure = measure ?? LaunchImportOptions.estimatedMeasure
+    }
+
+    /// Without a font: SF Pro's line height (1.193 of the point size) and an average advance of
+    /// 0.55 em a character.
+    public static let estimatedMeasure: LaunchTextMeasure = { text, size, _ in
+        (Double(text.count) * size * 0.55, (size * LaunchImportOptions.lineHeight).rounded(.up))
+    }
+    /// SF Pro's `lineHeight` over its point size (ascender 0.952 + descender 0.241).
+    public static let lineHeight = 1.193
+}
+
+/// The launch screen of an Xcode project, read as iOS reads it: the project file (`--project`
+/// takes the repository's root, any folder in it, an `.xcodeproj` or an `.xcworkspace`), the
+/// target's Info.plist (its file, preprocessed where the target says so, plus the keys its build
+/// settings generate), then the storyboard or xib it names, its `UILaunchScreen` dictionary or its
+/// launch images, with the target's asset catalogs. A source that cannot be read gives a warning
+/// naming the file and why, and the next one is tried; within a source, what cannot be drawn is
+/// skipped with a warning and the rest is drawn.
 public struct XcodeProjectLaunch {
-    public let directory: String
+    public let given: String
     public let device: Device
+    public let options: LaunchImportOptions
     public private(set) var warnings: [String] = []
+    var folder: ProjectFolder!
+    var targetName: String?
+    /// The target's resource files (storyboards, catalogs, loose images), absolute; nil: search the folder.
+    var resources: [String]?
 
     public static let plistLimit = FileSizeLimit(bytes: 4 << 20, kind: "an Info.plist")
+    public static let projectLimit = FileSizeLimit(bytes: 32 << 20, kind: "a project.pbxproj")
 
     /// Reads the project's launch screen for a device. Never throws: whatever fails is a warning,
     /// and white is what is left.
-    public static func load(directory: String, device: Device, intro: LaunchDescription) -> (LaunchScreen, [String]) {
-        var reader = XcodeProjectLaunch(directory: directory, device: device)
+    public static func load(directory: String, device: Device, intro: LaunchDescription, options: LaunchImportOptions = LaunchImportOptions()) -> (LaunchScreen, [String]) {
+        var reader = XcodeProjectLaunch(given: directory, device: device, options: options)
         var screen = reader.read()
         screen.introDescription = intro
+        screen.target = reader.targetName
         return (screen, reader.warnings)
     }
 
-    init(directory: String, device: Device) { self.directory = directory; self.device = device }
+    init(given: String, device: Device, options: LaunchImportOptions) { self.given = given; self.device = device; self.options = options }
 
     mutating func warn(_ message: String) { warnings.append("warning: " + message) }
 
     mutating func read() -> LaunchScreen {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            warn("\(directory): not a folder; the launch screen is white")
-            return .white
-        }
-        guard let plistPath = findFile(named: "Info.plist") else {
-            warn("\(directory): no Info.plist found; the launch screen is white")
-            return .white
-        }
-        let plist: [String: Any]
-        do { plist = try XcodeProjectLaunch.readPlist(bytes: try readBytes(plistPath, limit: XcodeProjectLaunch.plistLimit), path: plistPath) } catch {
+        let info: [String: Any]
+        let plistPath: String
+        do {
+            guard let found = try locate() else { return .white }
+            (info, plistPath) = found
+        } catch {
             warn("\(error); the launch screen is white")
             return .white
         }
-        let catalog = AssetCatalogIndex(directory: directory)
-        var declared = false
-        if let dictionary = plist["UILaunchScreen"] {
-            declared = true
-            do { return try launchScreenDictionary(dictionary, plistPath: plistPath, catalog: catalog) } catch { warn("\(error); trying the next source") }
+        var screen = sources(info, plistPath: plistPath)
+        switch info["UIUserInterfaceStyle"] as? String {
+        case "Dark": screen.forcedAppearance = .dark
+        case "Light": screen.forcedAppearance = .light
+        default: break
         }
-        if let name = plist["UILaunchStoryboardName"] {
+        return screen
+    }
+
+    // MARK: Finding the project, the target and its Info.plist
+
+    /// The Info.plist's entries (its file's and its build settings'), or nil with a warning.
+    mutating func locate() throws -> (info: [String: Any], path: String)? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory) else {
+            warn("\(given): not found; the launch screen is white")
+            return nil
+        }
+        var start = given
+        if given.hasSuffix("/project.pbxproj") { start = (given as NSString).deletingLastPathComponent }
+        if !isDirectory.boolValue && !given.hasSuffix("/project.pbxproj") {
+            warn("\(given): not a folder, an .xcodeproj or an .xcworkspace; the launch screen is white")
+            return nil
+        }
+        let projectFile = try findProjectFile(start)
+        if let projectFile { return try fromProjectFile(projectFile) }
+        folder = try ProjectFolder(root: start)
+        if let manifest = folder.find(under: folder.root, depth: 2, limit: 1, { $0 == "project.yml" || $0 == "project.yaml" }).first {
+            if let found = try fromXcodeGen(manifest) { return found }
+        }
+        if !folder.find(under: folder.root, depth: 2, limit: 1, { $0 == "Project.swift" }).isEmpty {
+            warn("\(folder.root)/Project.swift: a Tuist manifest is Swift code and is not run here; the launch files are guessed")
+        }
+        return try guessedInfoPlist()
+    }
+
+    /// The `.xcodeproj` the user means: the one given, the one a workspace names, the one in the
+    /// folder (an app's, not a dependency's), or one in a folder above it.
+    mutating func findProjectFile(_ start: String) throws -> String? {
+        if start.hasSuffix(".xcodeproj") { return start }
+        if start.hasSuffix(".xcworkspace") {
+            let data = try ProjectFolder(root: (start as NSString).deletingLastPathComponent).read(start + "/contents.xcworkspacedata", limit: XcodeProjectLaunch.plistLimit)
+            let text = String(decoding: data, as: UTF8.self)
+            let projects = text.components(separatedBy: "location = \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+                + text.components(separatedBy: "location=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+            let base = (start as NSString).deletingLastPathComponent
+            let candidates = projects.compactMap { location -> String? in
+                guard let colon = location.firstIndex(of: ":") else { return nil }
+                let path = String(location[location.index(after: colon)...])
+                return path.hasSuffix(".xcodeproj") && !path.hasSuffix("Pods.xcodeproj") ? base + "/" + path : nil
+            }
+            guard let first = candidates.first else { throw LaunchSourceError(path: start, "the workspace names no project of its own (only Pods)") }
+            return first
+        }
+        let here = try ProjectFolder(root: start)
+        let inside = here.find(under: here.root, depth: 3, limit: 50, descendInto: ProjectFolder.isPlainFolder, { $0.hasSuffix(".xcodeproj") })
+            .filter { !$0.hasSuffix("/Pods.xcodeproj") }
+        if !inside.isEmpty { return inside.first }
+        // A folder inside the project: look above it, up to the repository's root.
+        var folder = here.root
+        for _ in 0..<6 {
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard parent != folder, !parent.isEmpty else { break }
+            folder = parent
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            if let project = names.sorted().first(where: { $0.hasSuffix(".xcodeproj") && $0 != "Pods.xcodeproj" }) { return folder + "/" + project }
+            if names.contains(".git") { break }
+        }
+        return nil
+    }
+
+    /// The target's Info.plist through the project file.
+    mutating func fromProjectFile(_ projectPath: String) throws -> (info: [String: Any], path: String)? {
+        let sourceRoot = (projectPath as NSString).deletingLastPathComponent
+        // The project folder is the one given when the project sits inside it, else the project's own.
+        let givenRoot = ProjectFolder.realPath(given.hasSuffix(".xcodeproj") || given.hasSuffix(".pbxproj") || given.hasSuffix(".xcworkspace") ? sourceRoot : given) ?? sourceRoot
+        let realSource = ProjectFolder.realPath(sourceRoot) ?? sourceRoot
+        folder = try ProjectFolder(root: realSource.hasPrefix(givenRoot + "/") || realSource == givenRoot ? givenRoot : realSource)
+        let pbxproj = projectPath + "/project.pbxproj"
+        let project = try XcodeProjectFile.parse(bytes: try folder.read(pbxproj, limit: XcodeProjectLaunch.projectLimit), path: pbxproj)
+        let applications = project.applicationTargets
+        guard !applications.isEmpty else {
+            warn("\(pbxproj): no application target; the launch files are guessed")
+            return try guessedInfoPlist()
+        }
+        let target: XcodeTarget
+        if let wanted = options.target {
+            guard let named = project.targets.first(where: { $0.name == wanted }) else {
+                throw LaunchSourceError(path: pbxproj, "no target named \(abbreviatedForMessage(wanted)); its application targets: \(applications.map(\.name).joined(separator: ", "))")
+            }
+            target = named
+        } else {
+            // The iOS app first: the preview is of an iPhone or iPad. A target whose platform its
+            // settings leave to an .xcconfig file counts as iOS when its name says so.
+            func rank(_ t: XcodeTarget) -> Int {
+                switch t.platform {
+                case .iOS: return 0
+                case .unknown: return t.name.range(of: "ios", options: .caseInsensitive) != nil || t.name.contains("iPhone") ? 1 : 2
+                default: return 3
+                }
+            }
+            target = applications.enumerated().min { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }!.element
+            if applications.count > 1 {
+                warn("\(pbxproj): \(applications.count) application targets (\(applications.map(\.name).joined(separator: ", "))); showing \(target.name) (--target NAME for another)")
+            }
+        }
+        targetName = target.name
+        resources = (target.resourceFiles.map { sourceRoot + "/" + $0 })
+        for synchronized in target.synchronizedFolders {
+            resources! += folder.find(under: sourceRoot + "/" + synchronized, depth: 6, limit: 2_000, descendInto: { !$0.hasSuffix(".xcassets") }, { _ in true })
+        }
+        let settings = target.settings
+        var info: [String: Any] = [:]
+        var plistPath = pbxproj + " (\(target.name)'s build settings)"
+        if let file = settings.infoPlistFile, !file.isEmpty {
+            let path = sourceRoot + "/" + file
+            _ = try folder.contained(path)
+            let bytes = settings.preprocessesInfoPlist
+                ? try folder.preprocess(path, definitions: settings.infoPlistPreprocessorDefinitions,
+                                        prefixHeader: settings.infoPlistPrefixHeader.map { sourceRoot + "/" + $0 }, limit: XcodeProjectLaunch.plistLimit)
+                : try folder.read(path, limit: XcodeProjectLaunch.plistLimit)
+            info = try XcodeProjectLaunch.readPlist(bytes: bytes, path: path)
+            plistPath = path
+        } else if !settings.generatesInfoPlist {
+            warn("\(pbxproj): target \(target.name) names no INFOPLIST_FILE and does not generate one; the Info.plist is guessed")
+            return try guessedInfoPlist()
+        }
+        if settings.generatesInfoPlist {
+            // Xcode merges the generated keys into the file's; the file's own entries win.
+            for (key, value) in settings.generatedInfoPlistKeys() where info[key] == nil { info[key] = value }
+        }
+        return (info, plistPath)
+    }
+
+    /// An XcodeGen manifest's application target: its Info.plist and the keys its settings generate.
+    mutating func fromXcodeGen(_ manifestPath: String) throws -> (info: [String: Any], path: String)? {
+        let manifest = try XcodeGenManifest.parse(bytes: try folder.read(manifestPath, limit: XcodeProjectLaunch.plistLimit), path: manifestPath)
+        let base = (manifestPath as NSString).deletingLastPathComponent
+        let applications = manifest.applicationTargets
+        let chosen = options.target.flatMap { name in manifest.targets.first { $0.name == name } }
+            ?? applications.first { $0.platform == .iOS } ?? applications.first
+        guard let target = chosen else { return nil }
+        targetName = target.name
+        var info: [String: Any] = target.infoProperties
+        var path = manifestPath + " (\(target.name))"
+        if let infoPath = target.infoPath ?? target.settings.infoPlistFile {
+            let full = base + "/" + infoPath
+            if folder.kind(full) == .file {
+                for (k, v) in try XcodeProjectLaunch.readPlist(bytes: try folder.read(full, limit: XcodeProjectLaunch.plistLimit), path: full) where info[k] == nil { info[k] = v }
+                path = full
+            }
+        }
+        for (key, value) in target.settings.generatedInfoPlistKeys() where info[key] == nil { info[key] = value }
+        warn("\(manifestPath): an XcodeGen manifest (no project file committed); read for target \(target.name)")
+        return (info, path)
+    }
+
+    /// No project file to say which: the Info.plist nearest the top that declares a launch screen.
+    /// One that cannot be read is named in a warning and passed over.
+    mutating func guessedInfoPlist() throws -> (info: [String: Any], path: String)? {
+        let plists = folder.find(under: folder.root, depth: 6, limit: 50, { $0 == "Info.plist" || $0.hasSuffix("-Info.plist") })
+        var fallback: (info: [String: Any], path: String)?
+        for path in plists {
+            let info: [String: Any]
+            do { info = try XcodeProjectLaunch.readPlist(bytes: try folder.read(path, limit: XcodeProjectLaunch.plistLimit), path: path) } catch {
+                warn("\(error); trying the next source")
+                continue
+            }
+            if info["UILaunchStoryboardName"] != nil || info["UILaunchScreen"] != nil || info["UILaunchImages"] != nil {
+                warn("\(path): guessed as the app's Info.plist (the first that declares a launch screen)")
+                return (info, path)
+            }
+            if fallback == nil { fallback = (info, path) }
+        }
+        if let fallback { warn("\(fallback.path): guessed as the app's Info.plist"); return fallback }
+        // Last, a storyboard marked as a launch screen.
+        if let storyboard = folder.find(under: folder.root, depth: 6, limit: 20, { $0.hasSuffix(".storyboard") }).first(where: { path in
+            (try? folder.read(path, limit: InterfaceBuilderDocument.sizeLimit)).map { String(decoding: $0, as: UTF8.self).contains("launchScreen=\"YES\"") } ?? false
+        }) {
+            warn("\(storyboard): no Info.plist found; guessed as the launch screen (the storyboard marked launchScreen)")
+            let name = ((storyboard as NSString).lastPathComponent as NSString).deletingPathExtension
+            return (["UILaunchStoryboardName": name], storyboard)
+        }
+        warn("\(folder.root): no Info.plist found; the launch screen is white")
+        return nil
+    }
+
+    // MARK: The sources, in iOS's order
+
+    mutating func sources(_ plist: [String: Any], plistPath: String) -> LaunchScreen {
+        let catalog = AssetCatalogIndex(folder: folder, catalogs: catalogs())
+        var declared = false
+        let idiomKey = device.name.hasPrefix("ipad") ? "~ipad" : "~iphone"
+        // A launch storyboard wins over UILaunchScreen where both are given (kiwix's project sets
+        // both): iOS uses the storyboard.
+        if let name = plist["UILaunchStoryboardName" + idiomKey] ?? plist["UILaunchStoryboardName"] {
             declared = true
             if let name = name as? String, !name.isEmpty, !name.contains("/") {
+                let bare = name.hasSuffix(".storyboard") ? String(name.dropLast(".storyboard".count)) : name.hasSuffix(".xib") ? String(name.dropLast(4)) : name
+                var tried = false
                 for ext in ["storyboard", "xib"] {
-                    guard let path = findFile(named: "\(name).\(ext)") else {
-                        warn("\(plistPath): UILaunchStoryboardName names \(name), but no \(name).\(ext) is in \(directory)")
-                        continue
-                    }
+                    guard let path = resource(named: "\(bare).\(ext)") else { continue }
+                    tried = true
                     do {
-                        let document = try InterfaceBuilderDocument.parse(bytes: try readBytes(path, limit: InterfaceBuilderDocument.sizeLimit), path: path)
-                        return try screen(from: document, path: path, catalog: catalog)
+                        let document = try InterfaceBuilderDocument.parse(bytes: try folder.read(path, limit: InterfaceBuilderDocument.sizeLimit), path: path)
+                        var builder = StoryboardLaunchScreen(document: document, device: device, catalog: catalog, measure: options.measure,
+                                                             appearance: options.appearance, looseImage: { [self] in resource(named: $0) })
+                        let screen = try builder.build()
+                        for skip in screen.skipped { warnings.append(skip.warning) }
+                        return screen
                     } catch { warn("\(error); trying the next source") }
                 }
+                if !tried { warn("\(plistPath): UILaunchStoryboardName names \(name), but no \(bare).storyboard or \(bare).xib is among the target's files") }
             } else {
                 warn("\(plistPath): UILaunchStoryboardName must be a file name without a folder")
             }
+        }
+        if let dictionary = plist["UILaunchScreen" + idiomKey] ?? plist["UILaunchScreen"] {
+            declared = true
+            do { return try launchScreenDictionary(dictionary, plistPath: plistPath, catalog: catalog) } catch { warn("\(error); trying the next source") }
         }
         if let images = plist["UILaunchImages"] {
             declared = true
@@ -73,9 +301,33 @@ public struct XcodeProjectLaunch {
                 warn("\(plistPath): no UILaunchImages entry is \(Int(device.width))x\(Int(device.height)) pt \(device.orientation.rawValue); trying the next source")
             } catch { warn("\(error); trying the next source") }
         }
-        warn(declared ? "\(directory): no launch screen source could be used; the launch screen is white"
+        if let set = catalog.launchImageSet() {
+            declared = true
+            if let path = set.file(for: device) { return LaunchScreen(background: .image(path: path), elements: [], source: path, introDescription: .fallback) }
+        }
+        warn(declared ? "\(folder.root): no launch screen source could be used; the launch screen is white"
                       : "\(plistPath): declares no UILaunchScreen, UILaunchStoryboardName or UILaunchImages; the launch screen is white")
         return .white
+    }
+
+    /// The target's asset catalogs, or every catalog in the folder without a project file.
+    func catalogs() -> [String] {
+        if let resources { return resources.filter { $0.hasSuffix(".xcassets") } }
+        return folder.find(under: folder.root, depth: 6, limit: 100, descendInto: ProjectFolder.isPlainFolder, { $0.hasSuffix(".xcassets") })
+    }
+
+    /// A resource of the target by file name (in a `.lproj` folder too), else from the folder.
+    func resource(named name: String) -> String? {
+        if let resources {
+            let hits = resources.filter { ($0 as NSString).lastPathComponent == name }
+            // Base.lproj, then English, then any.
+            if let best = hits.first(where: { $0.contains("/Base.lproj/") }) ?? hits.first(where: { $0.contains("/en.lproj/") }) ?? hits.first { return best }
+            // A variant group names its folder; the files are inside it.
+            for folderPath in resources where folder.kind(folderPath) == .folder && !folderPath.hasSuffix(".xcassets") {
+                if let hit = folder.find(under: folderPath, depth: 3, limit: 1, descendInto: { !$0.hasSuffix(".xcassets") }, { $0 == name }).first { return hit }
+            }
+        }
+        return folder.find(under: folder.root, depth: 7, limit: 1, descendInto: ProjectFolder.isPlainFolder, { $0 == name }).first
     }
 
     // MARK: Info.plist
@@ -92,26 +344,47 @@ public struct XcodeProjectLaunch {
     }
 
     /// `UILaunchScreen`: a colour set's colour behind an image set's image, centred at its own
-    /// size in the screen or, with `UIImageRespectsSafeAreaInsets`, in the safe area.
-    func launchScreenDictionary(_ value: Any, plistPath: String, catalog: AssetCatalogIndex) throws -> LaunchScreen {
+    /// size in the screen or, with `UIImageRespectsSafeAreaInsets`, in the safe area. A name that
+    /// is in no catalog is a warning, and iOS's default stands in (the system background; no image).
+    mutating func launchScreenDictionary(_ value: Any, plistPath: String, catalog: AssetCatalogIndex) throws -> LaunchScreen {
         guard let d = value as? [String: Any] else { throw LaunchSourceError(path: plistPath, "UILaunchScreen must be a dictionary") }
-        var color = SystemColors.named("systemBackgroundColor")!
+        var color = SystemColors.named("systemBackgroundColor")!.from("the system background (UILaunchScreen has no UIColorName)")
+        var explained: [LaunchExplainEntry] = []
         if let name = d["UIColorName"] {
             guard let name = name as? String else { throw LaunchSourceError(path: plistPath, "UILaunchScreen.UIColorName must be a string") }
-            color = try catalog.color(name)
+            do { color = try catalog.color(name).from("colour set \(name)") } catch {
+                warn("\(plistPath): UILaunchScreen.UIColorName names \(name): \(error); the system background is shown, as iOS shows it")
+                color = color.from("the system background (colour set \(name) not found)")
+            }
         }
         var elements: [LaunchElement] = []
         if let name = d["UIImageName"] {
             guard let name = name as? String else { throw LaunchSourceError(path: plistPath, "UILaunchScreen.UIImageName must be a string") }
-            let asset = try catalog.image(name)
-            guard let file = asset.file(appearance: .light, scale: device.scale) else { throw LaunchSourceError(path: plistPath, "image set \(name) has no files") }
-            let respects = (d["UIImageRespectsSafeAreaInsets"] as? Bool) ?? false
-            let area = respects ? device.safeArea : Rect(x: 0, y: 0, width: device.width, height: device.height)
-            let size = file.pointSize
-            let frame = Rect(x: area.midX - size.width / 2, y: area.midY - size.height / 2, width: size.width, height: size.height)
-            elements.append(.image(asset, frame: frame, contentMode: .scaleToFill))
+            let origin = LaunchElementOrigin(element: "UILaunchScreen.UIImageName", id: name, file: plistPath)
+            do {
+                let asset = try catalog.image(name)
+                if let file = asset.file(appearance: options.appearance, scale: device.scale) {
+                    let respects = (d["UIImageRespectsSafeAreaInsets"] as? Bool) ?? false
+                    let area = respects ? device.safeArea : Rect(x: 0, y: 0, width: device.width, height: device.height)
+                    let size = file.pointSize
+                    let frame = Rect(x: area.midX - size.width / 2, y: area.midY - size.height / 2, width: size.width, height: size.height)
+                    explained.append(LaunchExplainEntry(origin: origin, frame: frame, drawn: "image", element: elements.count))
+                    elements.append(.image(LaunchImageElement(asset: asset, frame: frame, contentMode: .scaleToFill,
+                                                              tint: asset.isTemplate ? SystemColors.named("tintColor") : nil, origin: origin)))
+                }
+            } catch {
+                warn("\(plistPath): UILaunchScreen.UIImageName: \(error); no image is drawn")
+                explained.append(LaunchExplainEntry(origin: origin, frame: nil, drawn: "nothing", why: "\(error)"))
+            }
         }
-        return LaunchScreen(background: .color(color), elements: elements, source: plistPath + " UILaunchScreen", introDescription: .fallback)
+        for bar in ["UINavigationBar", "UITabBar", "UIToolbar"] where d[bar] != nil {
+            explained.append(LaunchExplainEntry(origin: LaunchElementOrigin(element: "UILaunchScreen.\(bar)", file: plistPath), frame: nil, drawn: "nothing",
+                                                why: "launch-screen bars are not drawn here"))
+        }
+        var screen = LaunchScreen(background: .color(color), elements: elements, source: plistPath, introDescription: .fallback)
+        screen.backgroundOrigin = color.origin + " (UILaunchScreen)"
+        screen.explained = explained
+        return screen
     }
 
     /// `UILaunchImages`: the entry whose size is the device's in points and whose orientation is
@@ -130,301 +403,10 @@ public struct XcodeProjectLaunch {
             guard w == min(device.width, device.height), h == max(device.width, device.height), orientation == wanted, !name.contains("/") else { continue }
             let scaleSuffix = device.scale == 1 ? "" : "@\(Int(device.scale))x"
             for candidate in ["\(name)\(scaleSuffix).png", "\(name).png"] {
-                if let path = findFile(named: candidate) { return path }
+                if let path = resource(named: candidate) { return path }
             }
-            throw LaunchSourceError(path: plistPath, "UILaunchImages[\(i)] names \(name), but no \(name)\(scaleSuffix).png is in \(directory)")
+            throw LaunchSourceError(path: plistPath, "UILaunchImages[\(i)] names \(name), but no \(name)\(scaleSuffix).png is in \(folder.root)")
         }
         return nil
-    }
-
-    // MARK: Storyboards and xibs
-
-    /// The launch screen a document describes, laid out on the device.
-    func screen(from document: InterfaceBuilderDocument, path: String, catalog: AssetCatalogIndex) throws -> LaunchScreen {
-        let root = document.root
-        let background = try root.backgroundColor.map { try resolve($0, document: document, catalog: catalog, path: path, line: root.line) }
-            ?? SystemColors.named("systemBackgroundColor")!
-        let screenRect = Rect(x: 0, y: 0, width: device.width, height: device.height)
-        var elements: [LaunchElement] = []
-        try layOut(root, frame: screenRect, canvas: root.frame ?? screenRect, isRoot: true, document: document, catalog: catalog, path: path, into: &elements)
-        return LaunchScreen(background: .color(background), elements: elements, source: path, introDescription: .fallback)
-    }
-
-    /// Places the subviews of `view` (whose frame on the device is `frame`) and appends them.
-    func layOut(_ view: InterfaceBuilderDocument.View, frame: Rect, canvas: Rect, isRoot: Bool, document: InterfaceBuilderDocument,
-                catalog: AssetCatalogIndex, path: String, into elements: inout [LaunchElement]) throws {
-        var known: [String: Rect] = [:]
-        if let id = view.id { known[id] = frame }
-        if let guide = view.safeAreaID {
-            // The safe area is the device's inside the root view; a nested view's guide is its own frame.
-            known[guide] = isRoot ? device.safeArea : frame
-        }
-        for sub in view.subviews {
-            var asset: LaunchImageAsset?
-            var intrinsic: (width: Double, height: Double)?
-            if sub.kind == .imageView, let name = sub.image {
-                asset = try catalog.image(name)
-                intrinsic = asset!.file(appearance: .light, scale: device.scale)?.pointSize ?? document.imageSizes[name]
-            }
-            let constraints = sub.constraints + view.constraints
-            let placed = ConstraintLayout.place(sub, constraints: constraints, known: known, parentFrame: frame, canvas: canvas, intrinsic: intrinsic)
-            if let id = sub.id { known[id] = placed }
-            switch sub.kind {
-            case .imageView:
-                guard let asset else { continue }
-                let mode = LaunchContentMode(rawValue: sub.contentMode ?? "scaleToFill") ?? .scaleToFill
-                elements.append(.image(asset, frame: placed, contentMode: mode))
-            case .label:
-                guard let text = sub.text, !text.isEmpty else { continue }
-                let color = try sub.textColor.map { try resolve($0, document: document, catalog: catalog, path: path, line: sub.line) }
-                    ?? SystemColors.named("labelColor")!
-                elements.append(.label(text: text, frame: placed, fontSize: sub.fontSize ?? 17, bold: sub.bold, color: color))
-            case .view:
-                try layOut(sub, frame: placed, canvas: sub.frame ?? placed, isRoot: false, document: document, catalog: catalog, path: path, into: &elements)
-            }
-        }
-    }
-
-    func resolve(_ spec: InterfaceBuilderDocument.ColorSpec, document: InterfaceBuilderDocument, catalog: AssetCatalogIndex,
-                 path: String, line: Int) throws -> AppearanceColor {
-        switch spec {
-        case let .rgba(c): return AppearanceColor(light: c)
-        case let .named(name):
-            if catalog.hasColor(name) { return try catalog.color(name) }
-            if let fallback = document.resourceColors[name] { return AppearanceColor(light: fallback) }
-            throw LaunchSourceError(path: path, line: line, "colour \(abbreviatedForMessage(name)) is in no asset catalog and has no namedColor fallback")
-        case let .system(name):
-            if let system = SystemColors.named(name) { return system }
-            if let fallback = document.resourceColors[name] { return AppearanceColor(light: fallback) }
-            throw LaunchSourceError(path: path, line: line, "unknown system colour \(abbreviatedForMessage(name))")
-        }
-    }
-
-    // MARK: Files
-
-    /// The first file of that name in the project, nearest the top (then in name order): beside
-    /// Info.plist, in `Base.lproj`, or deeper. Build folders and asset catalogs are not searched.
-    func findFile(named name: String) -> String? {
-        var level = [directory]
-        for _ in 0..<5 {
-            var next: [String] = []
-            for folder in level {
-                let candidate = folder + "/" + name
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-                for child in names.sorted() where !child.hasPrefix(".") && !child.hasSuffix(".xcassets") && child != "build" && child != "DerivedData" {
-                    var childIsDirectory: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: folder + "/" + child, isDirectory: &childIsDirectory), childIsDirectory.boolValue {
-                        next.append(folder + "/" + child)
-                    }
-                }
-            }
-            level = Array(next.prefix(2000))
-            if level.isEmpty { break }
-        }
-        return nil
-    }
-
-    func readBytes(_ path: String, limit: FileSizeLimit) throws -> [UInt8] {
-        do { return try BoundedFileReader.read(path, limit: limit) } catch { throw LaunchSourceError(path: path, "\(error)") }
-    }
-}
-
-/// Auto Layout, the subset a launch screen uses: sizes from constants, from another view's size
-/// or from the image; positions from centre and edge constraints to the superview, its safe area
-/// or a sibling already placed; what is left from the designed frame, kept at its share of the
-/// canvas.
-public enum ConstraintLayout {
-    /// UIKit's default layout margin, for `leadingMargin` and the like.
-    static let layoutMargin = 16.0
-
-    /// Every view of a document placed on a device, depth first, with images at their
-    /// `resources` sizes: what a launch screen's layout gives without its asset catalog.
-    public static func frames(_ document: InterfaceBuilderDocument, device: Device) -> [Rect] {
-        var out: [Rect] = []
-        func walk(_ view: InterfaceBuilderDocument.View, frame: Rect, canvas: Rect, isRoot: Bool) {
-            var known: [String: Rect] = [:]
-            if let id = view.id { known[id] = frame }
-            if let guide = view.safeAreaID { known[guide] = isRoot ? device.safeArea : frame }
-            for sub in view.subviews {
-                let intrinsic = sub.image.flatMap { document.imageSizes[$0] }
-                let placed = place(sub, constraints: sub.constraints + view.constraints, known: known, parentFrame: frame, canvas: canvas, intrinsic: intrinsic)
-                if let id = sub.id { known[id] = placed }
-                out.append(placed)
-                walk(sub, frame: placed, canvas: sub.frame ?? placed, isRoot: false)
-            }
-        }
-        let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
-        walk(document.root, frame: screen, canvas: document.root.frame ?? screen, isRoot: true)
-        return out
-    }
-
-    static func place(_ view: InterfaceBuilderDocument.View, constraints: [InterfaceBuilderDocument.Constraint], known: [String: Rect],
-                      parentFrame: Rect, canvas: Rect, intrinsic: (width: Double, height: Double)?) -> Rect {
-        // What each constraint says about this view: attribute = value.
-        var values: [String: Double] = [:]
-        for c in constraints {
-            let own = c.firstItem == nil ? view.id : c.firstItem
-            if own == view.id && c.firstItem == nil && c.secondItem == nil && view.constraints.contains(c) {
-                values[c.firstAttribute] = c.constant
-                continue
-            }
-            guard let id = view.id else { continue }
-            let first = c.firstItem ?? view.id
-            if first == id, let second = c.secondItem, let rect = known[second], let attribute = c.secondAttribute,
-               let v = value(attribute, of: rect) {
-                values[base(c.firstAttribute)] = v * c.multiplier + c.constant + margin(c.firstAttribute)
-            } else if c.secondItem == id, let first, let rect = known[first], let v = value(c.firstAttribute, of: rect),
-                      let attribute = c.secondAttribute, c.multiplier != 0 {
-                values[base(attribute)] = (v - c.constant) / c.multiplier + margin(attribute)
-            }
-        }
-        let designed = view.frame ?? Rect(x: 0, y: 0, width: intrinsic?.width ?? 0, height: intrinsic?.height ?? 0)
-        func axis(size: String, center: String, start: String, end: String, intrinsic: Double?, designedStart: Double, designedSize: Double,
-                  parentStart: Double, parentSize: Double, canvasSize: Double) -> (Double, Double) {
-            var length = values[size] ?? intrinsic ?? designedSize
-            if values[size] == nil, let s = values[start], let e = values[end] { length = e - s }
-            let origin: Double
-            if let c = values[center] { origin = c - length / 2 }
-            else if let s = values[start] { origin = s }
-            else if let e = values[end] { origin = e - length }
-            else {
-                // No position constraint: the designed centre at its share of the canvas.
-                let share = canvasSize > 0 ? (designedStart + designedSize / 2) / canvasSize : 0.5
-                origin = parentStart + share * parentSize - length / 2
-            }
-            return (origin, length)
-        }
-        let (x, w) = axis(size: "width", center: "centerX", start: "leading", end: "trailing", intrinsic: intrinsic?.width,
-                          designedStart: designed.x, designedSize: designed.width, parentStart: parentFrame.x, parentSize: parentFrame.width, canvasSize: canvas.width)
-        let (y, h) = axis(size: "height", center: "centerY", start: "top", end: "bottom", intrinsic: intrinsic?.height,
-                          designedStart: designed.y, designedSize: designed.height, parentStart: parentFrame.y, parentSize: parentFrame.height, canvasSize: canvas.height)
-        // Constants and multipliers are finite, but their products need not be: what overflows
-        // falls back to the parent's origin and no size.
-        func finite(_ v: Double, _ fallback: Double) -> Double { v.isFinite ? v : fallback }
-        return Rect(x: finite(x, parentFrame.x), y: finite(y, parentFrame.y), width: max(finite(w, 0), 0), height: max(finite(h, 0), 0))
-    }
-
-    /// `left`/`right` are `leading`/`trailing` in a left-to-right language; margins are the edge.
-    static func base(_ attribute: String) -> String {
-        var a = attribute
-        if a.hasSuffix("Margin") { a.removeLast("Margin".count) }
-        switch a {
-        case "left": return "leading"
-        case "right": return "trailing"
-        case "centerXWithinMargins": return "centerX"
-        case "centerYWithinMargins": return "centerY"
-        default: return a
-        }
-    }
-
-    /// The margin inset a `...Margin` attribute adds on this side.
-    static func margin(_ attribute: String) -> Double {
-        guard attribute.hasSuffix("Margin") else { return 0 }
-        switch base(attribute) {
-        case "leading", "top": return layoutMargin
-        case "trailing", "bottom": return -layoutMargin
-        default: return 0
-        }
-    }
-
-    static func value(_ attribute: String, of r: Rect) -> Double? {
-        let m = margin(attribute)
-        switch base(attribute) {
-        case "centerX": return r.midX
-        case "centerY": return r.midY
-        case "leading": return r.x + m
-        case "trailing": return r.maxX + m
-        case "top": return r.y + m
-        case "bottom": return r.maxY + m
-        case "width": return r.width
-        case "height": return r.height
-        default: return nil
-        }
-    }
-}
-
-/// The asset catalogs (`*.xcassets`) of a project: colour and image sets by name, folders that
-/// provide a namespace prefixing their contents' names.
-public struct AssetCatalogIndex: Sendable {
-    public private(set) var colorSets: [String: String] = [:]
-    public private(set) var imageSets: [String: String] = [:]
-    /// Folders walked at most: a project's catalogs hold hundreds, not tens of thousands.
-    static let maximumFolders = 20_000
-
-    public init(directory: String) {
-        var queue = [(directory, 0)]
-        var seen = 0
-        while let (folder, depth) = queue.popLast(), seen < AssetCatalogIndex.maximumFolders {
-            seen += 1
-            guard depth < 6, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names.sorted() where name.hasSuffix(".xcassets") && !name.hasPrefix(".") {
-                walk(folder + "/" + name, prefix: "", depth: 0)
-            }
-            for name in names.sorted(by: >) where !name.hasPrefix(".") && !name.hasSuffix(".xcassets") && !name.contains(".") {
-                queue.append((folder + "/" + name, depth + 1))
-            }
-        }
-    }
-
-    private mutating func walk(_ folder: String, prefix: String, depth: Int) {
-        guard depth < 8, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder + "/" + name
-            if name.hasSuffix(".colorset") {
-                colorSets[prefix + String(name.dropLast(".colorset".count))] = colorSets[prefix + String(name.dropLast(".colorset".count))] ?? path
-            } else if name.hasSuffix(".imageset") {
-                imageSets[prefix + String(name.dropLast(".imageset".count))] = imageSets[prefix + String(name.dropLast(".imageset".count))] ?? path
-            } else if !name.contains(".") {
-                let contents = path + "/Contents.json"
-                let namespaced = (try? BoundedFileReader.read(contents, limit: AssetCatalogContents.sizeLimit))
-                    .flatMap { try? AssetCatalogContents.providesNamespace(bytes: $0, path: contents) } ?? false
-                walk(path, prefix: namespaced ? prefix + name + "/" : prefix, depth: depth + 1)
-            }
-        }
-    }
-
-    public func hasColor(_ name: String) -> Bool { colorSets[name] != nil }
-
-    public func color(_ name: String) throws -> AppearanceColor {
-        guard let folder = colorSets[name] else { throw LaunchSourceError(path: name, "no colour set of that name in the project's asset catalogs") }
-        let path = folder + "/Contents.json"
-        let bytes: [UInt8]
-        do { bytes = try BoundedFileReader.read(path, limit: AssetCatalogContents.sizeLimit) } catch { throw LaunchSourceError(path: path, "\(error)") }
-        return try AssetCatalogContents.color(bytes: bytes, path: path)
-    }
-
-    /// The image set's files, each with its PNG size. A file it names that is missing or is not a
-    /// PNG is an error naming it.
-    public func image(_ name: String) throws -> LaunchImageAsset {
-        guard let folder = imageSets[name] else { throw LaunchSourceError(path: name, "no image set of that name in the project's asset catalogs") }
-        let path = folder + "/Contents.json"
-        let bytes: [UInt8]
-        do { bytes = try BoundedFileReader.read(path, limit: AssetCatalogContents.sizeLimit) } catch { throw LaunchSourceError(path: path, "\(error)") }
-        var files: [LaunchImageFile] = []
-        for entry in try AssetCatalogContents.images(bytes: bytes, path: path) {
-            guard let filename = entry.filename else { continue }
-            let file = folder + "/" + filename
-            guard FileManager.default.fileExists(atPath: file) else { throw LaunchSourceError(path: path, "names \(filename), which is not in \(folder)") }
-            let (w, h) = try AssetCatalogIndex.pngSize(file)
-            files.append(LaunchImageFile(path: file, scale: entry.scale, appearance: entry.appearance, pixelWidth: w, pixelHeight: h))
-        }
-        guard !files.isEmpty else { throw LaunchSourceError(path: path, "image set \(name) names no files") }
-        return LaunchImageAsset(name: name, files: files)
-    }
-
-    /// A PNG's pixel size from its header, refused past 8192 px a side.
-    public static func pngSize(_ path: String) throws -> (Int, Int) {
-        do { try BoundedFileReader.checkRegularFile(path, limit: .image) } catch { throw LaunchSourceError(path: path, "\(error)") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw LaunchSourceError(path: path, "cannot open the file") }
-        defer { try? handle.close() }
-        do { return try PNGHeader.size([UInt8](handle.readData(ofLength: PNGHeader.byteCount)), maxSide: 8192) } catch {
-            switch error {
-            case .notPNG: throw LaunchSourceError(path: path, "not a PNG file (only PNG images are drawn)")
-            case .empty: throw LaunchSourceError(path: path, "the PNG header gives an empty image")
-            case let .tooLarge(w, h): throw LaunchSourceError(path: path, "image is \(w)x\(h) px; images over 8192 px on a side are refused")
-            }
-        }
     }
 }

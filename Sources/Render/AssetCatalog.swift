@@ -16,6 +16,11 @@ public struct AssetCatalog: Sendable {
     public let user: String?
     /// Things that fell back to the built-in copy, to tell the user once.
     public private(set) var warnings: [String] = []
+    /// The logo when a project's launch screen gives it (its main image view's file); the
+    /// user's `--assets` logo still wins.
+    public var logoOverride: String?
+    /// Whether the user's assets give their own splash texts (`splash-text-1.png`).
+    public var userHasSplashTexts: Bool { user.map { FileManager.default.fileExists(atPath: $0 + "/" + AssetCatalog.fileName(.splashText(1))) } ?? false }
 
     /// The largest image side accepted, in pixels: larger images are refused rather than decoded.
     public static let maxImageSide = 8192
@@ -54,6 +59,9 @@ public struct AssetCatalog: Sendable {
 
     /// The path of an asset by file name: the user's copy if there is one, else the built-in one.
     public mutating func path(_ name: String) -> String {
+        if name == AssetCatalog.fileName(.logo), let logoOverride, !(user.map { FileManager.default.fileExists(atPath: $0 + "/" + name) } ?? false) {
+            return logoOverride
+        }
         if let user {
             let candidate = user + "/" + name
             if FileManager.default.fileExists(atPath: candidate) { return candidate }

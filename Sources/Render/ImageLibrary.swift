@@ -29,8 +29,9 @@ public final class LogoPreparation: @unchecked Sendable {
     public init(catalog: AssetCatalog) {
         var catalog = catalog
         path = catalog.path(AssetCatalog.fileName(.logo))
+        let opaqueAsRectangle = path == catalog.logoOverride
         Thread.detachNewThread { [self] in
-            outcome = Result { let image = try ImageLibrary.decode(path); return (image, try ImageLibrary.traceLogo(image, path: path)) }
+            outcome = Result { let image = try ImageLibrary.decodeLogo(path); return (image, try ImageLibrary.traceLogo(image, path: path, opaqueAsRectangle: opaqueAsRectangle)) }
             finished.signal()
         }
     }
@@ -90,6 +91,19 @@ public final class ImageLibrary {
     /// Decodes an image file as straight RGBA, at its own size; a vector image at its size in
     /// points, one pixel to the point.
     static func decode(_ path: String) throws -> DecodedImage { try decode(path, pixelSize: nil) }
+
+    /// The longest side a vector logo is rasterized at: the built-in logo's 1024 px, which the hole's
+    /// outline is traced from and which is box-filtered down to the size it is drawn at.
+    static let vectorLogoSide = 1024
+
+    /// The logo's pixels: a raster at its own size, a vector (a project's PDF or SVG launch logo)
+    /// at `vectorLogoSide` on its longer side, so the hole's edge stays sharp as it grows.
+    static func decodeLogo(_ path: String) throws -> DecodedImage {
+        let natural = try decode(path, pixelSize: nil)
+        guard natural.kind.isVector, natural.width > 0, natural.height > 0 else { return natural }
+        let scale = Double(vectorLogoSide) / Double(max(natural.width, natural.height))
+        return try decode(path, pixelSize: (max(Int((Double(natural.width) * scale).rounded()), 1), max(Int((Double(natural.height) * scale).rounded()), 1)))
+    }
 
     /// Decodes any supported image as straight RGBA, by what its bytes are, whatever its name:
     /// PNG, JPEG and GIF through SDL_image at their own size; a PDF's first page or an SVG
@@ -203,8 +217,8 @@ public final class ImageLibrary {
         if let early = logoPreparation, early.path == path, let prepared = try early.take() {
             (image, outline) = prepared
         } else {
-            image = try ImageLibrary.decode(path)
-            outline = try ImageLibrary.traceLogo(image, path: path)
+            image = try ImageLibrary.decodeLogo(path)
+            outline = try ImageLibrary.traceLogo(image, path: path, opaqueAsRectangle: path == catalog.logoOverride)
         }
         textures[.logo] = try makeTexture(ImageLibrary.boxDownscale(image, to: logoPixelSize))
     }
@@ -214,16 +228,23 @@ public final class ImageLibrary {
         // `path` records fallbacks to the built-in assets for the catalog's warnings; a copy's are not needed here.
         var catalog = catalog
         let path = catalog.path(AssetCatalog.fileName(.logo))
-        return try traceLogo(decode(path), path: path)
+        return try traceLogo(decodeLogo(path), path: path, opaqueAsRectangle: path == catalog.logoOverride)
     }
 
     /// Checks that the logo's alpha channel makes a shape, and traces its outline.
-    static func traceLogo(_ image: DecodedImage, path: String) throws -> LogoOutline {
+    /// A project's launch image may be opaque (an app icon as the logo): with `opaqueAsRectangle`
+    /// its hole is its rectangle, traced from its alpha with the outermost pixels made clear.
+    static func traceLogo(_ image: DecodedImage, path: String, opaqueAsRectangle: Bool = false) throws -> LogoOutline {
         var alpha = [UInt8](repeating: 0, count: image.width * image.height)
         var transparent = 0
         for i in 0..<alpha.count {
             alpha[i] = image.pixels[i * 4 + 3]
             if alpha[i] < 128 { transparent += 1 }
+        }
+        if transparent == 0 && opaqueAsRectangle && image.width > 2 && image.height > 2 {
+            for x in 0..<image.width { alpha[x] = 0; alpha[(image.height - 1) * image.width + x] = 0 }
+            for y in 0..<image.height { alpha[y * image.width] = 0; alpha[y * image.width + image.width - 1] = 0 }
+            transparent = 2 * (image.width + image.height) - 4
         }
         guard transparent > 0 else {
             throw RenderError("\(path): the logo has no transparent pixels (no alpha channel); its alpha is the hole's shape")

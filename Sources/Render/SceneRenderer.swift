@@ -27,6 +27,9 @@ public final class SceneRenderer {
     /// The launch screen (`LaunchScreen.resolved`) for the appearance shown; its background is
     /// `launchBackground`.
     public var launchScreen: ResolvedLaunchScreen
+    /// The intro is a copy of the launch screen (a project's): its backdrop draws the launch
+    /// screen's elements but the logo.
+    public var introCopiesLaunchScreen = false
     /// The user's first screen (a PNG's path) drawn where the feed would be, stretched over the
     /// device's points; nil for the mock feed. Setting it lets go of what was drawn from the old one.
     public var screenImage: String? {
@@ -162,11 +165,11 @@ public final class SceneRenderer {
         case .launchScreen:
             try drawLaunchScreen(launchScreen, m)
         case .launchBackground(regions: nil):
-            try drawLaunchBackground(m)
+            try drawLaunchBackground(m, within: nil)
         case let .launchBackground(regions?):
             for region in regions {
                 clip(to: region, m)
-                try drawLaunchBackground(m)
+                try drawLaunchBackground(m, within: region)
             }
             restoreClip()
         case let .image(ref, layer):
@@ -461,17 +464,23 @@ public final class SceneRenderer {
     }
 
     /// The launch screen: its background, then its logo, images and labels.
-    private func drawLaunchScreen(_ screen: ResolvedLaunchScreen, _ m: PointToPixel) throws {
+    /// The launch screen: its background, then its logo, images and labels. As the intro's
+    /// backdrop (`within` a region, or nil for the screen) it leaves out its logo, which is the
+    /// intro's own logo layer.
+    private func drawLaunchScreen(_ screen: ResolvedLaunchScreen, _ m: PointToPixel, within region: Rect? = nil, withLogo: Bool = true) throws {
         try drawBackground(screen.background, m)
+        /// Back to the region's clip, or the screen's.
+        func restoreRegion() { if let region { clip(to: region, m) } else { restoreClip() } }
         for element in screen.elements {
             switch element {
             case let .logo(layer):
-                try drawImage(try images.texture(.logo), layer, m)
+                if withLogo { try drawImage(try images.texture(.logo), layer, m) }
             case let .image(image):
                 // A view at alpha 0 is not drawn at all (UIKit skips it), so its file is not decoded either.
                 let opacity = image.opacity.isNaN ? 1 : min(max(image.opacity, 0), 1)
                 guard opacity > 0 else { continue }
-                let (rect, clip) = (image.rect, image.clip)
+                let rect = image.rect
+                let clip = region.map { image.clip.intersection($0) } ?? image.clip
                 // A vector file is rasterized at the pixels its rectangle covers, so it is as sharp
                 // as the device would draw it; a raster keeps its own size whatever this is.
                 let pixelSize = (width: max(Pixels.int(rect.width * m.scale), 1), height: max(Pixels.int(rect.height * m.scale), 1))
@@ -485,14 +494,32 @@ public final class SceneRenderer {
                 SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
                 // The texture may be drawn elsewhere (a launch background of the same file) at full opacity.
                 SDL_SetTextureAlphaMod(texture.handle, 255)
-                restoreClip()
-            case let .label(string, frame, size, bold, color):
-                guard let t = try text.texture(string, pixelSize: Pixels.int(size * m.scale), bold: bold, color: color,
-                                               maxWidth: Pixels.int(max(frame.width, 1) * m.scale, .towardZero)) else { continue }
-                // Centred in its frame, as a launch screen's labels are laid out.
-                let x = m.offsetX + frame.midX * m.scale - Double(t.width) / 2, y = m.offsetY + frame.midY * m.scale - Double(t.height) / 2
+                restoreRegion()
+            case let .label(string, frame, size, bold, color, alignment, lines):
+                // The frame is laid out for SF Pro; DejaVu Sans, drawn in its place, runs up to a
+                // fifth wider, so a single line may pass the frame by that much before it is cut.
+                let pixelSize = Pixels.int(size * m.scale), width = Pixels.int(max(frame.width, 1) * m.scale * (lines == 1 ? 1.2 : 1), .towardZero)
+                let rendered = lines == 1 || bold
+                    ? try text.texture(string, pixelSize: pixelSize, bold: bold, color: color, maxWidth: width)
+                    : try text.paragraph(string, pixelSize: pixelSize, color: color, wrapWidth: width)
+                guard let t = rendered else { continue }
+                // UILabel centres its text vertically in its frame; across, the alignment places it
+                // (natural is left in a left-to-right language).
+                let x: Double
+                switch alignment {
+                case .center: x = m.offsetX + frame.midX * m.scale - Double(t.width) / 2
+                case .right: x = m.offsetX + frame.maxX * m.scale - Double(t.width)
+                case .left, .natural, .justified: x = m.offsetX + frame.x * m.scale
+                }
+                let y = m.offsetY + frame.midY * m.scale - Double(t.height) / 2
                 var dst = SDL_FRect(x: Pixels.float(x.rounded()), y: Pixels.float(y.rounded()), w: Float(t.width), h: Float(t.height))
                 SDL_RenderCopyF(renderer, t.texture, nil, &dst)
+            case let .fill(frame, color, clip):
+                let limit = clip.map { c in region.map { c.intersection($0) } ?? c } ?? region
+                if let limit { clipIntersecting(limit, m) }
+                SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+                fillRect(frame, color, m)
+                if limit != nil { restoreRegion() }
             }
         }
     }
@@ -509,7 +536,16 @@ public final class SceneRenderer {
         SDL_RenderSetClipRect(renderer, &rect)
     }
 
-    private func drawLaunchBackground(_ m: PointToPixel) throws { try drawBackground(launchBackground, m) }
+    /// The intro's background: the launch background, and, when the intro starts from a project's
+    /// launch screen, that screen's other elements too (seed 000: the splash is a copy of the
+    /// launch screen whose logo view animates).
+    private func drawLaunchBackground(_ m: PointToPixel, within region: Rect?) throws {
+        if introCopiesLaunchScreen {
+            try drawLaunchScreen(ResolvedLaunchScreen(background: launchBackground, elements: launchScreen.elements), m, within: region, withLogo: false)
+        } else {
+            try drawBackground(launchBackground, m)
+        }
+    }
 
     private func drawBackground(_ background: LaunchBackground, _ m: PointToPixel) throws {
         switch background {

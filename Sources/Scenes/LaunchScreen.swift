@@ -7,33 +7,52 @@ public enum Appearance: String, CaseIterable, Sendable {
 }
 
 /// A colour with an optional dark variant: an asset catalog's colour set, a system colour, or a
-/// plain colour (no dark variant, so the same in both).
+/// plain colour (no dark variant, so the same in both). `origin` says where it came from, for
+/// `--explain` ("colour set LaunchBackground", "systemColor labelColor").
 public struct AppearanceColor: Equatable, Sendable {
     public var light: Color
     public var dark: Color?
-    public init(light: Color, dark: Color? = nil) { self.light = light; self.dark = dark }
+    public var origin: String
+    public init(light: Color, dark: Color? = nil, origin: String = "") { self.light = light; self.dark = dark; self.origin = origin }
     public func resolved(_ appearance: Appearance) -> Color { appearance == .dark ? (dark ?? light) : light }
+    /// The same colour, said to come from `origin`.
+    public func from(_ origin: String) -> AppearanceColor { AppearanceColor(light: light, dark: dark, origin: origin) }
+    public static func == (a: AppearanceColor, b: AppearanceColor) -> Bool { a.light == b.light && a.dark == b.dark }
 }
 
 /// One file of an image: its scale (1x, 2x, 3x), the appearance it is for (nil: any), and its
-/// pixel size from the PNG header.
+/// size: a raster's pixels from its header, a vector's (PDF, SVG) points from its page or root
+/// element. A vector file is drawn at whatever pixel size it is shown at.
 public struct LaunchImageFile: Equatable, Sendable {
     public var path: String
     public var scale: Double
     public var appearance: Appearance?
     public var pixelWidth: Int, pixelHeight: Int
+    /// A vector's size in points; nil for a raster.
+    public var vectorSize: (width: Double, height: Double)?
     public init(path: String, scale: Double, appearance: Appearance?, pixelWidth: Int, pixelHeight: Int) {
         self.path = path; self.scale = scale; self.appearance = appearance; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
     }
-    /// The size in points: pixels over the file's scale.
-    public var pointSize: (width: Double, height: Double) { (Double(pixelWidth) / scale, Double(pixelHeight) / scale) }
+    public init(path: String, appearance: Appearance?, vectorWidth: Double, vectorHeight: Double) {
+        self.init(path: path, scale: 1, appearance: appearance, pixelWidth: Int(vectorWidth.rounded()), pixelHeight: Int(vectorHeight.rounded()))
+        vectorSize = (vectorWidth, vectorHeight)
+    }
+    public var isVector: Bool { vectorSize != nil }
+    /// The size in points: a vector's own, a raster's pixels over the file's scale.
+    public var pointSize: (width: Double, height: Double) { vectorSize ?? (Double(pixelWidth) / scale, Double(pixelHeight) / scale) }
+    public static func == (a: LaunchImageFile, b: LaunchImageFile) -> Bool {
+        a.path == b.path && a.scale == b.scale && a.appearance == b.appearance && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight
+            && a.vectorSize?.width == b.vectorSize?.width && a.vectorSize?.height == b.vectorSize?.height
+    }
 }
 
 /// An image as UIKit's `UIImage(named:)` picks it: the files of an image set, by scale and appearance.
 public struct LaunchImageAsset: Equatable, Sendable {
     public var name: String
     public var files: [LaunchImageFile]
-    public init(name: String, files: [LaunchImageFile]) { self.name = name; self.files = files }
+    /// The image set's `template-rendering-intent` is `template`: drawn in the view's tint colour.
+    public var isTemplate: Bool
+    public init(name: String, files: [LaunchImageFile], isTemplate: Bool = false) { self.name = name; self.files = files; self.isTemplate = isTemplate }
 
     /// The file for an appearance and a screen scale: files for that appearance before those for
     /// any, then the scale itself, else the nearest larger, else the largest (UIKit's asset lookup).
@@ -41,6 +60,9 @@ public struct LaunchImageAsset: Equatable, Sendable {
         let mine = files.filter { $0.appearance == appearance }
         let pool = mine.isEmpty ? files.filter { $0.appearance == nil } : mine
         let candidates = pool.isEmpty ? files : pool
+        // A vector file (an image set with "preserves-vector-representation", or a single PDF or
+        // SVG) serves every scale.
+        if let vector = candidates.first(where: \.isVector) { return vector }
         if let exact = candidates.first(where: { $0.scale == scale }) { return exact }
         if let larger = candidates.filter({ $0.scale > scale }).min(by: { $0.scale < $1.scale }) { return larger }
         return candidates.max(by: { $0.scale < $1.scale })
@@ -67,14 +89,122 @@ public enum LaunchContentMode: String, Sendable {
     }
 }
 
+/// Where an element of a launch screen was declared, for warnings and `--explain`.
+public struct LaunchElementOrigin: Equatable, Sendable {
+    /// The element's name as written: `imageView`, `label`, `navigationBar`, `UILaunchScreen.UIImageName`.
+    public var element: String
+    public var id: String?
+    public var file: String
+    public var line: Int?
+    public init(element: String, id: String? = nil, file: String, line: Int? = nil) {
+        self.element = element; self.id = id; self.file = file; self.line = line
+    }
+}
+
+/// An image view of a launch screen: the image, the view's frame, how the image fills it, and how
+/// it is drawn (clipped to the frame or not, its opacity, a template tint).
+public struct LaunchImageElement: Equatable, Sendable {
+    public var asset: LaunchImageAsset
+    public var frame: Rect
+    public var contentMode: LaunchContentMode
+    /// Where drawing is clipped: the view's frame when it or an ancestor clips, else nil.
+    public var clip: Rect?
+    /// The view's `alpha` times its ancestors'.
+    public var opacity: Double
+    /// For a template image (`template-rendering-intent` or `renderingMode="alwaysTemplate"`): the
+    /// view's `tintColor`, inherited from its ancestors, else the system tint.
+    public var tint: AppearanceColor?
+    public var origin: LaunchElementOrigin?
+    public init(asset: LaunchImageAsset, frame: Rect, contentMode: LaunchContentMode, clip: Rect? = nil, opacity: Double = 1,
+                tint: AppearanceColor? = nil, origin: LaunchElementOrigin? = nil) {
+        self.asset = asset; self.frame = frame; self.contentMode = contentMode; self.clip = clip; self.opacity = opacity
+        self.tint = tint; self.origin = origin
+    }
+}
+
+/// UIKit's font weights (`UIFont.Weight`), as Interface Builder names them.
+public enum LaunchFontWeight: String, CaseIterable, Sendable {
+    case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+    /// Drawn with the bold face from semibold up: the closest of the two faces shipped.
+    public var isBold: Bool { [.semibold, .bold, .heavy, .black].contains(self) }
+}
+
+/// `NSTextAlignment`; natural is left in a left-to-right language.
+public enum LaunchTextAlignment: String, Sendable { case left, center, right, natural, justified }
+
+/// A label of a launch screen.
+public struct LaunchLabelElement: Equatable, Sendable {
+    public var text: String
+    public var frame: Rect
+    public var fontSize: Double
+    public var weight: LaunchFontWeight
+    public var color: AppearanceColor
+    public var alignment: LaunchTextAlignment
+    /// `numberOfLines`: 0 is as many as fit.
+    public var lines: Int
+    public var opacity: Double
+    public var origin: LaunchElementOrigin?
+    public init(text: String, frame: Rect, fontSize: Double, weight: LaunchFontWeight = .regular, color: AppearanceColor,
+                alignment: LaunchTextAlignment = .natural, lines: Int = 1, opacity: Double = 1, origin: LaunchElementOrigin? = nil) {
+        self.text = text; self.frame = frame; self.fontSize = fontSize; self.weight = weight; self.color = color
+        self.alignment = alignment; self.lines = lines; self.opacity = opacity; self.origin = origin
+    }
+    public var bold: Bool { weight.isBold }
+}
+
+/// A rectangle filled with a colour: a view's background, a bar's.
+public struct LaunchFillElement: Equatable, Sendable {
+    public var frame: Rect
+    public var color: AppearanceColor
+    public var opacity: Double
+    public var clip: Rect?
+    public var origin: LaunchElementOrigin?
+    public init(frame: Rect, color: AppearanceColor, opacity: Double = 1, clip: Rect? = nil, origin: LaunchElementOrigin? = nil) {
+        self.frame = frame; self.color = color; self.opacity = opacity; self.clip = clip; self.origin = origin
+    }
+}
+
 /// What sits on a launch screen over its background, placed on the device in points.
 public enum LaunchElement: Equatable, Sendable {
-    /// The splash's own logo (the assets' `logo.png`), a square of `size` points about a centre.
-    case logo(centerX: Double, centerY: Double, size: Double)
-    /// An image view: the image, the view's frame and how the image fills it.
-    case image(LaunchImageAsset, frame: Rect, contentMode: LaunchContentMode)
-    /// A label: its text centred in its frame, at a font size in points, in a colour.
-    case label(text: String, frame: Rect, fontSize: Double, bold: Bool, color: AppearanceColor)
+    /// The splash's own logo (the assets' `logo.png`, or a project's launch image that the intro
+    /// grows), `size` points wide about a centre given as shares of the screen, `size / aspect` tall.
+    case logo(centerX: Double, centerY: Double, size: Double, aspect: Double = 1, opacity: Double = 1)
+    case image(LaunchImageElement)
+    case label(LaunchLabelElement)
+    case fill(LaunchFillElement)
+}
+
+/// One element of a launch screen's source as `--explain` lists it: where it was declared, its
+/// frame in points, what drew it (`image`, `label`, `background`, `bar`, `nothing`) and, for what
+/// is not drawn, why. `element` indexes `LaunchScreen.elements` for what depends on the
+/// appearance (the image file chosen, the colour).
+public struct LaunchExplainEntry: Equatable, Sendable {
+    public var origin: LaunchElementOrigin
+    public var frame: Rect?
+    public var drawn: String
+    public var why: String?
+    public var element: Int?
+    /// Further facts, in order: a label's font and how it was matched, a bar's title.
+    public var details: [(String, JSONOutput)]
+    public init(origin: LaunchElementOrigin, frame: Rect?, drawn: String, why: String? = nil, element: Int? = nil, details: [(String, JSONOutput)] = []) {
+        self.origin = origin; self.frame = frame; self.drawn = drawn; self.why = why; self.element = element; self.details = details
+    }
+    public static func == (a: LaunchExplainEntry, b: LaunchExplainEntry) -> Bool {
+        a.origin == b.origin && a.frame == b.frame && a.drawn == b.drawn && a.why == b.why && a.element == b.element
+            && a.details.map { $0.0 + "=" + $0.1.text } == b.details.map { $0.0 + "=" + $0.1.text }
+    }
+}
+
+/// Something a launch screen declares that is not drawn here, and why: named, never silent.
+public struct LaunchSkip: Equatable, Sendable {
+    public var origin: LaunchElementOrigin
+    public var why: String
+    public init(origin: LaunchElementOrigin, why: String) { self.origin = origin; self.why = why }
+    /// One line: `file:line: element id: why`.
+    public var warning: String {
+        let place = origin.line.map { "\(origin.file):\($0)" } ?? origin.file
+        return "warning: \(place): <\(origin.element)>\(origin.id.map { " \($0)" } ?? ""): \(why); the rest is drawn"
+    }
 }
 
 /// The launch screen as iOS draws it before any of the app's code runs: a background and what
@@ -98,6 +228,36 @@ public struct LaunchScreen: Equatable, Sendable {
     public var source: String
     /// Where the intro places its logo and text (launch.json's, or centred).
     public var introDescription: LaunchDescription
+    /// What the sources declare that is not drawn, and why.
+    public var skipped: [LaunchSkip] = []
+    /// Where the background colour came from, for `--explain`.
+    public var backgroundOrigin: String?
+    /// The appearance the app forces (`UIUserInterfaceStyle` Light or Dark), whatever the device's.
+    public var forcedAppearance: Appearance?
+    /// Every element of the source, drawn or not, for `--explain`.
+    public var explained: [LaunchExplainEntry] = []
+    /// The layout's linear system as solved, and its solution, for `--explain --json`.
+    public var layoutSystem: JSONOutput?
+    /// The Xcode target it belongs to, when a project file named one.
+    public var target: String?
+    /// The image view the intro grows (an index of `elements`): the largest that is not a
+    /// full-screen background, or the one `--logo-view` names. Nil: the launch screen has none.
+    public var introLogo: Int?
+
+    /// The image view to grow: `id`'s, else the largest whose frame covers less than nine tenths
+    /// of the screen (a full-screen image is a background, not a logo).
+    public func logoImage(id: String?, device: Device) -> Int? {
+        let screenArea = device.width * device.height
+        var best: (index: Int, area: Double)?
+        for (i, element) in elements.enumerated() {
+            guard case let .image(image) = element, image.opacity > 0 else { continue }
+            if let id { if image.origin?.id == id { return i } else { continue } }
+            let area = image.frame.width * image.frame.height
+            guard area < 0.9 * screenArea, area > (best?.area ?? 0) else { continue }
+            best = (i, area)
+        }
+        return best?.index
+    }
 
     public init(background: Background, elements: [LaunchElement], source: String, introDescription: LaunchDescription) {
         self.background = background; self.elements = elements; self.source = source; self.introDescription = introDescription
@@ -129,15 +289,30 @@ public struct LaunchScreen: Equatable, Sendable {
     public func resolved(device: Device, appearance: Appearance) -> ResolvedLaunchScreen {
         var items: [ResolvedLaunchElement] = []
         if case .image = background {} else {
-            for element in elements {
+            for (index, element) in elements.enumerated() {
                 switch element {
-                case let .logo(cx, cy, size):
-                    items.append(.logo(LayerState(x: device.width * cx, y: device.height * cy, width: size, height: size)))
-                case let .image(asset, frame, mode):
-                    guard let file = asset.file(appearance: appearance, scale: device.scale) else { continue }
-                    items.append(.image(ResolvedLaunchImage(path: file.path, rect: mode.imageRect(file.pointSize, in: frame), clip: frame)))
-                case let .label(text, frame, size, bold, color):
-                    items.append(.label(text: text, frame: frame, fontSize: size, bold: bold, color: color.resolved(appearance)))
+                case let .logo(cx, cy, size, aspect, opacity):
+                    items.append(.logo(LayerState(x: device.width * cx, y: device.height * cy, width: size, height: size / aspect, opacity: opacity)))
+                case let .image(image):
+                    guard let file = image.asset.file(appearance: appearance, scale: device.scale) else { continue }
+                    if index == introLogo {
+                        // Drawn as the intro's logo layer, so the intro's first frame draws it alike.
+                        let rect = image.contentMode.imageRect(file.pointSize, in: image.frame)
+                        items.append(.logo(LayerState(x: rect.midX, y: rect.midY, width: rect.width, height: rect.height, opacity: image.opacity)))
+                        continue
+                    }
+                    let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
+                    items.append(.image(ResolvedLaunchImage(path: file.path, rect: image.contentMode.imageRect(file.pointSize, in: image.frame),
+                                                            clip: image.clip ?? screen, opacity: image.opacity, tint: image.tint?.resolved(appearance))))
+                case let .label(label):
+                    var color = label.color.resolved(appearance)
+                    color.a = UInt8((Double(color.a) * min(max(label.opacity, 0), 1)).rounded())
+                    items.append(.label(text: label.text, frame: label.frame, fontSize: label.fontSize, bold: label.bold, color: color,
+                                        alignment: label.alignment, lines: label.lines))
+                case let .fill(fill):
+                    var color = fill.color.resolved(appearance)
+                    color.a = UInt8((Double(color.a) * min(max(fill.opacity, 0), 1)).rounded())
+                    items.append(.fill(frame: fill.frame, color: color, clip: fill.clip))
                 }
             }
         }
@@ -156,7 +331,11 @@ public enum ResolvedLaunchElement: Equatable, Sendable {
     case logo(LayerState)
     /// An image file drawn into `rect`, clipped to its view's frame.
     case image(ResolvedLaunchImage)
-    case label(text: String, frame: Rect, fontSize: Double, bold: Bool, color: Color)
+    /// A label: its text in its frame, centred vertically and placed by its alignment across,
+    /// wrapped to its width when it may take more than one line.
+    case label(text: String, frame: Rect, fontSize: Double, bold: Bool, color: Color, alignment: LaunchTextAlignment, lines: Int)
+    /// A rectangle filled with a colour, clipped to `clip` when given.
+    case fill(frame: Rect, color: Color, clip: Rect?)
 }
 
 /// An image of a launch screen, ready to draw: the file drawn into `rect` (in points), clipped to
@@ -193,6 +372,18 @@ extension Device {
         case "iphone-15", "iphone-15-pro-max": return landscape ? (0, 59, 21, 59) : (59, 0, 34, 0)
         case "ipad-air-11": return (24, 0, 20, 0)
         default: return landscape ? (0, 0, 0, 0) : (20, 0, 0, 0)
+        }
+    }
+
+    /// The status bar's height in points, where a navigation bar starts: 54 pt beside the Dynamic
+    /// Island (less than the 59 pt safe area, which clears the island's curve), 20 pt on iPhone SE,
+    /// 24 pt on iPad; none on an iPhone in landscape.
+    public var statusBarHeight: Double {
+        let landscape = orientation == .landscape
+        switch name {
+        case "iphone-15", "iphone-15-pro-max": return landscape ? 0 : 54
+        case "ipad-air-11": return 24
+        default: return landscape ? 0 : 20
         }
     }
 

@@ -28,6 +28,11 @@ public struct Rect: Equatable, Hashable, Sendable {
     public var maxY: Double { y + height }
     public func contains(_ px: Double, _ py: Double) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
     public func intersects(_ o: Rect) -> Bool { x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY }
+    /// The part both cover; an empty rectangle at the nearer corner when they do not meet.
+    public func intersection(_ o: Rect) -> Rect {
+        let left = max(x, o.x), top = max(y, o.y)
+        return Rect(x: left, y: top, width: max(min(maxX, o.maxX) - left, 0), height: max(min(maxY, o.maxY) - top, 0))
+    }
 }
 
 /// An image the renderer knows how to find.

@@ -22,14 +22,34 @@ public struct SplashLayout: Equatable, Sendable {
     public var logoCenter: (x: Double, y: Double)
     public var textCenter: (x: Double, y: Double)
     public var textSize: (width: Double, height: Double)
+    /// How the intro's logo fits the launch screen it starts from (seed 000: the intro is a copy
+    /// of the launch screen whose logo view grows).
+    public var logoFit = IntroLogoFit.builtIn
 
     public init(logoCenter: (x: Double, y: Double), textCenter: (x: Double, y: Double), textSize: (width: Double, height: Double)) {
         self.logoCenter = logoCenter; self.textCenter = textCenter; self.textSize = textSize
     }
 
     public static func == (a: SplashLayout, b: SplashLayout) -> Bool {
-        a.logoCenter == b.logoCenter && a.textCenter == b.textCenter && a.textSize == b.textSize
+        a.logoCenter == b.logoCenter && a.textCenter == b.textCenter && a.textSize == b.textSize && a.logoFit == b.logoFit
     }
+}
+
+/// The intro's logo when it is a project's launch-screen image rather than the built-in square:
+/// the timings' logo and hole sizes are in the built-in launch logo's units (72 pt), so they are
+/// scaled by the launch logo's width over 72 (the intro starts at the launch screen's size with the
+/// default timings); its height is its width over the image's aspect ratio; it keeps the image
+/// view's opacity; and the splash text shows only when the user's assets give one.
+public struct IntroLogoFit: Equatable, Sendable {
+    public var sizeScale: Double
+    /// Width over height.
+    public var aspect: Double
+    public var opacity: Double
+    public var showsText: Bool
+    public init(sizeScale: Double, aspect: Double, opacity: Double, showsText: Bool) {
+        self.sizeScale = sizeScale; self.aspect = aspect; self.opacity = opacity; self.showsText = showsText
+    }
+    public static let builtIn = IntroLogoFit(sizeScale: 1, aspect: 1, opacity: 1, showsText: true)
 }
 
 /// The options that change the sequence rather than its numbers.
@@ -194,15 +214,17 @@ public struct SplashSequence: Equatable, Sendable {
         let splashOpacity: Double
         if t < d { splashOpacity = 1 } else if reduce { splashOpacity = value(.splashOpacity) } else { splashOpacity = 0 }
 
-        let logoSize = value(.logoSize)
+        let fit = layout.logoFit
+        let logoSize = value(.logoSize) * fit.sizeScale
         // Skipping the intro under Reduce Motion, its logo and text are never shown: the launch screen is.
         let intro = skipsIntro ? 0.0 : 1.0
-        let logo = LayerState(x: layout.logoCenter.x, y: layout.logoCenter.y, width: logoSize, height: logoSize, opacity: intro)
+        let showsText = fit.showsText ? 1.0 : 0.0
+        let logo = LayerState(x: layout.logoCenter.x, y: layout.logoCenter.y, width: logoSize, height: logoSize / fit.aspect, opacity: intro * fit.opacity)
         let text = LayerState(x: layout.textCenter.x, y: layout.textCenter.y + value(.textOffset),
-                              width: layout.textSize.width, height: layout.textSize.height, opacity: value(.textOpacity) * intro)
+                              width: layout.textSize.width, height: layout.textSize.height, opacity: value(.textOpacity) * intro * showsText)
         let backdropText = LayerState(x: layout.textCenter.x, y: layout.textCenter.y,
                                       width: layout.textSize.width, height: layout.textSize.height,
-                                      opacity: t < d ? 1 : value(.backdropTextOpacity))
+                                      opacity: (t < d ? 1 : value(.backdropTextOpacity)) * showsText)
         var hole: LayerState?
         var holeLogo: LayerState?
         if !reduce && t >= d {
@@ -211,10 +233,10 @@ public struct SplashSequence: Equatable, Sendable {
             let cx = device.width / 2, cy = device.height / 2
             let x = cx + (layout.logoCenter.x - cx) * feedScale
             let y = cy + (layout.logoCenter.y - cy) * feedScale
-            let side = value(.holeSize) * feedScale
-            hole = LayerState(x: x, y: y, width: side, height: side, rotation: rotation)
+            let side = value(.holeSize) * feedScale * fit.sizeScale
+            hole = LayerState(x: x, y: y, width: side, height: side / fit.aspect, rotation: rotation)
             if let fade = interval(driving: .holeLogoOpacity), t < fade.end {
-                holeLogo = LayerState(x: x, y: y, width: side, height: side, rotation: rotation, opacity: value(.holeLogoOpacity))
+                holeLogo = LayerState(x: x, y: y, width: side, height: side / fit.aspect, rotation: rotation, opacity: value(.holeLogoOpacity) * fit.opacity)
             }
         }
         let layers = SplashLayers(splashOpacity: splashOpacity, logo: logo, text: text,

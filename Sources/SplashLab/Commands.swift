@@ -75,6 +75,10 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     let pixels = try reel.compose(tiles)
     try writePNG(pixels, width: reel.width, height: reel.height, to: options.out)
     for v in reel.variants { v.session.reportWarnings(v.renderer.images.catalog.warnings) }
+    if options.explain.on {
+        let explained = sessions.map { options.explain.json ? LaunchExplanation.json($0).text : LaunchExplanation.text($0) }
+        try printOutput(options.explain.json && explained.count > 1 ? "[" + explained.joined(separator: ", ") + "]" : explained.joined(separator: "\n\n"))
+    }
     if tiles.count > 1 { printError("wrote \(options.out), \(reel.width)x\(reel.height); tiles: \(reel.tileSummary(tiles))") }
     return 0
 }

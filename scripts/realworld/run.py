@@ -526,8 +526,48 @@ def run_one(name, project, project_dir, binary, settings, device, work, keep):
             reasons.append("standard output is not the explain JSON")
         else:
             reasons += check_explain(explain, project, appearance, settings)
+            reasons += check_layout(explain)
         results[appearance] = reasons
     return results
+
+
+KIWI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kiwi", "solve.py")
+KIWI_TOLERANCE = 1e-6
+# The largest difference between kiwisolver's solution and the app's frames, over every system.
+LAYOUT_CHECKS = {"systems": 0, "largest": 0.0}
+
+
+def check_layout(explain):
+    """Failures when kiwisolver, solving the layout system the app reports (`layout.system`, in
+    the order the app added it), does not give the app's frames (`layout.frames`) to 1e-6 pt."""
+    layout = explain.get("layout")
+    if not isinstance(layout, dict):
+        return []
+    system, frames = layout.get("system"), layout.get("frames") or {}
+    try:
+        done = subprocess.run(["/usr/bin/python3", KIWI], input=json.dumps([system]), capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return ["kiwisolver could not run: %s" % error]
+    if done.returncode != 0:
+        return ["kiwisolver: %s" % (done.stderr.strip().splitlines() or ["exit %d" % done.returncode])[-1]]
+    result = json.loads(done.stdout)[0]
+    if "values" not in result:
+        return ["kiwisolver refused the layout system: %s" % result]
+    values = result["values"]
+    largest = 0.0
+    for view, frame in frames.items():
+        for part, key in (("left", "x"), ("top", "y"), ("width", "width"), ("height", "height")):
+            have = values.get("%s.%s" % (view, part))
+            if have is None:
+                continue
+            if key in ("width", "height"):
+                have = max(have, 0.0)
+            largest = max(largest, abs(have - frame[key]))
+    LAYOUT_CHECKS["systems"] += 1
+    LAYOUT_CHECKS["largest"] = max(LAYOUT_CHECKS["largest"], largest)
+    if largest > KIWI_TOLERANCE:
+        return ["the layout differs from kiwisolver's solution by %.3g pt" % largest]
+    return []
 
 
 def ci():
@@ -592,6 +632,9 @@ def main(argv=None):
                     parts.append("%s: %s" % (appearance, "; ".join(reasons) if reasons else "ok"))
                 print("FAIL %s | %s" % (name, " | ".join(parts)))
             sys.stdout.flush()
+    if LAYOUT_CHECKS["systems"]:
+        print("kiwisolver: %d layout systems solved again, largest difference %.3g pt (tolerance %g)"
+              % (LAYOUT_CHECKS["systems"], LAYOUT_CHECKS["largest"], KIWI_TOLERANCE))
     print("realworld: %d/%d" % (passed, passed + failed))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0

@@ -1,0 +1,362 @@
+import Formats
+import Scenes
+import Foundation
+
+/// Auto Layout as iOS solves a launch screen's views: every constraint of the tree, the
+/// autoresizing masks of views that translate them, the intrinsic sizes of images and labels with
+/// their hugging and compression-resistance priorities, and stack views' arrangement, as one
+/// linear system solved by Cassowary (Badros, Borning and Stuckey, "The Cassowary Linear
+/// Arithmetic Constraint Solving Algorithm", ACM TOCHI 8(4), 2001), the algorithm under UIKit's
+/// layout engine. Each view has four variables: its left, top, width and height on the screen.
+public struct AutoLayout {
+    public typealias IntrinsicSize = (_ view: LaunchView) -> (width: Double, height: Double)?
+
+    public let device: Device
+    /// What the layout could not read or had to break, each said once.
+    public private(set) var warnings: [LaunchSkip] = []
+    /// The system as solved, constraint by constraint: what `--explain --json` shows and what
+    /// kiwisolver is checked against.
+    public private(set) var system = LinearSystemDescription(variables: [], constraints: [], edits: [])
+    /// Frames by view id.
+    public private(set) var frames: [String: Rect] = [:]
+
+    private var views: [String: LaunchView] = [:]
+    private var parents: [String: String] = [:]
+    /// Guides whose rectangle is fixed on the screen (the root's safe area, old layout guides).
+    private var fixedGuides: [String: Rect] = [:]
+    /// Guides that are a view's own frame inset (a subview's safe area, layout margins).
+    private var viewGuides: [String: (view: String, insets: (top: Double, left: Double, bottom: Double, right: Double))] = [:]
+    private let rootID: String
+    private let intrinsic: IntrinsicSize
+    private var pending: [(LinearSystemDescription.Constraint, origin: LaunchElementOrigin?)] = []
+
+    /// UIView's default `layoutMargins` (8 pt each side) and a view controller's root view's
+    /// system minimum margins: 16 pt on compact iPhones, 20 pt from 414 pt wide (UIKit's
+    /// `systemMinimumLayoutMargins`, as measured on the devices of the presets).
+    static let viewMargin = 8.0
+    static func rootSideMargin(_ device: Device) -> Double { device.width >= 414 ? 20 : 16 }
+
+    /// UIKit priority to Cassowary strength (`ConstraintStrength.layoutPriority`): required stays
+    /// required, and each named level outweighs the one below by a factor of 1000, so Auto Layout
+    /// meets higher priorities first.
+    public static func strength(priority: Double) -> Double { ConstraintStrength.layoutPriority(priority) }
+
+    /// Lays out `root` (the launch view, full screen) on `device`.
+    public init(root: LaunchView, device: Device, file: String, intrinsic: @escaping IntrinsicSize) {
+        self.device = device
+        self.rootID = root.id
+        self.intrinsic = intrinsic
+        register(root, parent: nil)
+        let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
+        let safe = device.safeArea
+        if let guide = root.safeAreaGuide { fixedGuides[guide] = safe }
+        if let top = root.topGuide { fixedGuides[top] = Rect(x: 0, y: 0, width: device.width, height: safe.y) }
+        if let bottom = root.bottomGuide { fixedGuides[bottom] = Rect(x: 0, y: safe.maxY, width: device.width, height: device.height - safe.maxY) }
+        pin(root.id, to: screen, origin: LaunchElementOrigin(element: root.kind, id: root.id, file: file, line: root.element.line))
+        constrain(root, file: file)
+        solve()
+    }
+
+    private mutating func register(_ view: LaunchView, parent: String?) {
+        views[view.id] = view
+        if let parent { parents[view.id] = parent }
+        for sub in view.subviews { register(sub, parent: view.id) }
+    }
+
+    // MARK: Expressions
+
+    /// A linear expression over the views' variables: terms by variable name, and a constant.
+    struct Expression {
+        var terms: [String: Double] = [:]
+        var constant = 0.0
+        static func variable(_ name: String) -> Expression { Expression(terms: [name: 1]) }
+        static func + (a: Expression, b: Expression) -> Expression {
+            var r = a; r.constant += b.constant
+            for (k, v) in b.terms { r.terms[k, default: 0] += v }
+            return r
+        }
+        static func * (a: Expression, k: Double) -> Expression {
+            Expression(terms: a.terms.mapValues { $0 * k }, constant: a.constant * k)
+        }
+        static func + (a: Expression, k: Double) -> Expression { var r = a; r.constant += k; return r }
+        static func - (a: Expression, b: Expression) -> Expression { a + b * -1 }
+    }
+
+    static func left(_ id: String) -> Expression { .variable(id + ".left") }
+    static func top(_ id: String) -> Expression { .variable(id + ".top") }
+    static func width(_ id: String) -> Expression { .variable(id + ".width") }
+    static func height(_ id: String) -> Expression { .variable(id + ".height") }
+
+    /// The margins of a view: a root view's are its safe area's plus the system's side margins
+    /// (unless it does not inset them from the safe area); any other view's are 8 pt.
+    func margins(_ id: String) -> (top: Double, left: Double, bottom: Double, right: Double) {
+        guard id == rootID else { return (AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin) }
+        let side = AutoLayout.rootSideMargin(device)
+        let insetsFromSafeArea = views[id]?.element.flag("insetsLayoutMarginsFromSafeArea", default: true) ?? true
+        let s: (top: Double, left: Double, bottom: Double, right: Double) = insetsFromSafeArea ? device.safeAreaInsets : (0, 0, 0, 0)
+        return (s.top, s.left + side, s.bottom, s.right + side)
+    }
+
+    /// An attribute of an item (a view or a guide) as an expression, or nil for an item or
+    /// attribute not known.
+    func attribute(_ item: String, _ attribute: String) -> Expression? {
+        var name = attribute
+        var margin = false
+        if name.hasSuffix("Margin") { name.removeLast("Margin".count); margin = true }
+        if name.hasSuffix("WithinMargins") { name.removeLast("WithinMargins".count); margin = true }
+        switch name {
+        case "leading": name = "left"
+        case "trailing": name = "right"
+        default: break
+        }
+        // The rectangle's four sides as expressions.
+        var l: Expression, t: Expression, w: Expression, h: Expression
+        var insets = (top: 0.0, left: 0.0, bottom: 0.0, right: 0.0)
+        if let rect = fixedGuides[item] {
+            l = Expression(constant: rect.x); t = Expression(constant: rect.y); w = Expression(constant: rect.width); h = Expression(constant: rect.height)
+        } else if let guide = viewGuides[item] {
+            (l, t, w, h) = (AutoLayout.left(guide.view), AutoLayout.top(guide.view), AutoLayout.width(guide.view), AutoLayout.height(guide.view))
+            insets = guide.insets
+        } else if views[item] != nil {
+            (l, t, w, h) = (AutoLayout.left(item), AutoLayout.top(item), AutoLayout.width(item), AutoLayout.height(item))
+        } else {
+            return nil
+        }
+        if margin && views[item] != nil { insets = margins(item) }
+        l = l + insets.left; t = t + insets.top
+        w = w + -(insets.left + insets.right); h = h + -(insets.top + insets.bottom)
+        switch name {
+        case "left": return l
+        case "right": return l + w
+        case "top": return t
+        case "bottom": return t + h
+        case "centerX": return l + w * 0.5
+        case "centerY": return t + h * 0.5
+        case "width": return w
+        case "height": return h
+        case "firstBaseline", "baseline", "lastBaseline":
+            // A label's first baseline is its top plus the font's ascender, the last its bottom less
+            // the descender (SF Pro: 0.952 and 0.241 of the point size); other views' are their bottom.
+            if let view = views[item], view.kind == "label", let size = view.element.child("fontDescription")?.number("pointSize") {
+                return name == "firstBaseline" ? t + 0.952 * size : t + h + -(0.241 * size)
+            }
+            return t + h
+        default: return nil
+        }
+    }
+
+    // MARK: Building the system
+
+    private mutating func add(_ lhs: Expression, _ relation: LayoutConstraintSpec.Relation, _ rhs: Expression, priority: Double,
+                              origin: LaunchElementOrigin?) {
+        let e = lhs - rhs
+        let terms = e.terms.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { LinearSystemDescription.Term($0.key, $0.value) }
+        let op: ConstraintRelation = relation == .equal ? .equal : relation == .lessThanOrEqual ? .lessOrEqual : .greaterOrEqual
+        pending.append((LinearSystemDescription.Constraint(terms: terms, constant: e.constant, op: op, strength: AutoLayout.strength(priority: priority)), origin))
+    }
+
+    private mutating func pin(_ id: String, to rect: Rect, origin: LaunchElementOrigin?) {
+        add(AutoLayout.left(id), .equal, Expression(constant: rect.x), priority: 1000, origin: origin)
+        add(AutoLayout.top(id), .equal, Expression(constant: rect.y), priority: 1000, origin: origin)
+        add(AutoLayout.width(id), .equal, Expression(constant: rect.width), priority: 1000, origin: origin)
+        add(AutoLayout.height(id), .equal, Expression(constant: rect.height), priority: 1000, origin: origin)
+    }
+
+    private func origin(_ view: LaunchView, file: String) -> LaunchElementOrigin {
+        LaunchElementOrigin(element: view.kind, id: view.id, file: file, line: view.element.line)
+    }
+
+    private mutating func constrain(_ view: LaunchView, file: String) {
+        for guide in [view.safeAreaGuide, view.marginsGuide].compactMap({ $0 }) where fixedGuides[guide] == nil {
+            viewGuides[guide] = (view.id, guide == view.marginsGuide ? margins(view.id) : (0, 0, 0, 0))
+        }
+        let isStack = view.kind == "stackView"
+        for sub in view.subviews {
+            let o = origin(sub, file: file)
+            if !isStack && sub.translatesAutoresizingMask {
+                autoresize(sub, in: view, origin: o)
+            } else {
+                designedPull(sub, in: view, origin: o)
+            }
+            if let size = intrinsic(sub) { intrinsicSize(sub, size, origin: o) }
+            add(AutoLayout.width(sub.id), .greaterThanOrEqual, Expression(), priority: 1000, origin: o)
+            add(AutoLayout.height(sub.id), .greaterThanOrEqual, Expression(), priority: 1000, origin: o)
+        }
+        if isStack { arrange(view, origin: origin(view, file: file)) }
+        for c in view.constraints { constraint(c) }
+        for sub in view.subviews { constrain(sub, file: file) }
+    }
+
+    private mutating func constraint(_ c: LayoutConstraintSpec) {
+        let o = LaunchElementOrigin(element: "constraint", id: c.id, file: c.file, line: c.line)
+        guard let first = attribute(c.firstItem, c.firstAttribute) else {
+            warnings.append(LaunchSkip(origin: o, why: views[c.firstItem] == nil && fixedGuides[c.firstItem] == nil && viewGuides[c.firstItem] == nil
+                                       ? "names item \(c.firstItem), which is not on this launch screen" : "attribute \(c.firstAttribute) is not one Auto Layout has"))
+            return
+        }
+        var rhs = Expression(constant: c.constant)
+        if let secondItem = c.secondItem {
+            guard let attributeName = c.secondAttribute ?? Optional(c.firstAttribute), let second = attribute(secondItem, attributeName) else {
+                warnings.append(LaunchSkip(origin: o, why: views[secondItem] == nil && fixedGuides[secondItem] == nil && viewGuides[secondItem] == nil
+                                           ? "names item \(secondItem), which is not on this launch screen" : "attribute \(c.secondAttribute ?? "") is not one Auto Layout has"))
+                return
+            }
+            rhs = second * c.multiplier + c.constant
+        }
+        add(first, c.relation, rhs, priority: c.priority, origin: o)
+    }
+
+    /// A view that translates its autoresizing mask: its designed frame in its superview's designed
+    /// bounds, with what the superview grows by shared among its flexible parts in proportion to
+    /// their designed sizes (UIView's `autoresizingMask`).
+    private mutating func autoresize(_ view: LaunchView, in parent: LaunchView, origin: LaunchElementOrigin) {
+        let f = view.designedFrame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let p = parent.designedFrame ?? Rect(x: 0, y: 0, width: f.maxX, height: f.maxY)
+        let mask = view.element.child("autoresizingMask", key: "autoresizingMask")
+        func axis(start: Double, size: Double, parentSize: Double, flexStart: Bool, flexSize: Bool, flexEnd: Bool) -> (start: Double, size: Double) {
+            // Shares of the growth for the start margin and the size.
+            let parts = [(flexStart, start), (flexSize, size), (flexEnd, parentSize - start - size)]
+            let flexible = parts.filter { $0.0 }
+            guard !flexible.isEmpty else { return (0, 0) }
+            let total = flexible.reduce(0) { $0 + max($1.1, 0) }
+            func share(_ i: Int) -> Double {
+                guard parts[i].0 else { return 0 }
+                return total > 0 ? max(parts[i].1, 0) / total : 1 / Double(flexible.count)
+            }
+            return (share(0), share(1))
+        }
+        let h = axis(start: f.x, size: f.width, parentSize: p.width, flexStart: mask?.flag("flexibleMinX") ?? false,
+                     flexSize: mask?.flag("widthSizable") ?? false, flexEnd: mask?.flag("flexibleMaxX") ?? false)
+        let v = axis(start: f.y, size: f.height, parentSize: p.height, flexStart: mask?.flag("flexibleMinY") ?? false,
+                     flexSize: mask?.flag("heightSizable") ?? false, flexEnd: mask?.flag("flexibleMaxY") ?? false)
+        let growW = AutoLayout.width(parent.id) + -p.width, growH = AutoLayout.height(parent.id) + -p.height
+        add(AutoLayout.left(view.id), .equal, AutoLayout.left(parent.id) + f.x + growW * h.start, priority: 1000, origin: origin)
+        add(AutoLayout.width(view.id), .equal, growW * h.size + f.width, priority: 1000, origin: origin)
+        add(AutoLayout.top(view.id), .equal, AutoLayout.top(parent.id) + f.y + growH * v.start, priority: 1000, origin: origin)
+        add(AutoLayout.height(view.id), .equal, growH * v.size + f.height, priority: 1000, origin: origin)
+    }
+
+    /// Where constraints leave a view free (an ambiguous layout), the weakest pull keeps it where it
+    /// was designed: its centre at its share of the superview, its designed size.
+    private mutating func designedPull(_ view: LaunchView, in parent: LaunchView, origin: LaunchElementOrigin) {
+        let weak = 0.0  // below every priority a storyboard can give (1 is the lowest)
+        guard let f = view.designedFrame else {
+            add(AutoLayout.left(view.id) + AutoLayout.width(view.id) * 0.5, .equal, AutoLayout.left(parent.id) + AutoLayout.width(parent.id) * 0.5, priority: weak, origin: origin)
+            add(AutoLayout.top(view.id) + AutoLayout.height(view.id) * 0.5, .equal, AutoLayout.top(parent.id) + AutoLayout.height(parent.id) * 0.5, priority: weak, origin: origin)
+            return
+        }
+        let p = parent.designedFrame
+        let shareX = p.map { $0.width > 0 ? f.midX / $0.width : 0.5 } ?? 0.5
+        let shareY = p.map { $0.height > 0 ? f.midY / $0.height : 0.5 } ?? 0.5
+        add(AutoLayout.left(view.id) + AutoLayout.width(view.id) * 0.5, .equal, AutoLayout.left(parent.id) + AutoLayout.width(parent.id) * shareX, priority: weak, origin: origin)
+        add(AutoLayout.top(view.id) + AutoLayout.height(view.id) * 0.5, .equal, AutoLayout.top(parent.id) + AutoLayout.height(parent.id) * shareY, priority: weak, origin: origin)
+        add(AutoLayout.width(view.id), .equal, Expression(constant: f.width), priority: weak, origin: origin)
+        add(AutoLayout.height(view.id), .equal, Expression(constant: f.height), priority: weak, origin: origin)
+    }
+
+    /// An intrinsic content size: the view hugs it at its hugging priority and resists
+    /// compression below it at its compression-resistance priority (UIKit's defaults 250 and 750;
+    /// Interface Builder writes 251 for image views and labels).
+    private mutating func intrinsicSize(_ view: LaunchView, _ size: (width: Double, height: Double), origin: LaunchElementOrigin) {
+        let e = view.element
+        let hugH = e.number("horizontalHuggingPriority") ?? 250, hugV = e.number("verticalHuggingPriority") ?? 250
+        let resistH = e.number("horizontalCompressionResistancePriority") ?? 750, resistV = e.number("verticalCompressionResistancePriority") ?? 750
+        add(AutoLayout.width(view.id), .lessThanOrEqual, Expression(constant: size.width), priority: hugH, origin: origin)
+        add(AutoLayout.height(view.id), .lessThanOrEqual, Expression(constant: size.height), priority: hugV, origin: origin)
+        add(AutoLayout.width(view.id), .greaterThanOrEqual, Expression(constant: size.width), priority: resistH, origin: origin)
+        add(AutoLayout.height(view.id), .greaterThanOrEqual, Expression(constant: size.height), priority: resistV, origin: origin)
+    }
+
+    /// A stack view's arranged subviews (its visible subviews, in order), as UIStackView
+    /// constrains them: along the axis by the distribution and spacing, across by the alignment.
+    private mutating func arrange(_ stack: LaunchView, origin: LaunchElementOrigin) {
+        let vertical = stack.element["axis"] == "vertical"
+        let distribution = stack.element["distribution"] ?? "fill"
+        let alignment = stack.element["alignment"] ?? "fill"
+        let spacing = stack.element.number("spacing") ?? 0
+        let arranged = stack.subviews.filter { !$0.hidden }
+        let (start, end, size) = vertical ? ("top", "bottom", "height") : ("left", "right", "width")
+        let (crossStart, crossEnd, crossCenter, crossSize) = vertical ? ("left", "right", "centerX", "width") : ("top", "bottom", "centerY", "height")
+        func a(_ id: String, _ name: String) -> Expression { attribute(id, name)! }
+        for hidden in stack.subviews where hidden.hidden {
+            add(a(hidden.id, size), .equal, Expression(), priority: 1000, origin: origin)
+            add(a(hidden.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
+            add(a(hidden.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
+        }
+        guard let first = arranged.first, let last = arranged.last else { return }
+        add(a(first.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
+        add(a(last.id, end), .equal, a(stack.id, end), priority: 1000, origin: origin)
+        var gap: Expression?
+        for (previous, next) in zip(arranged, arranged.dropFirst()) {
+            let between = a(next.id, start) - a(previous.id, end)
+            switch distribution {
+            case "equalSpacing", "equalCentering":
+                add(between, .greaterThanOrEqual, Expression(constant: spacing), priority: 1000, origin: origin)
+                if let gap { add(between, .equal, gap, priority: 1000, origin: origin) } else { gap = between }
+            default:
+                add(between, .equal, Expression(constant: spacing), priority: 1000, origin: origin)
+            }
+            if distribution == "fillEqually" { add(a(next.id, size), .equal, a(first.id, size), priority: 1000, origin: origin) }
+        }
+        for view in arranged {
+            switch alignment {
+            case "fill":
+                add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
+                add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
+            default:
+                add(a(view.id, crossStart), .greaterThanOrEqual, a(stack.id, crossStart), priority: 1000, origin: origin)
+                add(a(view.id, crossEnd), .lessThanOrEqual, a(stack.id, crossEnd), priority: 1000, origin: origin)
+                switch alignment {
+                case "leading", "top": add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
+                case "trailing", "bottom": add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
+                default: add(a(view.id, crossCenter), .equal, a(stack.id, crossCenter), priority: 1000, origin: origin)
+                }
+            }
+        }
+        // Across, a stack view that aligns its views hugs the largest of them.
+        if alignment != "fill" { add(a(stack.id, crossSize), .equal, Expression(), priority: 1, origin: origin) }
+    }
+
+    // MARK: Solving
+
+    /// Adds the constraints in order; a required one that contradicts those before it is broken
+    /// as iOS breaks one ("Unable to simultaneously satisfy constraints"): it is kept at priority
+    /// 999, with a warning naming it.
+    private mutating func solve() {
+        let solver = CassowarySolver()
+        var variables: [String: LayoutVariable] = [:]
+        var names: [String] = []
+        func variable(_ name: String) -> LayoutVariable {
+            if let v = variables[name] { return v }
+            let v = LayoutVariable(name)
+            variables[name] = v
+            names.append(name)
+            return v
+        }
+        for id in views.keys.sorted() { for part in ["left", "top", "width", "height"] { _ = variable(id + "." + part) } }
+        var kept: [LinearSystemDescription.Constraint] = []
+        for (spec, origin) in pending {
+            var spec = spec
+            func make(_ s: LinearSystemDescription.Constraint) -> LinearConstraint {
+                var expression = LinearExpression(constant: s.constant)
+                for term in s.terms { expression = expression + LinearExpression(variable(term.variable), coefficient: term.coefficient) }
+                return LinearConstraint(expression, s.op, strength: s.strength)
+            }
+            do {
+                try solver.addConstraint(make(spec))
+            } catch {
+                guard spec.strength >= ConstraintStrength.required else { continue }
+                spec.strength = AutoLayout.strength(priority: 999)
+                if let origin { warnings.append(LaunchSkip(origin: origin, why: "contradicts the required constraints before it; broken (kept at priority 999), as iOS breaks one")) }
+                do { try solver.addConstraint(make(spec)) } catch { continue }
+            }
+            kept.append(spec)
+        }
+        solver.updateVariables()
+        system = LinearSystemDescription(variables: names, constraints: kept, edits: [])
+        for id in views.keys {
+            func value(_ part: String) -> Double { let v = variables[id + "." + part]?.value ?? 0; return v.isFinite ? v : 0 }
+            frames[id] = Rect(x: value("left"), y: value("top"), width: max(value("width"), 0), height: max(value("height"), 0))
+        }
+    }
+}

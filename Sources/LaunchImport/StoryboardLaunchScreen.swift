@@ -1,0 +1,382 @@
+import Formats
+import Scenes
+import Motion
+import Foundation
+
+/// A storyboard's or xib's launch screen on a device: its views read for the device's size
+/// classes (`LaunchViewTree`), laid out by Auto Layout (`AutoLayout`), then drawn back to front:
+/// views' backgrounds, image views, labels, and the bars of container controllers. What cannot be
+/// drawn is named in `skipped` and left out; the rest is drawn.
+public struct StoryboardLaunchScreen {
+    let document: InterfaceBuilderDocument
+    let device: Device
+    let catalog: AssetCatalogIndex
+    let measure: LaunchTextMeasure
+    /// The appearance whose image files size the image views that take their image's size.
+    let appearance: Appearance
+    /// A loose image in the bundle by file name (owncloud's `branding-splashscreen-logo.png`).
+    let looseImage: (String) -> String?
+
+    private var elements: [LaunchElement] = []
+    private var explained: [LaunchExplainEntry] = []
+    private var skipped: [LaunchSkip] = []
+    private var colorCache: [String: AppearanceColor] = [:]
+
+    public init(document: InterfaceBuilderDocument, device: Device, catalog: AssetCatalogIndex, measure: @escaping LaunchTextMeasure,
+                appearance: Appearance = .light, looseImage: @escaping (String) -> String?) {
+        self.document = document; self.device = device; self.catalog = catalog; self.measure = measure; self.appearance = appearance
+        self.looseImage = looseImage
+    }
+
+    func origin(_ e: InterfaceBuilderElement) -> LaunchElementOrigin {
+        LaunchElementOrigin(element: e.name, id: e["id"], file: document.path, line: e.line)
+    }
+
+    mutating func skip(_ e: InterfaceBuilderElement, _ why: String) { skipped.append(LaunchSkip(origin: origin(e), why: why)) }
+
+    public mutating func build() throws -> LaunchScreen {
+        var tree = LaunchViewTree(document: document, traits: LaunchTraits.of(device))
+        let root = try tree.root()
+        skipped += tree.skipped
+        let layout = AutoLayout(root: root, device: device, file: document.path) { [self] view in intrinsicSize(view) }
+        skipped += layout.warnings
+        let rootColor = background(of: root)
+        let screenRect = Rect(x: 0, y: 0, width: device.width, height: device.height)
+        explained.append(LaunchExplainEntry(origin: origin(root.element), frame: screenRect, drawn: "background",
+                                            details: [("color", .string(rootColor.origin))]))
+        for sub in root.subviews { draw(sub, frames: layout.frames, opacity: root.alpha, clip: nil, tint: tint(of: root, inherited: nil)) }
+        if let skeleton = root.skeleton { drawSkeleton(skeleton) }
+        var screen = LaunchScreen(background: .color(rootColor), elements: elements, source: document.path, introDescription: .fallback)
+        screen.backgroundOrigin = rootColor.origin
+        screen.explained = explained
+        screen.skipped = skipped
+        screen.layoutSystem = layoutJSON(layout)
+        return screen
+    }
+
+    /// The linear system as solved (the shape `LinearSystemDescription` reads, so kiwisolver can
+    /// solve the same system) and the frames it gave.
+    func layoutJSON(_ layout: AutoLayout) -> JSONOutput {
+        let system = layout.system
+        let constraints = system.constraints.map { c -> JSONOutput in
+            .object([("terms", .array(c.terms.map { .array([.string($0.variable), .number($0.coefficient)]) })),
+                     ("constant", .number(c.constant)), ("op", .string(c.op.rawValue)), ("strength", .number(c.strength))])
+        }
+        let frames = JSONOutput.object(layout.frames.keys.sorted().map { id in
+            let r = layout.frames[id]!
+            return (id, .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))]))
+        })
+        return .object([("system", .object([("variables", .array(system.variables.map(JSONOutput.string))), ("constraints", .array(constraints))])),
+                        ("frames", frames)])
+    }
+
+    // MARK: Colours
+
+    /// A `<color>` as light and dark values, with where it came from.
+    mutating func color(_ e: InterfaceBuilderElement, key: String) -> AppearanceColor? {
+        guard let spec = InterfaceBuilderDocument.colorSpec(e) else {
+            skip(e, "colour '\(key)' has no sRGB, P3, white, named or system value")
+            return nil
+        }
+        switch spec {
+        case let .rgba(c): return AppearanceColor(light: c, origin: "\(e["customColorSpace"] ?? e["colorSpace"] ?? "sRGB") components")
+        case let .named(name):
+            if let cached = colorCache[name] { return cached }
+            var resolved: AppearanceColor?
+            if catalog.hasColor(name) {
+                do { resolved = try catalog.color(name).from("colour set \(name)") } catch { skip(e, "colour set \(name): \(error)") }
+            }
+            if resolved == nil, let system = SystemColors.named(name) { resolved = system.from("systemColor \(name)") }
+            if resolved == nil, let fallback = document.resourceColors[name] {
+                resolved = AppearanceColor(light: fallback, origin: "the document's namedColor \(name) (no colour set of that name)")
+            }
+            if resolved == nil { skip(e, "colour \(abbreviatedForMessage(name)) is in no asset catalog and has no namedColor fallback") }
+            colorCache[name] = resolved
+            return resolved
+        case let .system(name):
+            if let system = SystemColors.named(name) { return system.from("systemColor \(name)") }
+            if let fallback = document.resourceColors[name] { return AppearanceColor(light: fallback, origin: "the document's systemColor \(name) (light value only)") }
+            skip(e, "unknown system colour \(abbreviatedForMessage(name))")
+            return nil
+        }
+    }
+
+    /// The root view's background: its colour, else (a clear root view) the window's black.
+    mutating func background(of root: LaunchView) -> AppearanceColor {
+        if let e = root.element.child("color", key: "backgroundColor"), let c = color(e, key: "backgroundColor") { return c }
+        if root.kind == "tableView" { return tableBackground(root) }
+        return AppearanceColor(light: .black, origin: "no backgroundColor: the window's black shows")
+    }
+
+    /// A table view's default background: grouped styles on the grouped background colour.
+    func tableBackground(_ view: LaunchView) -> AppearanceColor {
+        let grouped = ["grouped", "insetGrouped"].contains(view.element["style"] ?? "plain")
+        let name = grouped ? "systemGroupedBackgroundColor" : "systemBackgroundColor"
+        return SystemColors.named(name)!.from("systemColor \(name) (the \(view.element["style"] ?? "plain") table's default)")
+    }
+
+    /// A view's tint colour: its own, else its superview's.
+    mutating func tint(of view: LaunchView, inherited: AppearanceColor?) -> AppearanceColor? {
+        if let e = view.element.child("color", key: "tintColor"), let c = color(e, key: "tintColor") { return c }
+        return inherited
+    }
+
+    // MARK: Intrinsic sizes
+
+    func intrinsicSize(_ view: LaunchView) -> (width: Double, height: Double)? {
+        switch view.kind {
+        case "imageView":
+            guard let name = view.element["image"] else { return nil }
+            if let asset = try? asset(name), let file = asset.file(appearance: appearance, scale: device.scale) { return file.pointSize }
+            return document.imageSizes[name].map { ($0.width, $0.height) }
+        case "label":
+            guard let text = view.element["text"], !text.isEmpty else { return nil }
+            let (size, weight, _) = font(view.element)
+            let measured = measure(text, size, weight)
+            return (ceilToPixel(measured.width), ceilToPixel(measured.height))
+        default: return nil
+        }
+    }
+
+    func ceilToPixel(_ v: Double) -> Double { (v * device.scale).rounded(.up) / device.scale }
+
+    /// An image by name: an asset catalog's image set, else a loose file in the bundle (by its
+    /// name, or the name with `.png`, at the device's scale first).
+    func asset(_ name: String) throws -> LaunchImageAsset? {
+        var found: LaunchImageAsset?
+        if catalog.hasImage(name) {
+            found = try catalog.image(name)
+        } else {
+            let stem = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+            let scaleName = "\(stem)@\(Int(device.scale))x.png"
+            for (candidate, scale) in [(scaleName, device.scale), (name, 1.0), (stem + ".png", 1.0)] {
+                guard let path = looseImage(candidate), let file = try? AssetCatalogIndex.imageFile(path, scale: scale, appearance: nil) else { continue }
+                found = LaunchImageAsset(name: name, files: [file])
+                break
+            }
+        }
+        return found
+    }
+
+    /// The label's font: its size, weight and a description for `--explain`. System fonts of
+    /// every weight are drawn with the closest face shipped (DejaVu Sans, or its bold from
+    /// semibold up); text styles take UIKit's default sizes.
+    func font(_ label: InterfaceBuilderElement) -> (size: Double, weight: LaunchFontWeight, description: String) {
+        guard let f = label.child("fontDescription") else { return (17, .regular, "system 17 pt (UILabel's default), drawn with DejaVu Sans") }
+        var size = f.number("pointSize") ?? 17
+        if let style = f["style"] { size = LaunchFonts.textStyleSizes[style] ?? size }
+        var weight = LaunchFontWeight(rawValue: f["weight"] ?? "regular") ?? .regular
+        switch f["type"] {
+        case "boldSystem": weight = .bold
+        case "italicSystem": break
+        default: break
+        }
+        if let name = f["name"] {
+            let lower = name.lowercased()
+            if lower.contains("black") { weight = .black } else if lower.contains("heavy") { weight = .heavy }
+            else if lower.contains("semibold") || lower.contains("demibold") { weight = .semibold } else if lower.contains("bold") { weight = .bold }
+            else if lower.contains("medium") { weight = .medium } else if lower.contains("light") { weight = .light }
+        }
+        let family = f["name"].map { "\($0) (not shipped)" } ?? (f["style"].map { "text style \($0)" } ?? "system \(weight.rawValue)")
+        return (size, weight, "\(family) \(OptionBoundsFormat.number(size)) pt, drawn with DejaVu Sans\(weight.isBold ? " Bold" : "")")
+    }
+
+    // MARK: Drawing
+
+    mutating func draw(_ view: LaunchView, frames: [String: Rect], opacity: Double, clip: Rect?, tint inherited: AppearanceColor?) {
+        let frame = frames[view.id] ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let o = origin(view.element)
+        if view.hidden {
+            explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "nothing", why: "hidden"))
+            return
+        }
+        let alpha = opacity * view.alpha
+        let viewTint = tint(of: view, inherited: inherited)
+        let clipHere = view.clipsToBounds ? intersect(clip, frame) : clip
+        var drewBackground = false
+        if let e = view.element.child("color", key: "backgroundColor"), let c = color(e, key: "backgroundColor"), c.light.a > 0 || (c.dark?.a ?? 0) > 0 {
+            explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "background", element: elements.count, details: [("color", .string(c.origin))]))
+            elements.append(.fill(LaunchFillElement(frame: frame, color: c, opacity: alpha, clip: clip, origin: o)))
+            drewBackground = true
+        }
+        switch view.kind {
+        case "imageView":
+            guard let name = view.element["image"] else {
+                if !drewBackground { explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "nothing", why: "an image view with no image")) }
+                break
+            }
+            let found = Result { try asset(name) }
+            guard case let .success(asset?) = found else {
+                var why = document.imageSizes[name] != nil && view.element["catalog"] == "system"
+                    ? "SF Symbol '\(name)' cannot be drawn here" : "image \(abbreviatedForMessage(name)) is in no asset catalog and no file of the bundle"
+                if case let .failure(error) = found { why = "\(error)" }
+                skip(view.element, why)
+                explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "nothing", why: why))
+                break
+            }
+            let mode = LaunchContentMode(rawValue: view.element["contentMode"] ?? "scaleToFill") ?? .scaleToFill
+            if let raw = view.element["contentMode"], LaunchContentMode(rawValue: raw) == nil {
+                skip(view.element, "content mode \(raw) is drawn as scaleToFill")
+            }
+            let template = asset.isTemplate || view.element["renderingMode"] == "alwaysTemplate"
+            let tint = template ? (viewTint ?? SystemColors.named("tintColor")!.from("the system tint")) : nil
+            explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "image", element: elements.count,
+                                                details: [("contentMode", .string(mode.rawValue))] + (tint.map { [("tintFrom", .string($0.origin))] } ?? [])))
+            elements.append(.image(LaunchImageElement(asset: asset, frame: frame, contentMode: mode, clip: clipHere, opacity: alpha, tint: tint, origin: o)))
+        case "label":
+            guard let text = view.element["text"], !text.isEmpty else {
+                if !drewBackground { explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "nothing", why: "a label with no text")) }
+                break
+            }
+            let colour = view.element.child("color", key: "textColor").flatMap { color($0, key: "textColor") }
+                ?? SystemColors.named("labelColor")!.from("systemColor labelColor (UILabel's default)")
+            var (size, weight, description) = font(view.element)
+            // Autoshrink: a label that adjusts its font to fit narrows it down to its minimum scale.
+            if view.element.flag("adjustsFontSizeToFit") {
+                let width = measure(text, size, weight).width
+                let minimum = view.element.number("minimumScaleFactor") ?? ((view.element.number("minimumFontSize") ?? size) / size)
+                if width > frame.width, width > 0 { size *= max(frame.width / width, min(max(minimum, 0.01), 1)) }
+            }
+            let alignment = LaunchTextAlignment(rawValue: view.element["textAlignment"] ?? "natural") ?? .natural
+            let lines = Int(view.element["numberOfLines"] ?? "1") ?? 1
+            explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "label", element: elements.count,
+                                                details: [("text", .string(text)), ("font", .string(description)), ("color", .string(colour.origin))]))
+            elements.append(.label(LaunchLabelElement(text: text, frame: frame, fontSize: size, weight: weight, color: colour,
+                                                      alignment: alignment, lines: lines, opacity: alpha, origin: o)))
+        case "view", "stackView", "tableView", "scrollView", "collectionView", "containerView", "visualEffectView":
+            if view.kind == "tableView" && !drewBackground {
+                let c = tableBackground(view)
+                explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "background", element: elements.count, details: [("color", .string(c.origin))]))
+                elements.append(.fill(LaunchFillElement(frame: frame, color: c, opacity: alpha, clip: clip, origin: o)))
+                drewBackground = true
+            }
+            if view.kind == "tableView", let cells = view.element.child("sections")?.children, !cells.isEmpty {
+                skip(view.element, "table cells are not drawn here")
+            }
+            if !drewBackground { explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "nothing", why: "a container with no background colour")) }
+        default:
+            let why = "a \(view.kind) is not drawn here" + (drewBackground ? " beyond its background colour" : "")
+            skip(view.element, why)
+            explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: drewBackground ? "background" : "nothing", why: why))
+        }
+        for sub in view.subviews { draw(sub, frames: frames, opacity: alpha, clip: clipHere, tint: viewTint) }
+    }
+
+    func intersect(_ a: Rect?, _ b: Rect) -> Rect { a.map { $0.intersection(b) } ?? b }
+
+    // MARK: Container controllers' bars
+
+    /// The navigation bar's title and items, the toolbar's and the tab bar's, where iOS 15 and
+    /// later draw them at a scroll edge: with no bar background (the content shows through), the
+    /// title in the label colour, bar items in the tint colour. Heights are UIKit's: a 44 pt bar
+    /// (96 pt with a large title) under the status bar; a 44 pt toolbar or a 49 pt tab bar over the
+    /// safe area's bottom.
+    mutating func drawSkeleton(_ s: LaunchSkeleton) {
+        let line = s.line
+        let safe = device.safeArea
+        let margin = AutoLayout.rootSideMargin(device)
+        let label = SystemColors.named("labelColor")!.from("systemColor labelColor (bar titles)")
+        let tint = SystemColors.named("tintColor")!.from("the system tint (bar items)")
+        let bar = LaunchElementOrigin(element: "navigationBar", file: document.path, line: line)
+        let barTop = device.statusBarHeight
+        if s.showsNavigationBar {
+            let height = s.largeTitle ? 96.0 : 44.0
+            let frame = Rect(x: 0, y: barTop, width: device.width, height: height)
+            explained.append(LaunchExplainEntry(origin: bar, frame: frame, drawn: "bar", details: [("title", .string(s.navigationTitle ?? "")), ("largeTitle", .bool(s.largeTitle))]))
+            if let title = s.navigationTitle, !title.isEmpty {
+                // A large title: 34 pt bold, at the layout margin under the 44 pt bar; a small one:
+                // 17 pt semibold, centred in it (UIFont.TextStyle.largeTitle and the bar's title attributes).
+                let frameOfTitle = s.largeTitle ? Rect(x: safe.x + margin, y: barTop + 44, width: safe.width - 2 * margin, height: 52)
+                                                : Rect(x: safe.x, y: barTop, width: safe.width, height: 44)
+                let origin = LaunchElementOrigin(element: "navigationItem.title", file: document.path, line: line)
+                explained.append(LaunchExplainEntry(origin: origin, frame: frameOfTitle, drawn: "label", element: elements.count, details: [("text", .string(title))]))
+                elements.append(.label(LaunchLabelElement(text: title, frame: frameOfTitle, fontSize: s.largeTitle ? 34 : 17, weight: s.largeTitle ? .bold : .semibold,
+                                                          color: label, alignment: s.largeTitle ? .left : .center, origin: origin)))
+            }
+            barItems(s.rightBarItems, in: Rect(x: safe.x + margin, y: barTop, width: safe.width - 2 * margin, height: 44), trailing: true, tint: tint)
+            barItems(s.leftBarItems, in: Rect(x: safe.x + margin, y: barTop, width: safe.width - 2 * margin, height: 44), trailing: false, tint: tint)
+        }
+        if s.showsToolbar {
+            let frame = Rect(x: 0, y: safe.maxY - 44, width: device.width, height: 44)
+            explained.append(LaunchExplainEntry(origin: LaunchElementOrigin(element: "toolbar", file: document.path, line: line), frame: frame, drawn: "bar"))
+            toolbarItems(s.toolbarItems, in: Rect(x: safe.x + margin, y: frame.y, width: safe.width - 2 * margin, height: 44), tint: tint)
+        }
+        if s.showsTabBar {
+            let frame = Rect(x: 0, y: safe.maxY - 49, width: device.width, height: 49)
+            explained.append(LaunchExplainEntry(origin: LaunchElementOrigin(element: "tabBar", file: document.path, line: line), frame: frame, drawn: "bar"))
+            let width = frame.width / Double(max(s.tabBarItems.count, 1))
+            for (i, item) in s.tabBarItems.enumerated() {
+                let itemFrame = Rect(x: frame.x + Double(i) * width, y: frame.maxY - 16, width: width, height: 12)
+                if let title = item["title"], !title.isEmpty {
+                    let color = i == 0 ? tint : SystemColors.named("systemGrayColor")!.from("systemColor systemGrayColor (unselected tab)")
+                    explained.append(LaunchExplainEntry(origin: origin(item), frame: itemFrame, drawn: "label", element: elements.count, details: [("text", .string(title))]))
+                    elements.append(.label(LaunchLabelElement(text: title, frame: itemFrame, fontSize: 10, weight: .medium, color: color, alignment: .center, origin: origin(item))))
+                }
+                if let image = item["image"] { skip(item, item["catalog"] == "system" ? "SF Symbol '\(image)' cannot be drawn here" : "tab bar item images are not drawn here") }
+            }
+        }
+    }
+
+    /// What a bar button item shows as text: its title, or a system item's (`add` is a plus).
+    static func text(of item: InterfaceBuilderElement) -> String? {
+        if let title = item["title"], !title.isEmpty, item["image"] == nil { return title }
+        switch item["systemItem"] {
+        case "add": return "+"
+        case "done": return "Done"
+        case "cancel": return "Cancel"
+        case "edit": return "Edit"
+        case "save": return "Save"
+        case "close": return "✕"
+        default: return nil
+        }
+    }
+
+    mutating func barItems(_ items: [InterfaceBuilderElement], in area: Rect, trailing: Bool, tint: AppearanceColor) {
+        var x = trailing ? area.maxX : area.x
+        for item in items {
+            if let image = item["image"] {
+                skip(item, item["catalog"] == "system" ? "SF Symbol '\(image)' cannot be drawn here" : "bar button images are not drawn here")
+                let o = origin(item)
+                explained.append(LaunchExplainEntry(origin: o, frame: Rect(x: trailing ? x - 30 : x, y: area.y + 7, width: 30, height: 30), drawn: "nothing",
+                                                    why: item["catalog"] == "system" ? "SF Symbol '\(image)' cannot be drawn here" : "bar button images are not drawn here"))
+                x += trailing ? -38 : 38
+                continue
+            }
+            guard let text = StoryboardLaunchScreen.text(of: item) else { continue }
+            let size = text == "+" ? 28.0 : 17.0
+            let w = ceilToPixel(measure(text, size, .regular).width)
+            let frame = Rect(x: trailing ? x - w : x, y: area.y, width: w, height: area.height)
+            explained.append(LaunchExplainEntry(origin: origin(item), frame: frame, drawn: "label", element: elements.count,
+                                                details: [("text", .string(text))] + (item["systemItem"].map { [("systemItem", .string($0))] } ?? [])))
+            elements.append(.label(LaunchLabelElement(text: text, frame: frame, fontSize: size, color: tint, alignment: .center, origin: origin(item))))
+            x += trailing ? -(w + 8) : w + 8
+        }
+    }
+
+    /// A toolbar's items: flexible spaces share what is left, so with one between two items they
+    /// sit at the two margins.
+    mutating func toolbarItems(_ items: [InterfaceBuilderElement], in area: Rect, tint: AppearanceColor) {
+        guard let split = items.firstIndex(where: { $0["systemItem"] == "flexibleSpace" }) else {
+            barItems(items, in: area, trailing: false, tint: tint)
+            return
+        }
+        barItems(Array(items[..<split]), in: area, trailing: false, tint: tint)
+        barItems(Array(items[(split + 1)...].filter { $0["systemItem"] != "flexibleSpace" }.reversed()), in: area, trailing: true, tint: tint)
+    }
+}
+
+/// UIKit's fonts as a launch screen names them.
+enum LaunchFonts {
+    /// The point sizes of the text styles at the default content size (Apple's Human Interface
+    /// Guidelines, "Typography", the Large size).
+    static let textStyleSizes: [String: Double] = [
+        "UICTFontTextStyleLargeTitle": 34, "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22, "UICTFontTextStyleTitle3": 20,
+        "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17, "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15,
+        "UICTFontTextStyleFootnote": 13, "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
+    ]
+}
+
+/// Numbers in messages: whole numbers without decimals.
+enum OptionBoundsFormat {
+    static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v) }
+}
