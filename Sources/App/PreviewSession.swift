@@ -215,6 +215,9 @@ public struct PreviewSession {
         let renderer = try SceneRenderer(context: context, images: images, launchBackground: launchBackground, launchScreen: resolvedLaunchScreen,
                                          feedLayout: preview.feed, mapping: mapping)
         renderer.screenImage = preview.userScreen
+        // A project's intro is a copy of its launch screen (seed 000): its backdrop draws the launch
+        // screen's elements, the logo aside.
+        renderer.introCopiesLaunchScreen = options.projectDirectory != nil
         // The launch frame always: the first frame is then as cheap as the others.
         try renderer.prime(with: [preview.scene(at: 0)])
         if primed { try primeAppearance(renderer) }

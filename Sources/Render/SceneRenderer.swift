@@ -488,8 +488,10 @@ public final class SceneRenderer {
                 clipIntersecting(clip, m)
                 var dst = SDL_FRect(x: Pixels.float(m.offsetX + rect.x * m.scale), y: Pixels.float(m.offsetY + rect.y * m.scale),
                                     w: Pixels.float(rect.width * m.scale), h: Pixels.float(rect.height * m.scale))
+                // Linear already: textures are made with SDL_HINT_RENDER_SCALE_QUALITY 1. Setting it
+                // here bound the texture in GL behind SDL's cached draw state, and a copy of the
+                // logo queued before it drew with this texture's pixels.
                 SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_BLEND)
-                SDL_SetTextureScaleMode(texture.handle, SDL_ScaleModeLinear)
                 SDL_SetTextureAlphaMod(texture.handle, UInt8((opacity * 255).rounded()))
                 SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
                 // The texture may be drawn elsewhere (a launch background of the same file) at full opacity.

@@ -244,15 +244,19 @@ public struct LaunchScreen: Equatable, Sendable {
     /// full-screen background, or the one `--logo-view` names. Nil: the launch screen has none.
     public var introLogo: Int?
 
-    /// The image view to grow: `id`'s, else the largest whose frame covers less than nine tenths
-    /// of the screen (a full-screen image is a background, not a logo).
+    /// The image view to grow: `id`'s, else the one whose image is drawn largest while covering
+    /// less than nine tenths of the screen (a full-screen image is a background, not a logo; a
+    /// small image centred in a full-screen view, as Flutter's launch screens draw theirs, is one).
     public func logoImage(id: String?, device: Device) -> Int? {
+        let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
         let screenArea = device.width * device.height
         var best: (index: Int, area: Double)?
         for (i, element) in elements.enumerated() {
             guard case let .image(image) = element, image.opacity > 0 else { continue }
             if let id { if image.origin?.id == id { return i } else { continue } }
-            let area = image.frame.width * image.frame.height
+            guard let file = image.asset.file(appearance: .light, scale: device.scale) else { continue }
+            let drawn = image.contentMode.imageRect(file.pointSize, in: image.frame).intersection(screen)
+            let area = drawn.width * drawn.height
             guard area < 0.9 * screenArea, area > (best?.area ?? 0) else { continue }
             best = (i, area)
         }

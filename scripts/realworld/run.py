@@ -487,6 +487,40 @@ def render(binary, project_dir, appearance, device, png_path):
     return done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
 
 
+def blink(binary, project_dir, appearance, device, timings=None):
+    """`state --at 0`'s launch block: how the intro's first frame differs from the launch screen."""
+    command = [binary, "state", "--at", "0", "--seed", "1", "--project", project_dir, "--appearance", appearance, "--device", device]
+    if timings:
+        command += ["--timings", timings]
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "offscreen")
+    env.pop("DISPLAY", None)
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=RENDER_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        return None
+    if done.returncode != 0:
+        return None
+    return json.loads(done.stdout).get("launch")
+
+
+def check_intro(binary, project, project_dir, appearance, device, grown_timings):
+    """Seed 000: the intro starts as the launch screen. With an image view on it, the default
+    timings show no blink, and a changed `splash.logo.startSize` shows one."""
+    if not any(e.get("kind") == "image" for e in project[appearance].get("elements", [])):
+        return []
+    same = blink(binary, project_dir, appearance, device)
+    if same is None:
+        return ["state --at 0 failed"]
+    out = []
+    if same.get("differingPixels") != 0:
+        out.append("the intro's first frame differs from the launch screen in %s pixels" % same.get("differingPixels"))
+    grown = blink(binary, project_dir, appearance, device, grown_timings)
+    if grown is None or not grown.get("differingPixels"):
+        out.append("with splash.logo.startSize changed, no blink is reported")
+    return out
+
+
 def error_line(stderr):
     """The line of standard error that says what went wrong: the last `splashlab:` line, else the last
     line that is not the usage text, shortened."""
@@ -527,6 +561,7 @@ def run_one(name, project, project_dir, binary, settings, device, work, keep):
         else:
             reasons += check_explain(explain, project, appearance, settings)
             reasons += check_layout(explain)
+        reasons += check_intro(binary, project, project_dir, appearance, device, os.path.join(work, "grown-logo.json"))
         results[appearance] = reasons
     return results
 
@@ -614,6 +649,8 @@ def main(argv=None):
     passed = failed = 0
     with tempfile.TemporaryDirectory(prefix="realworld.") as scratch:
         work = keep or scratch
+        with open(os.path.join(work, "grown-logo.json"), "w", encoding="utf-8") as handle:
+            handle.write('{"splash": {"logo": {"startSize": 60}}}\n')
         for name in names:
             project_dir = os.path.join(projects_dir, name)
             if not os.path.isdir(project_dir):

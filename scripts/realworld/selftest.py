@@ -398,6 +398,10 @@ entry = plan[name][value("--appearance")]
 if entry.get("fail"):
     sys.stderr.write("warning: something\nsplashlab: cannot read the project\n")
     sys.exit(3)
+if args[0] == "state":
+    # The blink: none with the default timings, one with another start size.
+    print(json.dumps({"launch": {"differingPixels": 500 if "--timings" in args else 0}}))
+    sys.exit(0)
 shutil.copyfile(entry["png"], value("--out"))
 assert "--explain" in args and "--json" in args and value("--scale") == "1" and value("--device") == "iphone-15"
 print(json.dumps(entry["explain"]))
