@@ -73,13 +73,20 @@ public struct LinearSystemDescription: Codable, Equatable {
             return sum
         }
 
-        /// Whether the values satisfy the constraint to within `relativeTolerance` of its size:
-        /// 1 plus the magnitudes of its constant and of each term at those values, since a
-        /// solver's rounding grows with the numbers it adds.
+        /// Whether the values satisfy the constraint, as the solver reads it, to within
+        /// `relativeTolerance` of its size: 1 plus the magnitudes of its constant and of each
+        /// term at those values, since a solver's rounding grows with the numbers it adds. The
+        /// solver reads each variable's coefficients summed, and a sum under 1e-8 as zero.
         public func holds(for values: [String: Double], relativeTolerance: Double = 1e-6) -> Bool {
-            var magnitude = 1 + abs(constant)
-            for term in terms { magnitude += abs(term.coefficient * (values[term.variable] ?? 0)) }
-            let residual = residual(values), slack = relativeTolerance * magnitude
+            var coefficients: [String: Double] = [:]
+            for term in terms { coefficients[term.variable, default: 0] += term.coefficient }
+            var residual = constant, magnitude = 1 + abs(constant)
+            for (variable, coefficient) in coefficients where !nearZero(coefficient) {
+                let product = coefficient * (values[variable] ?? 0)
+                residual += product
+                magnitude += abs(product)
+            }
+            let slack = relativeTolerance * magnitude
             switch op {
             case .equal: return abs(residual) <= slack
             case .lessOrEqual: return residual <= slack
