@@ -1,10 +1,11 @@
 // The Cassowary incremental simplex solver, as kiwi implements it.
 //
 // Ported from kiwi (https://github.com/nucleic/kiwi), the C++ solver behind Python's kiwisolver,
-// kiwi/solverimpl.h and kiwi/solver.h: the same tableau (rows keyed by basic symbol, kept in
-// symbol-id order), the same symbols per constraint, the same pivoting rules and the same order
-// of every walk, so that where the optimum is not unique this solver picks the vertex kiwi picks.
-// Each method below names the kiwi method it ports.
+// kiwi/solverimpl.h and kiwi/solver.h, as kiwisolver 1.4.4 ships them (kiwi 1.4.2; later sources
+// keep the same algorithm): the same tableau (rows keyed by basic symbol, cells in symbol-id
+// order), the same symbols per constraint, the same pivoting rules and the same order of every
+// walk, so that where the optimum is not unique this solver picks the vertex kiwi picks. Each
+// method below names the kiwi method it ports.
 //
 // What is not in kiwi is there for speed and changes no result: kiwi finds the rows a symbol is
 // in by walking every row, which makes each pivot cost the whole tableau; here each symbol keeps
@@ -50,10 +51,11 @@
 /// leaving the solution optimal; edit variables take suggested values cheaply (dual simplex).
 ///
 /// As in kiwi, a failure can leave the solver unusable: after `unsatisfiableConstraint` the
-/// failed attempt stays in the tableau and may break constraints added before, an internal
-/// error leaves the tableau where it stopped, and removing one of two redundant required
-/// equalities can drop the other too. Rebuild from the constraints that should hold instead.
-/// Not thread-safe.
+/// failed attempt stays in the tableau and may break constraints added before; an internal
+/// error ("The objective is unbounded.", which kiwi can reach with redundant required
+/// constraints, or on removing a non-required equality) leaves the tableau where it stopped;
+/// and removing one of two redundant required equalities can drop the other too. Rebuild from
+/// the constraints that should hold instead. Not thread-safe.
 public final class CassowarySolver {
     private var core = SolverCore()
 

@@ -15,9 +15,9 @@ import Foundation
 ///
 /// Each constraint reads `Σ coefficient × variable + constant op 0`. `strength` may be left out
 /// (required), and so may `edits`.
-public struct LinearSystemDescription: Codable, Equatable {
+public struct LinearSystemDescription: Codable, Equatable, Sendable {
     /// One term, written as `[name, coefficient]`.
-    public struct Term: Codable, Equatable {
+    public struct Term: Codable, Equatable, Sendable {
         public var variable: String
         public var coefficient: Double
 
@@ -42,7 +42,7 @@ public struct LinearSystemDescription: Codable, Equatable {
         }
     }
 
-    public struct Constraint: Codable, Equatable {
+    public struct Constraint: Codable, Equatable, Sendable {
         public var terms: [Term]
         public var constant: Double
         public var op: ConstraintRelation
@@ -95,7 +95,7 @@ public struct LinearSystemDescription: Codable, Equatable {
         }
     }
 
-    public struct Edit: Codable, Equatable {
+    public struct Edit: Codable, Equatable, Sendable {
         public var variable: String
         public var strength: Double
         public var suggest: Double
