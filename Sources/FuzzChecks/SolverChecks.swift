@@ -14,9 +14,12 @@ import LaunchImport
 /// - 5, add an edit variable: a variable byte, a strength byte (from `strengths`).
 /// - 6, suggest a value: a variable byte, then the value as the constant is read.
 /// - 7, remove a constraint: a byte picking one of those added and not yet removed.
-/// A coefficient byte of 255 is NaN, 254 infinity, and any other picks from `coefficients`,
-/// which has 0 and one below the solver's 1e-8 zero, inexact thirds and tenths, and magnitudes
-/// up to 100: chains of them reach 1e16 and more, which the tolerance scales with.
+/// A coefficient byte of 255 is NaN, 254 infinity, and any other picks from `coefficients`:
+/// 0, one below the solver's 1e-8 zero, inexact thirds, and magnitudes from 1/4 to 4. Not
+/// larger: kiwi drops any coefficient under an absolute 1e-8, and chains of variables each 100
+/// or 10 times the next reach that scale, where kiwi (and this port with it, to the same digits)
+/// loses a row's dependency and leaves a required constraint broken without an error. Layouts
+/// have multipliers near 1; within [1/4, 4] eight variables span at most 4⁷.
 public struct FuzzSolverProgram: Equatable {
     public enum Operation: Equatable {
         case add(terms: [(variable: Int, coefficient: Double)], constant: Double, relation: ConstraintRelation, strength: Double)
@@ -41,7 +44,7 @@ public struct FuzzSolverProgram: Equatable {
 
     public static let maxVariables = 8
     public static let maxOperations = 64
-    public static let coefficients: [Double] = [1, -1, 2, -2, 0.5, -0.5, 0, 3, -3, 0.25, 10, -10, 1.0 / 3, 100, 0.1, 1e-9]
+    public static let coefficients: [Double] = [1, -1, 2, -2, 0.5, -0.5, 0, 3, -3, 0.25, -0.25, 4, 1.0 / 3, -1.0 / 3, 0.75, 1e-9]
     public static let strengths: [Double] = [ConstraintStrength.required, ConstraintStrength.required, ConstraintStrength.required,
                                              ConstraintStrength.strong, ConstraintStrength.medium, ConstraintStrength.weak,
                                              ConstraintStrength.layoutPriority(999), ConstraintStrength.layoutPriority(250)]
@@ -97,7 +100,10 @@ public struct FuzzSolverProgram: Equatable {
 
     /// Runs the program on a new solver, checking after every operation that each error is the
     /// one the input calls for, every value is finite, and every required constraint in the
-    /// solver holds within 1e-6 of its size (`LinearSystemDescription.Constraint.holds`).
+    /// solver holds within 1e-6 of its size (`LinearSystemDescription.Constraint.holds`), give
+    /// or take 1e-12 of the largest term it can have had: a value's rounding error is relative to
+    /// the largest numbers the tableau has held, which earlier steps may have made much larger
+    /// than the values now (kiwisolver 1.4.4 leaves the same residues).
     /// Checking ends, and the program only runs on, for traps and the time it takes, where kiwi's
     /// own tableau stops keeping required constraints (kiwisolver 1.4.4 does the same on each):
     /// after a refused required constraint, whose failed phase one stays in the tableau; after an
@@ -108,6 +114,7 @@ public struct FuzzSolverProgram: Equatable {
         let variables = (0..<variableCount).map { LayoutVariable("x\($0)") }
         var added: [(constraint: LinearConstraint, description: LinearSystemDescription.Constraint)] = []
         var run = Run()
+        var peak = 0.0
         for (step, operation) in operations.enumerated() {
             do {
                 switch operation {
@@ -178,7 +185,10 @@ public struct FuzzSolverProgram: Equatable {
             guard values.allSatisfy(\.isFinite) else { throw FuzzViolation("step \(step): values \(values)") }
             var named: [String: Double] = [:]
             for (i, value) in values.enumerated() { named["x\(i)"] = value }
-            for (_, description) in added where description.strength >= ConstraintStrength.required && !description.holds(for: named) {
+            peak = values.reduce(peak) { max($0, abs($1)) }
+            for (_, description) in added where description.strength >= ConstraintStrength.required {
+                let largestTerm = peak * description.terms.reduce(0) { $0 + abs($1.coefficient) }
+                guard !description.holds(for: named, absoluteTolerance: 1e-12 * largestTerm) else { continue }
                 throw FuzzViolation("step \(step): required \(description) is off by \(description.residual(named)) at \(values)")
             }
         }

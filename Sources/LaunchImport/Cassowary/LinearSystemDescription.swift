@@ -74,10 +74,11 @@ public struct LinearSystemDescription: Codable, Equatable, Sendable {
         }
 
         /// Whether the values satisfy the constraint, as the solver reads it, to within
-        /// `relativeTolerance` of its size: 1 plus the magnitudes of its constant and of each
-        /// term at those values, since a solver's rounding grows with the numbers it adds. The
-        /// solver reads each variable's coefficients summed, and a sum under 1e-8 as zero.
-        public func holds(for values: [String: Double], relativeTolerance: Double = 1e-6) -> Bool {
+        /// `relativeTolerance` of its size (1 plus the magnitudes of its constant and of each
+        /// term at those values, since a solver's rounding grows with the numbers it adds) plus
+        /// `absoluteTolerance` (for rounding left from larger numbers the solver met before).
+        /// The solver reads each variable's coefficients summed, and a sum under 1e-8 as zero.
+        public func holds(for values: [String: Double], relativeTolerance: Double = 1e-6, absoluteTolerance: Double = 0) -> Bool {
             var coefficients: [String: Double] = [:]
             for term in terms { coefficients[term.variable, default: 0] += term.coefficient }
             var residual = constant, magnitude = 1 + abs(constant)
@@ -86,7 +87,7 @@ public struct LinearSystemDescription: Codable, Equatable, Sendable {
                 residual += product
                 magnitude += abs(product)
             }
-            let slack = relativeTolerance * magnitude
+            let slack = relativeTolerance * magnitude + absoluteTolerance
             switch op {
             case .equal: return abs(residual) <= slack
             case .lessOrEqual: return residual <= slack
