@@ -462,6 +462,7 @@ final class CassowarySolverTests: XCTestCase {
         XCTAssertEqual(a, LinearSystemDescription.launchScreenLike(constraintCount: 1000, seed: 1))
         XCTAssertNotEqual(a, LinearSystemDescription.launchScreenLike(constraintCount: 1000, seed: 2))
         XCTAssertEqual(a.constraints.count, 1000)
+        XCTAssertEqual(LinearSystemDescription.launchScreenLike(constraintCount: 0, seed: 1).constraints, [])
         let strengths = Set(a.constraints.map(\.strength))
         XCTAssertTrue([required, strong, medium, weak, ConstraintStrength.layoutPriority(999)].allSatisfy(strengths.contains), "mixed priorities")
         let values = try a.solve()
