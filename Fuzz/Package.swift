@@ -23,5 +23,6 @@ let package = Package(
         .executableTarget(name: "fuzz-storyboard", dependencies: ["FuzzDriver"], path: "Sources/FuzzStoryboard"),
         .executableTarget(name: "fuzz-assetcatalog", dependencies: ["FuzzDriver"], path: "Sources/FuzzAssetCatalog"),
         .executableTarget(name: "fuzz-vectorimage", dependencies: ["FuzzDriver"], path: "Sources/FuzzVectorImage"),
+        .executableTarget(name: "fuzz-solver", dependencies: ["FuzzDriver"], path: "Sources/FuzzSolver"),
     ]
 )

@@ -27,6 +27,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// An image file's bytes, as `ImageFileKind` sniffs them and `ImageFileInfo` reads their size:
     /// PNG, JPEG and GIF headers, a PDF's first page box, an SVG's root.
     case vectorImage = "vectorimage"
+    /// A program of constraints and edits (`FuzzSolverProgram`) run on `CassowarySolver`.
+    case solver
 
     /// The path errors must name.
     public var path: String { "fuzz-\(rawValue).json" }
@@ -43,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .storyboard: try checkStoryboard(bytes)
         case .assetCatalog: try checkAssetCatalog(bytes)
         case .vectorImage: try checkVectorImage(bytes, path: path)
+        case .solver: try checkSolver(bytes)
         }
     }
 

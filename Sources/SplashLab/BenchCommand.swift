@@ -2,6 +2,7 @@ import App
 import Formats
 import Foundation
 import Geometry
+import LaunchImport
 import Motion
 import Render
 import Scenes
@@ -71,6 +72,34 @@ func motionBenchmark() throws -> JSONOutput {
         ("lint", lintBenchmark(device: device, layout: layout, runs: runs)),
         ("runs", .int(runs)),
         ("parse", parseBenchmark()),
+        ("solver", try solverBenchmark()),
+    ])
+}
+
+/// The Cassowary solver on made-up launch screens (`LinearSystemDescription.launchScreenLike`):
+/// views' edges, centres and sizes tied at mixed priorities. Each run solves the whole system in
+/// a new solver, as the launch screen's layout is solved: variables made, constraints added in
+/// order, values read.
+func solverBenchmark() throws -> JSONOutput {
+    func measure(constraints: Int, runs: Int, target: Double?) throws -> JSONOutput {
+        let system = LinearSystemDescription.launchScreenLike(constraintCount: constraints, seed: 1)
+        var costs = [Double]()
+        for _ in 0..<runs {
+            let t0 = MonotonicClock.now()
+            let values = try system.solve()
+            costs.append(MonotonicClock.now() - t0)
+            keep(values["root.w"] ?? 0)
+        }
+        var fields: [(String, JSONOutput)] = [
+            ("constraints", .int(constraints)), ("variables", .int(system.variables.count)), ("runs", .int(runs)),
+            ("ms", .object([("median", .number(roundMs(median(costs)))), ("max", .number(roundMs(costs.max() ?? 0)))])),
+        ]
+        if let target { fields.append(("target", .number(target))) }
+        return .object(fields)
+    }
+    return .object([
+        ("launchScreen1000", try measure(constraints: 1000, runs: 31, target: 5)),
+        ("launchScreen10000", try measure(constraints: 10_000, runs: 3, target: nil)),
     ])
 }
 

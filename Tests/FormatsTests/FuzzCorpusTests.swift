@@ -65,4 +65,24 @@ final class FuzzCorpusTests: XCTestCase {
         XCTAssertEqual(kinds, Set(ImageFileKind.allCases))
         XCTAssertGreaterThanOrEqual(refused, 3, "the bomb, the object streams, the cyclic tree")
     }
+
+    /// The solver target's programs decode as documented.
+    func testTheSolverInputsDecodeAsDocumented() {
+        XCTAssertEqual(FuzzSolverProgram([]).variableCount, 1)
+        XCTAssertEqual(FuzzSolverProgram([]).operations, [])
+        // 3 variables; x1 - 2·x0 + 2.5 >= 0 at strong; an edit of x2 at weak, suggested -1; a removal.
+        let program = FuzzSolverProgram([2, 0, 2 + 3 * 3, 1, 1, 0, 0, 3, 0, 10, 5, 2, 5, 6, 2, 0xFF, 0xFC, 7, 9])
+        XCTAssertEqual(program.variableCount, 3)
+        XCTAssertEqual(program.operations, [
+            .add(terms: [(1, 1), (0, -2)], constant: 2.5, relation: .greaterOrEqual, strength: FuzzSolverProgram.strengths[3]),
+            .addEdit(variable: 2, strength: FuzzSolverProgram.strengths[5]),
+            .suggest(variable: 2, value: -1),
+            .remove(pick: 9),
+        ])
+        XCTAssertEqual(FuzzSolverProgram([0, 0, 0, 0, 0, 255, 0x80, 0x00]).operations.count, 1)
+        guard case let .add(terms, constant, _, _) = FuzzSolverProgram([0, 0, 0, 0, 0, 255, 0x80, 0x00]).operations[0] else { return XCTFail() }
+        XCTAssertTrue(terms[0].coefficient.isNaN && constant.isNaN, "255 is a NaN coefficient, Int16.min a NaN constant")
+        XCTAssertEqual(FuzzSolverProgram([0, 0, 0, 0, 0, 0, 0]).operations, [], "a cut operation is dropped")
+        XCTAssertEqual(FuzzSolverProgram([0] + [UInt8](repeating: 7, count: 200)).operations.count, FuzzSolverProgram.maxOperations)
+    }
 }

@@ -1,3 +1,7 @@
+// The cases under "kiwi's published cases" are kiwi's own tests (py/tests/test_solver.py,
+// tests/SolverTest.cpp, tests/SimplexTest.cpp in https://github.com/nucleic/kiwi), Copyright (c)
+// 2013-2026, Nucleic Development Team, under the Modified BSD License (BSD-3-Clause), whose text
+// is in Sources/LaunchImport/Cassowary/CassowarySolver.swift.
 import Foundation
 import XCTest
 import Scenes
@@ -206,6 +210,7 @@ final class CassowarySolverTests: XCTestCase {
         XCTAssertEqual(ConstraintStrength.layoutPriority(250), weak)
         XCTAssertLessThan(ConstraintStrength.layoutPriority(999), required)
         XCTAssertGreaterThan(ConstraintStrength.layoutPriority(1), 1e-4, "well above the solver's 1e-8 zero")
+        XCTAssertTrue(ConstraintStrength.layoutPriority(.nan).isNaN, "for the solver to refuse")
         var previous = 0.0
         for p in stride(from: 1.0, through: 999, by: 1) {
             XCTAssertGreaterThan(ConstraintStrength.layoutPriority(p), previous, "\(p)")
@@ -457,6 +462,7 @@ final class CassowarySolverTests: XCTestCase {
         XCTAssertEqual(a, LinearSystemDescription.launchScreenLike(constraintCount: 1000, seed: 1))
         XCTAssertNotEqual(a, LinearSystemDescription.launchScreenLike(constraintCount: 1000, seed: 2))
         XCTAssertEqual(a.constraints.count, 1000)
+        XCTAssertEqual(LinearSystemDescription.launchScreenLike(constraintCount: 0, seed: 1).constraints, [])
         let strengths = Set(a.constraints.map(\.strength))
         XCTAssertTrue([required, strong, medium, weak, ConstraintStrength.layoutPriority(999)].allSatisfy(strengths.contains), "mixed priorities")
         let values = try a.solve()

@@ -1,17 +1,19 @@
 // The Cassowary incremental simplex solver, as kiwi implements it.
 //
 // Ported from kiwi (https://github.com/nucleic/kiwi), the C++ solver behind Python's kiwisolver,
-// kiwi/solverimpl.h and kiwi/solver.h: the same tableau (rows keyed by basic symbol, kept in
-// symbol-id order), the same symbols per constraint, the same pivoting rules and the same order
-// of every walk, so that where the optimum is not unique this solver picks the vertex kiwi picks.
-// Each method below names the kiwi method it ports.
+// kiwi/solverimpl.h and kiwi/solver.h, as kiwisolver 1.4.4 ships them (kiwi 1.4.2; later sources
+// keep the same algorithm): the same tableau (rows keyed by basic symbol, cells in symbol-id
+// order), the same symbols per constraint, the same pivoting rules and the same order of every
+// walk, so that where the optimum is not unique this solver picks the vertex kiwi picks. Each
+// method below names the kiwi method it ports.
 //
 // What is not in kiwi is there for speed and changes no result: kiwi finds the rows a symbol is
 // in by walking every row, which makes each pivot cost the whole tableau; here each symbol keeps
 // a column, the rows it may be in, and where kiwi's walk order decides something (which row
 // leaves on a tie, the order infeasible rows are listed in) the same choice is made from the
-// symbols' ids. The objective is held densely (see ObjectiveRow). And two guards: non-finite
-// input is refused, and a pivot count bounds each optimisation loop.
+// symbols' ids. The objective is held densely (see ObjectiveRow), and rows are values in an
+// array rather than objects. And two guards: non-finite input is refused, and a pivot count
+// bounds each optimisation loop.
 //
 // kiwi's licence, which covers this port:
 //
@@ -47,8 +49,61 @@
 /// Finds values for `LayoutVariable`s that satisfy every required constraint and minimise the
 /// strength-weighted error of the others. Constraints are added and removed one at a time, each
 /// leaving the solution optimal; edit variables take suggested values cheaply (dual simplex).
-/// Not thread-safe.
+///
+/// As in kiwi, a failure can leave the solver unusable: after `unsatisfiableConstraint` the
+/// failed attempt stays in the tableau and may break constraints added before; an internal
+/// error ("The objective is unbounded.", which kiwi can reach with redundant required
+/// constraints, or on removing a non-required equality) leaves the tableau where it stopped;
+/// and removing one of two redundant required equalities can drop the other too. Rebuild from
+/// the constraints that should hold instead. Not thread-safe.
 public final class CassowarySolver {
+    private var core = SolverCore()
+
+    public init() {}
+
+    /// Adds a constraint and re-optimises (kiwi's `addConstraint`).
+    /// - Throws: `duplicateConstraint`; `unsatisfiableConstraint` if it is required and cannot
+    ///   hold with the required constraints already added; `nonFiniteValue` for a NaN or infinite
+    ///   number or a NaN strength; `internalSolverError` where kiwi would.
+    public func addConstraint(_ constraint: LinearConstraint) throws { try core.addConstraint(constraint) }
+
+    /// Removes a constraint and re-optimises (kiwi's `removeConstraint`).
+    /// - Throws: `unknownConstraint`; `internalSolverError` where kiwi would.
+    public func removeConstraint(_ constraint: LinearConstraint) throws { try core.removeConstraint(constraint) }
+
+    public func hasConstraint(_ constraint: LinearConstraint) -> Bool { core.hasConstraint(constraint) }
+
+    /// Makes `variable` one whose value `suggestValue` sets, as an equality at `strength`
+    /// (kiwi's `addEditVariable`). Its suggested value starts at 0.
+    /// - Throws: `duplicateEditVariable`; `badRequiredStrength` if the strength clips to
+    ///   required; `nonFiniteValue` for a NaN strength.
+    public func addEditVariable(_ variable: LayoutVariable, strength: Double) throws {
+        try core.addEditVariable(variable, strength: strength)
+    }
+
+    /// kiwi's `removeEditVariable`.
+    /// - Throws: `unknownEditVariable`.
+    public func removeEditVariable(_ variable: LayoutVariable) throws { try core.removeEditVariable(variable) }
+
+    public func hasEditVariable(_ variable: LayoutVariable) -> Bool { core.hasEditVariable(variable) }
+
+    /// Suggests a value for an edit variable and restores feasibility by the dual simplex (kiwi's
+    /// `suggestValue`).
+    /// - Throws: `unknownEditVariable`; `nonFiniteValue` for a NaN or infinite value.
+    public func suggestValue(_ variable: LayoutVariable, _ value: Double) throws { try core.suggestValue(variable, value) }
+
+    /// Writes each variable's value: its row's constant if it is basic, else 0 (kiwi's
+    /// `updateVariables`).
+    public func updateVariables() { core.updateVariables() }
+
+    /// Forgets every constraint, edit and variable (kiwi's `reset`).
+    public func reset() { core = SolverCore() }
+}
+
+/// The solver's state and kiwi's algorithm over it (kiwi/solverimpl.h, `SolverImpl`). A
+/// structure, so that its mutating methods touch its storage without the run-time exclusivity
+/// checks a class's properties need.
+struct SolverCore {
     /// The symbols that stand for a constraint in the tableau: `marker` finds its row when it is
     /// removed; `other` is its second error symbol (kiwi's `Tag`).
     struct Tag {
@@ -65,13 +120,27 @@ public final class CassowarySolver {
 
     /// kiwi's `m_cns`.
     private var constraints: [ObjectIdentifier: (constraint: LinearConstraint, tag: Tag)] = [:]
-    /// kiwi's `m_rows`: each basic symbol's row, by symbol id; nil where the symbol is not basic.
-    private var rowsByID = ContiguousArray<Row?>([nil])
+    /// kiwi's `m_rows`: the basic symbols' rows, in `rows` at the slot `slotByID` gives for the
+    /// symbol's id (-1 where it is not basic). Slots of rows that left are reused.
+    private var rows = ContiguousArray<Row>()
+    private var slotByID = ContiguousArray<Int32>([-1])
+    private var freeSlots = ContiguousArray<Int>()
     private var rowCount = 0
-    /// By symbol id, the basic symbols (`Symbol.raw`) whose rows may hold the symbol: every row
-    /// that does is listed, possibly more than once, and so may rows that no longer do or are no
-    /// longer basic. Walks drop those (`collectRows`).
-    private var columns = ContiguousArray<ContiguousArray<Int>>([[]])
+    /// Each symbol's column: the basic symbols whose rows may hold it. Every row that does is
+    /// listed, possibly more than once, and so may rows that no longer do or are no longer
+    /// basic; walks drop those (`collectRows`). A column is a list threaded through `entries`
+    /// from `columnHeads[id]`, so that listing a row costs no allocation; dropped entries are
+    /// reused, linked from `freeEntry`.
+    private var columnHeads = ContiguousArray<Int32>([-1])
+    private var entries = ContiguousArray<ColumnEntry>()
+    private var freeEntry: Int32 = -1
+
+    struct ColumnEntry {
+        /// The `Symbol.raw` of the basic symbol whose row this is.
+        var basis: Int
+        /// The next entry of the column, or -1.
+        var next: Int32
+    }
     /// The restricted (non-external) basic symbols whose rows' constants are negative, in id
     /// order: the rows kiwi's `substitute` lists as infeasible each time it runs.
     private var negativeRows = ContiguousArray<Symbol>()
@@ -95,22 +164,17 @@ public final class CassowarySolver {
     /// Counts column walks, to see each row once per walk (`Row.stamp`).
     private var walk = 0
 
-    public init() {}
+    // MARK: kiwi/solverimpl.h, public section
 
-    // MARK: Public interface (kiwi/solverimpl.h, public section)
-
-    /// Adds a constraint and re-optimises (kiwi's `addConstraint`).
-    /// - Throws: `duplicateConstraint`; `unsatisfiableConstraint` if it is required and cannot
-    ///   hold with the required constraints already added; `nonFiniteValue` for a NaN or infinite
-    ///   number or a NaN strength.
-    public func addConstraint(_ constraint: LinearConstraint) throws {
+    /// kiwi's `addConstraint`.
+    mutating func addConstraint(_ constraint: LinearConstraint) throws {
         guard constraints[ObjectIdentifier(constraint)] == nil else { throw CassowaryError.duplicateConstraint }
         guard constraint.isFinite else { throw CassowaryError.nonFiniteValue("\(constraint)") }
 
         // Creating the row gives the constraint's new variables their symbols; they stay known
         // even if the constraint is refused, as in kiwi.
         var tag = Tag()
-        let row = createRow(constraint, &tag)
+        var row = createRow(constraint, &tag)
         var subject = chooseSubject(row, tag)
 
         // A row of nothing but dummies is a required equality already implied by the others:
@@ -135,9 +199,8 @@ public final class CassowarySolver {
         try optimize()
     }
 
-    /// Removes a constraint and re-optimises (kiwi's `removeConstraint`).
-    /// - Throws: `unknownConstraint`.
-    public func removeConstraint(_ constraint: LinearConstraint) throws {
+    /// kiwi's `removeConstraint`.
+    mutating func removeConstraint(_ constraint: LinearConstraint) throws {
         guard let entry = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else {
             throw CassowaryError.unknownConstraint
         }
@@ -149,8 +212,8 @@ public final class CassowarySolver {
 
         // A basic marker's row is the constraint's row: drop it. Otherwise pivot the marker into
         // the basis, and drop the row it gets.
-        if removeRow(for: tag.marker) == nil {
-            guard let leaving = markerLeavingRow(tag.marker), let row = removeRow(for: leaving) else {
+        if takeRow(for: tag.marker) == nil {
+            guard let leaving = markerLeavingRow(tag.marker), var row = takeRow(for: leaving) else {
                 throw CassowaryError.internalSolverError("failed to find leaving row")
             }
             row.solveFor(leaving, tag.marker)
@@ -160,15 +223,12 @@ public final class CassowarySolver {
         try optimize()
     }
 
-    public func hasConstraint(_ constraint: LinearConstraint) -> Bool {
+    func hasConstraint(_ constraint: LinearConstraint) -> Bool {
         constraints[ObjectIdentifier(constraint)] != nil
     }
 
-    /// Makes `variable` one whose value `suggestValue` sets, as an equality at `strength`
-    /// (kiwi's `addEditVariable`). Its suggested value starts at 0.
-    /// - Throws: `duplicateEditVariable`; `badRequiredStrength` if the strength clips to
-    ///   required; `nonFiniteValue` for a NaN strength.
-    public func addEditVariable(_ variable: LayoutVariable, strength: Double) throws {
+    /// kiwi's `addEditVariable`.
+    mutating func addEditVariable(_ variable: LayoutVariable, strength: Double) throws {
         guard edits[ObjectIdentifier(variable)] == nil else { throw CassowaryError.duplicateEditVariable }
         guard !strength.isNaN else { throw CassowaryError.nonFiniteValue("edit strength of \(variable.name)") }
         let clipped = ConstraintStrength.clip(strength)
@@ -180,84 +240,105 @@ public final class CassowarySolver {
     }
 
     /// kiwi's `removeEditVariable`.
-    /// - Throws: `unknownEditVariable`.
-    public func removeEditVariable(_ variable: LayoutVariable) throws {
+    mutating func removeEditVariable(_ variable: LayoutVariable) throws {
         guard let info = edits[ObjectIdentifier(variable)] else { throw CassowaryError.unknownEditVariable }
         try removeConstraint(info.constraint)
         edits[ObjectIdentifier(variable)] = nil
     }
 
-    public func hasEditVariable(_ variable: LayoutVariable) -> Bool {
+    func hasEditVariable(_ variable: LayoutVariable) -> Bool {
         edits[ObjectIdentifier(variable)] != nil
     }
 
-    /// Suggests a value for an edit variable and restores feasibility by the dual simplex (kiwi's
-    /// `suggestValue`).
-    /// - Throws: `unknownEditVariable`; `nonFiniteValue` for a NaN or infinite value.
-    public func suggestValue(_ variable: LayoutVariable, _ value: Double) throws {
+    /// kiwi's `suggestValue`: moves the edit constraint's constant by the change in the row of
+    /// whichever error symbol is basic, or else in every row that has the marker, listing the
+    /// restricted rows that go negative (in id order, as kiwi's walk lists them); then the dual
+    /// simplex, which kiwi runs from a guard's destructor after whichever branch returned.
+    mutating func suggestValue(_ variable: LayoutVariable, _ value: Double) throws {
         guard var info = edits[ObjectIdentifier(variable)] else { throw CassowaryError.unknownEditVariable }
         guard value.isFinite else { throw CassowaryError.nonFiniteValue("suggested value \(value) for \(variable.name)") }
         let delta = value - info.constant
         info.constant = value
         edits[ObjectIdentifier(variable)] = info
-        applySuggestion(delta, to: info.tag)
-        // kiwi runs this from a guard's destructor, after whichever branch above returned.
+        let tag = info.tag
+
+        if let slot = slot(of: tag.marker) {
+            if rows[slot].add(-delta) < 0.0 { infeasibleRows.append(tag.marker) }
+            noteSign(of: tag.marker, rows[slot].constant)
+        } else if let slot = slot(of: tag.other) {
+            if rows[slot].add(delta) < 0.0 { infeasibleRows.append(tag.other) }
+            noteSign(of: tag.other, rows[slot].constant)
+        } else {
+            collectRows(with: tag.marker)
+            var negative = ContiguousArray<Symbol>()
+            for basis in found {
+                let slot = Int(slotByID[basis.id])
+                let coefficient = rows[slot].coefficient(for: tag.marker)
+                if coefficient != 0.0 && rows[slot].add(delta * coefficient) < 0.0 && !basis.isExternal {
+                    negative.append(basis)
+                }
+                noteSign(of: basis, rows[slot].constant)
+            }
+            negative.sort()
+            infeasibleRows.append(contentsOf: negative)
+        }
+
         try dualOptimize()
     }
 
-    /// Writes each variable's value: its row's constant if it is basic, else 0 (kiwi's
-    /// `updateVariables`).
-    public func updateVariables() {
+    /// kiwi's `updateVariables`.
+    func updateVariables() {
         for (variable, symbol) in variables.values {
-            variable.value = row(for: symbol)?.constant ?? 0
+            variable.value = slot(of: symbol).map { rows[$0].constant } ?? 0
         }
-    }
-
-    /// Forgets every constraint, edit and variable (kiwi's `reset`).
-    public func reset() {
-        constraints.removeAll()
-        rowsByID = [nil]
-        rowCount = 0
-        columns = [[]]
-        negativeRows.removeAll()
-        variables.removeAll()
-        edits.removeAll()
-        infeasibleRows.removeAll()
-        objective = ObjectiveRow()
-        artificial = nil
-        idTick = 1
     }
 
     // MARK: The row map (kiwi's m_rows) and the columns
 
-    @inline(__always) private func row(for symbol: Symbol) -> Row? {
+    @inline(__always) private func slot(of symbol: Symbol) -> Int? {
         let id = symbol.id
-        return id < rowsByID.count ? rowsByID[id] : nil
+        guard id < slotByID.count else { return nil }
+        let slot = slotByID[id]
+        return slot < 0 ? nil : Int(slot)
     }
 
-    /// kiwi's `m_rows[symbol] = row`; lists the row in the column of each symbol it holds.
-    private func setRow(_ row: Row, for symbol: Symbol) {
-        if rowsByID[symbol.id] == nil { rowCount += 1 }
-        rowsByID[symbol.id] = row
-        for cell in row.cells { columns[cell.symbol.id].append(symbol.raw) }
-        noteSign(of: symbol, row)
+    /// kiwi's `m_rows[symbol] = row`; lists the row in the column of each symbol it holds. The
+    /// symbol must not be basic already (kiwi never makes it replace a row).
+    private mutating func setRow(_ row: consuming Row, for symbol: Symbol) {
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            rows[slot] = row
+        } else {
+            slot = rows.count
+            rows.append(row)
+        }
+        slotByID[symbol.id] = Int32(slot)
+        rowCount += 1
+        rows[slot].cells.withUnsafeBufferPointer { cells in
+            for cell in cells { list(symbol, inColumnOf: cell.symbol) }
+        }
+        noteSign(of: symbol, rows[slot].constant)
     }
 
-    /// kiwi's `m_rows.erase`: the symbol's row, which is no longer in the tableau.
-    @discardableResult private func removeRow(for symbol: Symbol) -> Row? {
-        guard let row = row(for: symbol) else { return nil }
-        rowsByID[symbol.id] = nil
+    /// kiwi's `m_rows.erase`: takes the symbol's row out of the tableau.
+    private mutating func takeRow(for symbol: Symbol) -> Row? {
+        guard let slot = slot(of: symbol) else { return nil }
+        var row = Row()
+        swap(&row, &rows[slot])
+        slotByID[symbol.id] = -1
+        freeSlots.append(slot)
         rowCount -= 1
         setNegative(symbol, false)
         return row
     }
 
     /// Keeps `negativeRows` right after a basic row's constant may have changed sign.
-    @inline(__always) private func noteSign(of symbol: Symbol, _ row: Row) {
-        if !symbol.isExternal { setNegative(symbol, row.constant < 0.0) }
+    @inline(__always) private mutating func noteSign(of symbol: Symbol, _ constant: Double) {
+        if !symbol.isExternal { setNegative(symbol, constant < 0.0) }
     }
 
-    private func setNegative(_ symbol: Symbol, _ negative: Bool) {
+    private mutating func setNegative(_ symbol: Symbol, _ negative: Bool) {
         var low = 0, high = negativeRows.count
         while low < high {
             let middle = (low + high) &>> 1
@@ -268,39 +349,68 @@ public final class CassowarySolver {
         if !negative && listed { negativeRows.remove(at: low) }
     }
 
-    /// Leaves in `found` the basic symbols of the rows that hold `symbol`, each once, in no
-    /// particular order, and drops from its column the entries that lead nowhere.
-    private func collectRows(with symbol: Symbol) {
-        found.removeAll(keepingCapacity: true)
-        walk += 1
-        var column = ContiguousArray<Int>()
-        swap(&column, &columns[symbol.id])
-        var kept = 0
-        for index in 0..<column.count {
-            let basis = Symbol(raw: column[index])
-            guard let row = rowsByID[basis.id], row.stamp != walk, row.contains(symbol) else { continue }
-            row.stamp = walk
-            column[kept] = basis.raw
-            kept += 1
-            found.append(basis)
+    /// Lists the row of `basis` in the column of `symbol`.
+    @inline(__always) private mutating func list(_ basis: Symbol, inColumnOf symbol: Symbol) {
+        let head = columnHeads[symbol.id]
+        if freeEntry >= 0 {
+            let entry = Int(freeEntry)
+            freeEntry = entries[entry].next
+            entries[entry] = ColumnEntry(basis: basis.raw, next: head)
+            columnHeads[symbol.id] = Int32(entry)
+        } else {
+            columnHeads[symbol.id] = Int32(entries.count)
+            entries.append(ColumnEntry(basis: basis.raw, next: head))
         }
-        column.removeLast(column.count - kept)
-        swap(&column, &columns[symbol.id])
     }
 
-    private func makeSymbol(_ kind: Int) -> Symbol {
+    /// Leaves in `found` the basic symbols of the rows that hold `symbol`, each once, in no
+    /// particular order, and drops from its column the entries that lead nowhere.
+    private mutating func collectRows(with symbol: Symbol) {
+        found.removeAll(keepingCapacity: true)
+        walk += 1
+        var previous: Int32 = -1
+        var entry = columnHeads[symbol.id]
+        while entry >= 0 {
+            let next = entries[Int(entry)].next
+            let basis = Symbol(raw: entries[Int(entry)].basis)
+            if let slot = slot(of: basis), rows[slot].stamp != walk, rows[slot].contains(symbol) {
+                rows[slot].stamp = walk
+                found.append(basis)
+                previous = entry
+            } else {
+                if previous < 0 { columnHeads[symbol.id] = next } else { entries[Int(previous)].next = next }
+                entries[Int(entry)].next = freeEntry
+                freeEntry = entry
+            }
+            entry = next
+        }
+    }
+
+    /// Empties the column of `symbol`, which no row holds any more.
+    private mutating func clearColumn(of symbol: Symbol) {
+        var entry = columnHeads[symbol.id]
+        while entry >= 0 {
+            let next = entries[Int(entry)].next
+            entries[Int(entry)].next = freeEntry
+            freeEntry = entry
+            entry = next
+        }
+        columnHeads[symbol.id] = -1
+    }
+
+    private mutating func makeSymbol(_ kind: Int) -> Symbol {
         let symbol = Symbol(kind: kind, id: idTick)
         idTick += 1
-        rowsByID.append(nil)
-        columns.append([])
+        slotByID.append(-1)
+        columnHeads.append(-1)
         objective.grow(to: idTick)
         return symbol
     }
 
-    // MARK: The algorithm (kiwi/solverimpl.h, private section)
+    // MARK: kiwi/solverimpl.h, private section
 
     /// kiwi's `getVarSymbol`.
-    private func symbol(for variable: LayoutVariable) -> Symbol {
+    private mutating func symbol(for variable: LayoutVariable) -> Symbol {
         if let known = variables[ObjectIdentifier(variable)] { return known.symbol }
         let symbol = makeSymbol(Symbol.externalKind)
         variables[ObjectIdentifier(variable)] = (variable, symbol)
@@ -311,14 +421,14 @@ public final class CassowarySolver {
     /// dummy symbols, signed so the constant is not negative (kiwi's `createRow`). Terms with a
     /// near-zero coefficient are skipped and their variables get no symbol. Error symbols enter
     /// the objective at the constraint's strength.
-    private func createRow(_ constraint: LinearConstraint, _ tag: inout Tag) -> Row {
+    private mutating func createRow(_ constraint: LinearConstraint, _ tag: inout Tag) -> Row {
         let expression = constraint.expression
-        let row = Row(constant: expression.constant)
+        var row = Row(constant: expression.constant)
 
         for term in expression.terms where !nearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
-            if let basic = self.row(for: symbol) {
-                row.insert(basic, term.coefficient, scratch: &scratch, added: &added)
+            if let slot = slot(of: symbol) {
+                row.insert(rows[slot], term.coefficient, scratch: &scratch, added: &added)
                 added.removeAll(keepingCapacity: true)
             } else {
                 row.insert(symbol, term.coefficient)
@@ -373,19 +483,18 @@ public final class CassowarySolver {
     /// Adds a row no symbol could be solved for, through an artificial variable whose phase-one
     /// objective is driven to zero; false if it cannot be, which makes the constraint
     /// unsatisfiable (kiwi's `addWithArtificialVariable`).
-    private func addWithArtificialVariable(_ row: Row) throws -> Bool {
+    private mutating func addWithArtificialVariable(_ row: Row) throws -> Bool {
         let art = makeSymbol(Symbol.slackKind)
-        setRow(Row(copying: row), for: art)
-        let phaseOne = Row(copying: row)
-        artificial = phaseOne
+        setRow(row, for: art)
+        artificial = row
 
-        try optimize(phaseOne: phaseOne)
-        let success = nearZero(phaseOne.constant)
+        try optimize(phaseOne: true)
+        let success = nearZero(artificial!.constant)
         artificial = nil
 
         // If the artificial variable is still basic, pivot its row onto another symbol; a row
         // left with only a constant goes.
-        if let artRow = removeRow(for: art) {
+        if var artRow = takeRow(for: art) {
             if artRow.cells.isEmpty { return success }
             let entering = anyPivotableSymbol(artRow)
             if entering.isInvalid { return false }
@@ -394,10 +503,11 @@ public final class CassowarySolver {
             setRow(artRow, for: entering)
         }
 
-        // Take the artificial variable out of every row (kiwi walks them all; the rest have no cell for it).
+        // Take the artificial variable out of every row (kiwi walks them all; the others have no
+        // cell for it).
         collectRows(with: art)
-        for basis in found { rowsByID[basis.id]!.remove(art) }
-        columns[art.id].removeAll()
+        for basis in found { rows[Int(slotByID[basis.id])].remove(art) }
+        clearColumn(of: art)
         objective.remove(art)
         return success
     }
@@ -406,47 +516,42 @@ public final class CassowarySolver {
     /// and the phase-one objective (kiwi's `substitute`). Then, as kiwi's walk does, lists every
     /// restricted row left negative as infeasible, whether this substitution touched it or not,
     /// in id order.
-    private func substitute(_ symbol: Symbol, _ row: Row) {
+    private mutating func substitute(_ symbol: Symbol, _ row: Row) {
         collectRows(with: symbol)
         var targets = ContiguousArray<Symbol>()
         swap(&targets, &found)
-        var scratch = ContiguousArray<Cell>(), added = ContiguousArray<Symbol>()
-        swap(&scratch, &self.scratch)
-        swap(&added, &self.added)
-
         for basis in targets {
-            let target = rowsByID[basis.id].unsafelyUnwrapped
-            target.substitute(symbol, row, scratch: &scratch, added: &added)
-            for newSymbol in added { columns[newSymbol.id].append(basis.raw) }
+            let slot = Int(slotByID[basis.id])
+            rows[slot].substitute(symbol, row, scratch: &scratch, added: &added)
+            for newSymbol in added { list(basis, inColumnOf: newSymbol) }
             added.removeAll(keepingCapacity: true)
-            noteSign(of: basis, target)
+            noteSign(of: basis, rows[slot].constant)
         }
+        swap(&targets, &found)
         // The symbol is about to become basic: no row holds it any more.
-        columns[symbol.id].removeAll(keepingCapacity: true)
+        clearColumn(of: symbol)
         infeasibleRows.append(contentsOf: negativeRows)
 
         objective.substitute(symbol, row)
-        artificial?.substitute(symbol, row, scratch: &scratch, added: &added)
-        added.removeAll(keepingCapacity: true)
-
-        swap(&scratch, &self.scratch)
-        swap(&added, &self.added)
-        swap(&targets, &found)
+        if artificial != nil {
+            artificial!.substitute(symbol, row, scratch: &scratch, added: &added)
+            added.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Primal simplex (phase two) until no symbol can lower the objective, or the phase-one
-    /// objective when one is given (kiwi's `optimize`).
-    private func optimize(phaseOne: Row? = nil) throws {
+    /// objective (kiwi's `optimize`).
+    private mutating func optimize(phaseOne: Bool = false) throws {
         var pivots = 0
         let pivotLimit = pivotBudget()
         while true {
-            let entering = phaseOne.map(enteringSymbol) ?? objective.firstNegative
+            let entering = phaseOne ? artificial!.firstNegative : objective.firstNegative
             if entering.isInvalid { return }
             guard let leaving = leavingRow(entering) else {
                 throw CassowaryError.internalSolverError("The objective is unbounded.")
             }
             try count(&pivots, limit: pivotLimit)
-            let row = removeRow(for: leaving).unsafelyUnwrapped
+            var row = takeRow(for: leaving)!
             row.solveFor(leaving, entering)
             substitute(entering, row)
             setRow(row, for: entering)
@@ -455,15 +560,15 @@ public final class CassowarySolver {
 
     /// Dual simplex over the listed infeasible rows, last listed first, until none is
     /// negative beyond the tolerance (kiwi's `dualOptimize`).
-    private func dualOptimize() throws {
+    private mutating func dualOptimize() throws {
         var pivots = 0
         let pivotLimit = pivotBudget()
         while let leaving = infeasibleRows.popLast() {
-            guard let row = row(for: leaving), !nearZero(row.constant), row.constant < 0.0 else { continue }
-            let entering = dualEnteringSymbol(row)
+            guard let slot = slot(of: leaving), !nearZero(rows[slot].constant), rows[slot].constant < 0.0 else { continue }
+            let entering = dualEnteringSymbol(rows[slot])
             if entering.isInvalid { throw CassowaryError.internalSolverError("Dual optimize failed.") }
             try count(&pivots, limit: pivotLimit)
-            removeRow(for: leaving)
+            var row = takeRow(for: leaving)!
             row.solveFor(leaving, entering)
             substitute(entering, row)
             setRow(row, for: entering)
@@ -478,14 +583,6 @@ public final class CassowarySolver {
     private func count(_ pivots: inout Int, limit: Int) throws {
         pivots += 1
         if pivots > limit { throw CassowaryError.internalSolverError("No optimum after \(limit) pivots.") }
-    }
-
-    /// The first non-dummy symbol of a phase-one objective with a negative coefficient, or
-    /// invalid when it is at its minimum (kiwi's `getEnteringSymbol`; the objective's own is
-    /// `ObjectiveRow.firstNegative`).
-    private func enteringSymbol(_ objective: Row) -> Symbol {
-        for cell in objective.cells where !cell.symbol.isDummy && cell.coefficient < 0.0 { return cell.symbol }
-        return .invalid
     }
 
     /// The symbol of an infeasible row with a positive coefficient whose objective coefficient
@@ -520,15 +617,15 @@ public final class CassowarySolver {
     /// The basic symbol of the restricted row that limits `entering` first: least -constant /
     /// coefficient over the rows where its coefficient is negative, the lowest id on a tie; nil
     /// when nothing limits it (kiwi's `getLeavingRow`).
-    private func leavingRow(_ entering: Symbol) -> Symbol? {
+    private mutating func leavingRow(_ entering: Symbol) -> Symbol? {
         collectRows(with: entering)
         var ratio = Double.greatestFiniteMagnitude
         var leaving: Symbol?
         for basis in found where !basis.isExternal {
-            let row = rowsByID[basis.id].unsafelyUnwrapped
-            let coefficient = row.coefficient(for: entering)
+            let slot = Int(slotByID[basis.id])
+            let coefficient = rows[slot].coefficient(for: entering)
             if coefficient < 0.0 {
-                let r = -row.constant / coefficient
+                let r = -rows[slot].constant / coefficient
                 if Self.precedes(r, basis, ratio, leaving) {
                     ratio = r
                     leaving = basis
@@ -543,24 +640,24 @@ public final class CassowarySolver {
     /// least -constant / coefficient; else the restricted row with least constant / coefficient;
     /// else the unrestricted row with the marker that kiwi's walk meets last, the highest id; nil
     /// if no row has it.
-    private func markerLeavingRow(_ marker: Symbol) -> Symbol? {
+    private mutating func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         collectRows(with: marker)
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
         var first: Symbol?, second: Symbol?, third: Symbol?
         for basis in found {
-            let row = rowsByID[basis.id].unsafelyUnwrapped
-            let c = row.coefficient(for: marker)
+            let slot = Int(slotByID[basis.id])
+            let c = rows[slot].coefficient(for: marker)
             if c == 0.0 { continue }
             if basis.isExternal {
-                if third == nil || basis.raw > third!.raw { third = basis }
+                if third.map({ basis.raw > $0.raw }) ?? true { third = basis }
             } else if c < 0.0 {
-                let r = -row.constant / c
+                let r = -rows[slot].constant / c
                 if Self.precedes(r, basis, r1, first) {
                     r1 = r
                     first = basis
                 }
             } else {
-                let r = row.constant / c
+                let r = rows[slot].constant / c
                 if Self.precedes(r, basis, r2, second) {
                     r2 = r
                     second = basis
@@ -572,14 +669,14 @@ public final class CassowarySolver {
 
     /// Takes a constraint's error symbols back out of the objective (kiwi's
     /// `removeConstraintEffects` and `removeMarkerEffects`).
-    private func removeConstraintEffects(_ constraint: LinearConstraint, _ tag: Tag) {
+    private mutating func removeConstraintEffects(_ constraint: LinearConstraint, _ tag: Tag) {
         if tag.marker.isError { removeMarkerEffects(tag.marker, constraint.strength) }
         if tag.other.isError { removeMarkerEffects(tag.other, constraint.strength) }
     }
 
-    private func removeMarkerEffects(_ marker: Symbol, _ strength: Double) {
-        if let row = row(for: marker) {
-            objective.insert(row, -strength)
+    private mutating func removeMarkerEffects(_ marker: Symbol, _ strength: Double) {
+        if let slot = slot(of: marker) {
+            objective.insert(rows[slot], -strength)
         } else {
             objective.insert(marker, -strength)
         }
@@ -588,33 +685,5 @@ public final class CassowarySolver {
     /// kiwi's `allDummies`.
     private func allDummies(_ row: Row) -> Bool {
         row.cells.allSatisfy { $0.symbol.isDummy }
-    }
-
-    /// The body of kiwi's `suggestValue`: moves the edit constraint's constant by `delta` in the
-    /// row of whichever error symbol is basic, or else in every row that has the marker, listing
-    /// the restricted rows that go negative in id order, as kiwi's walk lists them.
-    private func applySuggestion(_ delta: Double, to tag: Tag) {
-        if let row = row(for: tag.marker) {
-            if row.add(-delta) < 0.0 { infeasibleRows.append(tag.marker) }
-            noteSign(of: tag.marker, row)
-            return
-        }
-        if let row = row(for: tag.other) {
-            if row.add(delta) < 0.0 { infeasibleRows.append(tag.other) }
-            noteSign(of: tag.other, row)
-            return
-        }
-        collectRows(with: tag.marker)
-        var negative = ContiguousArray<Symbol>()
-        for basis in found {
-            let row = rowsByID[basis.id].unsafelyUnwrapped
-            let coefficient = row.coefficient(for: tag.marker)
-            if coefficient != 0.0 && row.add(delta * coefficient) < 0.0 && !basis.isExternal {
-                negative.append(basis)
-            }
-            noteSign(of: basis, row)
-        }
-        negative.sort()
-        infeasibleRows.append(contentsOf: negative)
     }
 }

@@ -15,9 +15,9 @@ import Foundation
 ///
 /// Each constraint reads `Σ coefficient × variable + constant op 0`. `strength` may be left out
 /// (required), and so may `edits`.
-public struct LinearSystemDescription: Codable, Equatable {
+public struct LinearSystemDescription: Codable, Equatable, Sendable {
     /// One term, written as `[name, coefficient]`.
-    public struct Term: Codable, Equatable {
+    public struct Term: Codable, Equatable, Sendable {
         public var variable: String
         public var coefficient: Double
 
@@ -42,7 +42,7 @@ public struct LinearSystemDescription: Codable, Equatable {
         }
     }
 
-    public struct Constraint: Codable, Equatable {
+    public struct Constraint: Codable, Equatable, Sendable {
         public var terms: [Term]
         public var constant: Double
         public var op: ConstraintRelation
@@ -73,13 +73,21 @@ public struct LinearSystemDescription: Codable, Equatable {
             return sum
         }
 
-        /// Whether the values satisfy the constraint to within `relativeTolerance` of its size:
-        /// 1 plus the magnitudes of its constant and of each term at those values, since a
-        /// solver's rounding grows with the numbers it adds.
-        public func holds(for values: [String: Double], relativeTolerance: Double = 1e-6) -> Bool {
-            var magnitude = 1 + abs(constant)
-            for term in terms { magnitude += abs(term.coefficient * (values[term.variable] ?? 0)) }
-            let residual = residual(values), slack = relativeTolerance * magnitude
+        /// Whether the values satisfy the constraint, as the solver reads it, to within
+        /// `relativeTolerance` of its size (1 plus the magnitudes of its constant and of each
+        /// term at those values, since a solver's rounding grows with the numbers it adds) plus
+        /// `absoluteTolerance` (for rounding left from larger numbers the solver met before).
+        /// The solver reads each variable's coefficients summed, and a sum under 1e-8 as zero.
+        public func holds(for values: [String: Double], relativeTolerance: Double = 1e-6, absoluteTolerance: Double = 0) -> Bool {
+            var coefficients: [String: Double] = [:]
+            for term in terms { coefficients[term.variable, default: 0] += term.coefficient }
+            var residual = constant, magnitude = 1 + abs(constant)
+            for (variable, coefficient) in coefficients where !nearZero(coefficient) {
+                let product = coefficient * (values[variable] ?? 0)
+                residual += product
+                magnitude += abs(product)
+            }
+            let slack = relativeTolerance * magnitude + absoluteTolerance
             switch op {
             case .equal: return abs(residual) <= slack
             case .lessOrEqual: return residual <= slack
@@ -88,7 +96,7 @@ public struct LinearSystemDescription: Codable, Equatable {
         }
     }
 
-    public struct Edit: Codable, Equatable {
+    public struct Edit: Codable, Equatable, Sendable {
         public var variable: String
         public var strength: Double
         public var suggest: Double

@@ -39,10 +39,12 @@ struct Cell {
     var coefficient: Double
 }
 
-/// `constant + Σ coefficient × symbol`: a basic symbol's value in terms of parametric ones, or
-/// the phase-one objective. The cells are sorted by symbol id (kiwi's AssocVector), and no cell's
-/// coefficient is near zero.
-final class Row {
+/// `constant + Σ coefficient × symbol`: a basic symbol's value in terms of parametric ones, a
+/// constraint's row before it enters the tableau, or the phase-one objective. The cells are
+/// sorted by symbol id (kiwi's AssocVector), and no cell's coefficient is near zero. A value:
+/// the solver keeps its rows in an array, so that working on them costs no reference counting
+/// and no run-time exclusivity checks.
+struct Row {
     var cells: ContiguousArray<Cell>
     var constant: Double
     /// Marks the row as seen by the solver's current walk of a column, which may list it twice.
@@ -51,11 +53,6 @@ final class Row {
     init(constant: Double = 0) {
         cells = []
         self.constant = constant
-    }
-
-    init(copying other: Row) {
-        cells = other.cells
-        constant = other.constant
     }
 
     /// The index of `symbol`'s cell, or where it would go.
@@ -79,14 +76,14 @@ final class Row {
     }
 
     /// Adds to the constant and returns the new constant.
-    @discardableResult func add(_ value: Double) -> Double {
+    @discardableResult mutating func add(_ value: Double) -> Double {
         constant += value
         return constant
     }
 
     /// Adds `coefficient` to the symbol's cell, making it if need be, and drops the cell if the
     /// sum is near zero.
-    func insert(_ symbol: Symbol, _ coefficient: Double = 1.0) {
+    mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1.0) {
         let (index, found) = position(of: symbol)
         if found {
             let sum = cells[index].coefficient + coefficient
@@ -97,60 +94,80 @@ final class Row {
     }
 
     /// Adds `other × coefficient`: its constant and each of its cells, dropping any cell whose sum
-    /// is near zero, and appends to `added` the symbols that got a cell. Merges the two sorted
-    /// cell lists into `scratch`, which then becomes this row's storage while this row's old
-    /// storage becomes the scratch: no allocation once the buffers have grown. Each sum is the one
-    /// kiwi forms, `mine + theirs × coefficient`.
-    func insert(_ other: Row, _ coefficient: Double, scratch: inout ContiguousArray<Cell>, added: inout ContiguousArray<Symbol>) {
+    /// is near zero, and appends to `added` the symbols that got a cell. Each sum is the one kiwi
+    /// forms, `mine + theirs × coefficient`. The cell at `excluded`, if any, is left out (it is
+    /// the one `substitute` replaces). The two sorted lists are merged into `scratch`, which only
+    /// ever grows, and copied back into this row's own storage.
+    mutating func insert(_ other: Row, _ coefficient: Double, excluding excluded: Int = -1,
+                         scratch: inout ContiguousArray<Cell>, added: inout ContiguousArray<Symbol>) {
         constant += other.constant * coefficient
-        scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(cells.count + other.cells.count)
-        cells.withUnsafeBufferPointer { mine in
-            other.cells.withUnsafeBufferPointer { theirs in
-                var i = 0, j = 0
-                while i < mine.count && j < theirs.count {
-                    let a = mine[i], b = theirs[j]
-                    if a.symbol.raw < b.symbol.raw {
-                        scratch.append(a)
+        let capacity = cells.count + other.cells.count
+        if scratch.count < capacity {
+            scratch.append(contentsOf: repeatElement(Cell(symbol: .invalid, coefficient: 0), count: capacity - scratch.count))
+        }
+        let count = scratch.withUnsafeMutableBufferPointer { merged in
+            cells.withUnsafeBufferPointer { mine in
+                other.cells.withUnsafeBufferPointer { theirs in
+                    var i = 0, j = 0, k = 0
+                    while i < mine.count && j < theirs.count {
+                        if i == excluded {
+                            i += 1
+                            continue
+                        }
+                        let a = mine[i], b = theirs[j]
+                        if a.symbol.raw < b.symbol.raw {
+                            merged[k] = a
+                            k += 1
+                            i += 1
+                        } else if a.symbol.raw > b.symbol.raw {
+                            let value = b.coefficient * coefficient
+                            if !nearZero(value) {
+                                merged[k] = Cell(symbol: b.symbol, coefficient: value)
+                                k += 1
+                                added.append(b.symbol)
+                            }
+                            j += 1
+                        } else {
+                            let value = a.coefficient + b.coefficient * coefficient
+                            if !nearZero(value) {
+                                merged[k] = Cell(symbol: a.symbol, coefficient: value)
+                                k += 1
+                            }
+                            i += 1
+                            j += 1
+                        }
+                    }
+                    while i < mine.count {
+                        if i != excluded {
+                            merged[k] = mine[i]
+                            k += 1
+                        }
                         i += 1
-                    } else if a.symbol.raw > b.symbol.raw {
+                    }
+                    while j < theirs.count {
+                        let b = theirs[j]
                         let value = b.coefficient * coefficient
                         if !nearZero(value) {
-                            scratch.append(Cell(symbol: b.symbol, coefficient: value))
+                            merged[k] = Cell(symbol: b.symbol, coefficient: value)
+                            k += 1
                             added.append(b.symbol)
                         }
                         j += 1
-                    } else {
-                        let value = a.coefficient + b.coefficient * coefficient
-                        if !nearZero(value) { scratch.append(Cell(symbol: a.symbol, coefficient: value)) }
-                        i += 1
-                        j += 1
                     }
-                }
-                while i < mine.count {
-                    scratch.append(mine[i])
-                    i += 1
-                }
-                while j < theirs.count {
-                    let b = theirs[j]
-                    let value = b.coefficient * coefficient
-                    if !nearZero(value) {
-                        scratch.append(Cell(symbol: b.symbol, coefficient: value))
-                        added.append(b.symbol)
-                    }
-                    j += 1
+                    return k
                 }
             }
         }
-        swap(&cells, &scratch)
+        cells.removeAll(keepingCapacity: true)
+        scratch.withUnsafeBufferPointer { cells.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
 
-    func remove(_ symbol: Symbol) {
+    mutating func remove(_ symbol: Symbol) {
         let (index, found) = position(of: symbol)
         if found { cells.remove(at: index) }
     }
 
-    func reverseSign() {
+    mutating func reverseSign() {
         constant = -constant
         for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
     }
@@ -158,7 +175,7 @@ final class Row {
     /// Solves `0 = constant + a × symbol + Σ…` for `symbol`: drops its cell and multiplies the
     /// rest by -1/a (kiwi multiplies by the reciprocal rather than dividing, and so does this).
     /// The symbol must have a cell; without one, a is taken as 0, as kiwi's map would.
-    func solveFor(_ symbol: Symbol) {
+    mutating func solveFor(_ symbol: Symbol) {
         let (index, found) = position(of: symbol)
         let coefficient: Double
         if found {
@@ -172,22 +189,24 @@ final class Row {
     }
 
     /// Turns the row for `lhs` (`lhs = constant + b × rhs + …`) into the row for `rhs`.
-    func solveFor(_ lhs: Symbol, _ rhs: Symbol) {
+    mutating func solveFor(_ lhs: Symbol, _ rhs: Symbol) {
         insert(lhs, -1.0)
         solveFor(rhs)
     }
 
     /// Replaces `symbol`, if the row has it, by `row` (the symbol's own row) scaled by its
     /// coefficient (kiwi's `Row::substitute`); `added` gets the symbols that got a cell.
-    /// Returns whether it had it.
-    @discardableResult
-    func substitute(_ symbol: Symbol, _ row: Row, scratch: inout ContiguousArray<Cell>, added: inout ContiguousArray<Symbol>) -> Bool {
+    mutating func substitute(_ symbol: Symbol, _ row: Row, scratch: inout ContiguousArray<Cell>, added: inout ContiguousArray<Symbol>) {
         let (index, found) = position(of: symbol)
-        guard found else { return false }
-        let coefficient = cells[index].coefficient
-        cells.remove(at: index)
-        insert(row, coefficient, scratch: &scratch, added: &added)
-        return true
+        guard found else { return }
+        insert(row, cells[index].coefficient, excluding: index, scratch: &scratch, added: &added)
+    }
+
+    /// The first non-dummy symbol with a negative coefficient, or invalid (kiwi's
+    /// `getEnteringSymbol`, for the phase-one objective).
+    var firstNegative: Symbol {
+        for cell in cells where !cell.symbol.isDummy && cell.coefficient < 0.0 { return cell.symbol }
+        return .invalid
     }
 }
 
@@ -197,13 +216,13 @@ final class Row {
 /// and every coefficient is the sum kiwi's row forms, so the two agree; but a substitution costs
 /// the substituted row's length rather than the objective's, which grows with every non-required
 /// constraint.
-final class ObjectiveRow {
+struct ObjectiveRow {
     private(set) var coefficients = ContiguousArray<Double>()
     var constant = 0.0
     private(set) var negatives = ContiguousArray<Symbol>()
 
     /// Makes room for symbol ids below `count`.
-    func grow(to count: Int) {
+    mutating func grow(to count: Int) {
         while coefficients.count < count { coefficients.append(0) }
     }
 
@@ -216,7 +235,7 @@ final class ObjectiveRow {
     var firstNegative: Symbol { negatives.first ?? .invalid }
 
     /// kiwi's `m_cells[symbol] += value`, erasing a near-zero sum.
-    @inline(__always) private func accumulate(_ symbol: Symbol, _ value: Double) {
+    @inline(__always) private mutating func accumulate(_ symbol: Symbol, _ value: Double) {
         let id = symbol.id
         let old = coefficients[id]
         var new = old + value
@@ -225,7 +244,7 @@ final class ObjectiveRow {
         if !symbol.isDummy && (old < 0) != (new < 0) { noteSign(of: symbol, negative: new < 0) }
     }
 
-    private func noteSign(of symbol: Symbol, negative: Bool) {
+    private mutating func noteSign(of symbol: Symbol, negative: Bool) {
         var low = 0, high = negatives.count
         while low < high {
             let middle = (low + high) &>> 1
@@ -234,16 +253,16 @@ final class ObjectiveRow {
         if negative { negatives.insert(symbol, at: low) } else { negatives.remove(at: low) }
     }
 
-    func insert(_ symbol: Symbol, _ coefficient: Double = 1.0) {
+    mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1.0) {
         accumulate(symbol, coefficient)
     }
 
-    func insert(_ row: Row, _ coefficient: Double) {
+    mutating func insert(_ row: Row, _ coefficient: Double) {
         constant += row.constant * coefficient
         for cell in row.cells { accumulate(cell.symbol, cell.coefficient * coefficient) }
     }
 
-    func remove(_ symbol: Symbol) {
+    mutating func remove(_ symbol: Symbol) {
         let id = symbol.id
         guard id < coefficients.count, coefficients[id] != 0 else { return }
         let old = coefficients[id]
@@ -251,7 +270,7 @@ final class ObjectiveRow {
         if !symbol.isDummy && old < 0 { noteSign(of: symbol, negative: false) }
     }
 
-    func substitute(_ symbol: Symbol, _ row: Row) {
+    mutating func substitute(_ symbol: Symbol, _ row: Row) {
         let coefficient = self.coefficient(for: symbol)
         guard coefficient != 0 else { return }
         remove(symbol)

@@ -146,7 +146,7 @@ public func - (constant: Double, variable: LayoutVariable) -> LinearExpression {
 /// objective the solver minimises, as strength × error.
 public enum ConstraintStrength {
     /// kiwi's three-tier strength: `a` strong, `b` medium and `c` weak units, each clamped to
-    /// [0, 1000] after weighting, so a tier can never reach the next: 1 strong = 1000 medium.
+    /// [0, 1000] after weighting; 1 strong is 1000 medium is a million weak.
     public static func create(_ a: Double, _ b: Double, _ c: Double, weight: Double = 1) -> Double {
         var result = 0.0
         result += stdMax(0.0, stdMin(1000.0, a * weight)) * 1_000_000.0
@@ -169,11 +169,13 @@ public enum ConstraintStrength {
     /// A UIKit layout priority as a strength. 1000 and above is required. Below it, every 250
     /// priority points weigh 1000 times more, so UIKit's named levels land on kiwi's own tiers
     /// (250 `defaultLow` = weak, 500 = medium, 750 `defaultHigh` = strong) and 999 just under
-    /// required (9.7e8): one point of error at a higher named level outweighs up to 1000 points at
-    /// the level below, which is strict priority for any error a screen can have. Neighbouring
-    /// priorities (750 and 751) differ by 2.8 %, so they weigh rather than dominate.
+    /// required (9.7e8). One point of error at a named level outweighs 1000 points at the level
+    /// below, so the higher level wins unless the lower one's errors add up to more than that,
+    /// which on a screen's scale they rarely can. Neighbouring priorities (750 and 751) differ by
+    /// 2.8 %: they weigh against each other rather than dominate. NaN stays NaN, which the solver
+    /// refuses.
     public static func layoutPriority(_ priority: Double) -> Double {
-        guard priority < 1000 else { return required }
+        if priority >= 1000 { return required }
         return pow(10, 3 * (max(priority, 0) - 250) / 250)
     }
 
@@ -184,14 +186,15 @@ public enum ConstraintStrength {
 
 // MARK: - Constraints (kiwi/constraint.h)
 
-/// `expression relation 0`, at a strength. Like kiwi's, a constraint is a shared, immutable
-/// object: a solver knows it by identity, so two constraints with the same terms are still two.
+/// How a constraint's expression compares with 0; the raw values are the interchange format's.
 public enum ConstraintRelation: String, Codable, Sendable {
     case lessOrEqual = "<="
     case equal = "=="
     case greaterOrEqual = ">="
 }
 
+/// `expression relation 0`, at a strength. Like kiwi's, a constraint is a shared, immutable
+/// object: a solver knows it by identity, so two constraints with the same terms are still two.
 public final class LinearConstraint: Hashable, CustomStringConvertible {
     /// The expression with each variable's terms summed into one, ordered by variable creation.
     public let expression: LinearExpression

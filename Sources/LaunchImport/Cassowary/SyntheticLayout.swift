@@ -44,7 +44,7 @@ extension LinearSystemDescription {
             lastChild[parent.x] = view
             if builder.int(10) < 3 { containers.append(view) }
         }
-        builder.constraints.removeLast(builder.constraints.count - constraintCount)
+        builder.constraints.removeLast(builder.constraints.count - max(constraintCount, 0))
         builder.softenUnsatisfiable()
         return LinearSystemDescription(variables: builder.variables, constraints: builder.constraints, edits: builder.edits)
     }
