@@ -474,42 +474,50 @@ public struct BuildSettings: Sendable {
 
     // MARK: Words
 
-    /// A list setting's words: whitespace separates, single and double quotes group, a backslash
-    /// keeps the next character.
+    /// A list setting's words: ASCII whitespace separates, single and double quotes group, a
+    /// backslash keeps the next character. Read scalar by scalar, so a combining mark after a
+    /// quote does not hide the quote.
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inWord = false
-        var quote: Character?
+        var quote: Unicode.Scalar?
         var escaped = false
-        for ch in text {
-            if escaped { current.append(ch); escaped = false; continue }
-            if ch == "\\" && quote != "'" { escaped = true; inWord = true; continue }
+        for scalar in text.unicodeScalars {
+            if escaped { current.append(scalar); escaped = false; continue }
+            if scalar == "\\" && quote != "'" { escaped = true; inWord = true; continue }
             if let q = quote {
-                if ch == q { quote = nil } else { current.append(ch) }
+                if scalar == q { quote = nil } else { current.append(scalar) }
                 continue
             }
-            if ch == "\"" || ch == "'" { quote = ch; inWord = true; continue }
-            if ch.isWhitespace {
-                if inWord { words.append(current); current = ""; inWord = false }
+            if scalar == "\"" || scalar == "'" { quote = scalar; inWord = true; continue }
+            if isListSpace(scalar) {
+                if inWord { words.append(String(current)); current = String.UnicodeScalarView(); inWord = false }
                 continue
             }
-            current.append(ch)
+            current.append(scalar)
             inWord = true
         }
-        if inWord { words.append(current) }
+        if inWord { words.append(String(current)) }
         return words
     }
 
-    /// A word as a list setting writes it: quoted when it holds whitespace, a quote or a backslash.
+    static func isListSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0B}" || scalar == "\u{0C}"
+    }
+
+    /// A word as a list setting writes it: quoted when it is empty or holds whitespace, a quote
+    /// or a backslash.
     static func quotedWord(_ word: String) -> String {
-        guard word.isEmpty || word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return word }
-        var out = "\""
-        for ch in word {
-            if ch == "\"" || ch == "\\" { out.append("\\") }
-            out.append(ch)
+        guard word.isEmpty || word.unicodeScalars.contains(where: { isListSpace($0) || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return word }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in word.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { out.append("\\") }
+            out.append(scalar)
         }
-        return out + "\""
+        out.append("\"")
+        return String(out)
     }
 
     /// YES/NO (and XcodeGen's true/false) as a boolean; anything else nil.

@@ -57,10 +57,17 @@ public struct XcodeGenManifest {
         guard bytes.count <= sizeLimit.bytes else {
             throw LaunchSourceError(path: path, "is \(bytes.count) bytes; \(sizeLimit.kind) over \(sizeLimit.bytes >> 20) MiB is refused")
         }
-        var reader = try YAMLReader(bytes: bytes, path: path)
-        let root = try reader.document()
-        var spec = SpecReader(path: path, warnings: reader.warnings)
-        return try spec.read(root)
+        do {
+            var reader = try YAMLReader(bytes: bytes, path: path)
+            let root = try reader.document()
+            var spec = SpecReader(path: path, warnings: reader.warnings)
+            return try spec.read(root)
+        } catch var error as LaunchSourceError {
+            // A value that is missing at the end of the file sits on the line after the last.
+            let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            error.line = error.line.map { min(max($0, 1), lines) }
+            throw error
+        }
     }
 }
 
@@ -982,7 +989,8 @@ private struct FlowScanner {
                     // An escaped line break joins the lines with nothing between.
                     while position < bytes.count && (bytes[position] == 0x20 || bytes[position] == 0x09) { position += 1 }
                 default:
-                    throw LaunchSourceError(path: path, line: currentLine, "unknown escape \\\(Character(Unicode.Scalar(e))) in a double-quoted value")
+                    throw LaunchSourceError(path: path, line: currentLine,
+                                            "unknown escape \\\(abbreviatedForMessage(String(Character(Unicode.Scalar(e))), quoted: false)) in a double-quoted value")
                 }
                 continue
             }

@@ -185,13 +185,14 @@ public struct XcodeProjectFile {
     }
 
     /// A relative path made safe to join to the project root: tidied, or nil when it is empty,
-    /// absolute (`/...`, `~...`), holds a NUL, or climbs out of the root (`../../etc/passwd`,
-    /// `a/../../b`). Build settings and group trees are the project author's, so a caller passes
-    /// every path it will open through this and refuses, with a message, what comes back nil.
+    /// absolute (`/...`, `~...`, also once tidied: `a/../~/x`), holds a NUL, or climbs out of the
+    /// root (`../../etc/passwd`, `a/../../b`). Build settings and group trees are the project
+    /// author's, so a caller passes every path it will open through this and refuses, with a
+    /// message, what comes back nil.
     public static func containedPath(_ relative: String) -> String? {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.hasPrefix("~"), !relative.contains("\0") else { return nil }
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0") else { return nil }
         let path = normalizedPath(relative)
-        guard !path.isEmpty, path != "..", !path.hasPrefix("../") else { return nil }
+        guard !path.isEmpty, path != "..", !path.hasPrefix("../"), !path.hasPrefix("~") else { return nil }
         return path
     }
 

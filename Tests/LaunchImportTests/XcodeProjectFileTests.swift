@@ -224,7 +224,7 @@ final class XcodeProjectFileTests: XCTestCase {
         XCTAssertEqual(XcodeProjectFile.containedPath("App/./Info.plist"), "App/Info.plist")
         XCTAssertEqual(XcodeProjectFile.containedPath("App/../Other/Info.plist"), "Other/Info.plist")
         XCTAssertEqual(XcodeProjectFile.containedPath("a//b/"), "a/b")
-        for escaping in ["../../etc/passwd", "/etc/passwd", "~/Info.plist", "a/../../b", "..", "", ".", "./", "a/\0b"] {
+        for escaping in ["../../etc/passwd", "/etc/passwd", "~/Info.plist", "b/../~/x", "a/../../b", "..", "", ".", "./", "a/\0b"] {
             XCTAssertNil(XcodeProjectFile.containedPath(escaping), escaping)
         }
         XCTAssertEqual(XcodeProjectFile.normalizedPath("/../a/./b/.."), "/a")
