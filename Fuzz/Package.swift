@@ -22,5 +22,6 @@ let package = Package(
         .executableTarget(name: "fuzz-launchimage", dependencies: ["FuzzDriver"], path: "Sources/FuzzLaunchImage"),
         .executableTarget(name: "fuzz-storyboard", dependencies: ["FuzzDriver"], path: "Sources/FuzzStoryboard"),
         .executableTarget(name: "fuzz-assetcatalog", dependencies: ["FuzzDriver"], path: "Sources/FuzzAssetCatalog"),
+        .executableTarget(name: "fuzz-projectfile", dependencies: ["FuzzDriver"], path: "Sources/FuzzProjectFile"),
     ]
 )

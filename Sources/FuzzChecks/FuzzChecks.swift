@@ -24,6 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case storyboard
     /// An asset catalog's `Contents.json`, read as a colour set, an image set and a namespace folder.
     case assetCatalog = "assetcatalog"
+    /// An Xcode project file and an XcodeGen spec, with their targets and build settings.
+    case projectFile = "projectfile"
 
     /// The path errors must name.
     public var path: String { "fuzz-\(rawValue).json" }
@@ -39,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .launchImage: try checkLaunchImage(bytes)
         case .storyboard: try checkStoryboard(bytes)
         case .assetCatalog: try checkAssetCatalog(bytes)
+        case .projectFile: try checkProjectFile(bytes)
         }
     }
 
