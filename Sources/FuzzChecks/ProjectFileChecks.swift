@@ -1,8 +1,8 @@
 import Foundation
 import LaunchImport
 
-/// The `projectfile` target: one input read as an Xcode project file, as an XcodeGen spec, as
-/// build settings (`KEY = value` lines) to expand, and as paths to contain. Beyond not trapping
+/// The `projectfile` target: one input read as an Xcode project file, as an XcodeGen spec, as an
+/// `.xcconfig` file, as build settings (`KEY = value` lines) to expand, and as paths to contain. Beyond not trapping
 /// or hanging: errors are `LaunchSourceError`s naming the input's path at a line inside it with a
 /// short message, and what is read stays within the readers' documented bounds.
 extension FuzzTarget {
@@ -32,6 +32,12 @@ extension FuzzTarget {
                 try checkSettings(target.settings, "spec target \(target.name.prefix(40))")
                 for path in target.sources + [target.infoPath].compactMap({ $0 }) { try checkContained(path) }
             }
+        }
+        // As an .xcconfig: only the input itself can be included (itself, a cycle); others are missing.
+        if let merged = try launchSource(bytes, { try XCConfigFile.settings(of: path, read: { $0 == path ? bytes : nil }) }) {
+            var settings = BuildSettings(levels: [merged], targetName: "Fuzz")
+            settings.defaultSDK = XcodePlatform(settings: settings).deviceSDK
+            try checkSettings(settings, "xcconfig")
         }
         try checkExpansion(of: bytes)
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).prefix(200) {

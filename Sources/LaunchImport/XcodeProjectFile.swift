@@ -72,10 +72,41 @@ public struct XcodeTarget {
     /// Files in `synchronizedFolders` that the project leaves out of this target
     /// (`membershipExceptions`), relative to the project root.
     public var synchronizedFolderExceptions: [String]
+    /// The `.xcconfig` file the project's configuration bases its settings on, relative to the
+    /// project root; `targetBaseConfigurationFile` the target's.
+    public var projectBaseConfigurationFile: String?
+    public var targetBaseConfigurationFile: String?
+
     /// The `.xcconfig` files the chosen configuration bases its settings on, project's then
-    /// target's, relative to the project root. Their settings are not in `settings`: the caller
-    /// reads them and adds levels if it needs them.
-    public var baseConfigurationFiles: [String]
+    /// target's. Their settings are not in `settings` until the caller reads them
+    /// (`XCConfigFile.settings(of:read:)`) and adds them (`addBaseConfiguration`).
+    public var baseConfigurationFiles: [String] { [projectBaseConfigurationFile, targetBaseConfigurationFile].compactMap { $0 } }
+
+    /// Whether the project's file's settings are in `settings` yet: they go under its level.
+    var projectBaseAdded = false
+
+    /// Adds the settings of one of `baseConfigurationFiles` where Xcode puts them, just under the
+    /// configuration that bases itself on the file (`settings`' levels are then: the project's
+    /// file, the project's configuration, the target's file, the target's configuration), and
+    /// reads the platform again, since `SDKROOT` is often set in one. False for another file.
+    @discardableResult
+    public mutating func addBaseConfiguration(_ level: [String: BuildSettingValue], file: String) -> Bool {
+        var added = false
+        if file == targetBaseConfigurationFile {
+            settings.insertLevel(level, at: settings.levelCount - 1)
+            added = true
+        }
+        if file == projectBaseConfigurationFile && !projectBaseAdded {
+            settings.insertLevel(level, at: 0)
+            projectBaseAdded = true
+            added = true
+        }
+        if added {
+            platform = XcodePlatform(settings: settings)
+            settings.defaultSDK = platform.deviceSDK
+        }
+        return added
+    }
 
     /// An app: `com.apple.product-type.application`, or one of its kinds
     /// (`application.watchapp2`, `application.messages`, `application.on-demand-install-capable`
@@ -287,10 +318,10 @@ private struct ProjectReader {
         settings.sourceRoot = projectDirectory.isEmpty ? "." : projectDirectory
         // The project's configuration of the same name lies under the target's, as in Xcode.
         let projectConfiguration = projectConfigurations.named(chosen?.name) ?? projectConfigurations.chosen
-        var baseFiles: [String] = []
-        for configuration in [projectConfiguration, chosen].compactMap({ $0 }) {
-            settings.insertLevel(configuration.settings, at: settings.levelCount)
-            if let file = configuration.baseFile { baseFiles.append(file) }
+        // Always two levels, the project's then the target's (empty when a list has no
+        // configuration), so that base configuration files know where they go.
+        for configuration in [projectConfiguration, chosen] {
+            settings.insertLevel(configuration?.settings ?? BuildSettings.Level([:]), at: settings.levelCount)
         }
         let platform = XcodePlatform(settings: settings)
         settings.defaultSDK = platform.deviceSDK
@@ -333,7 +364,8 @@ private struct ProjectReader {
         }
         return XcodeTarget(name: name, productType: productType, platform: platform, settings: settings,
                            configurationName: settings.configurationName, resourceFiles: resources, synchronizedFolders: folders,
-                           synchronizedFolderExceptions: exceptions, baseConfigurationFiles: baseFiles)
+                           synchronizedFolderExceptions: exceptions, projectBaseConfigurationFile: projectConfiguration?.baseFile,
+                           targetBaseConfigurationFile: chosen?.baseFile)
     }
 
     /// The file or files a build file's reference stands for: a file or folder reference's path; a
