@@ -125,11 +125,11 @@ public struct XcodeTarget {
 /// to the enclosing group's folder, `SOURCE_ROOT` to the project root, `<absolute>` absolute; a
 /// group's `path` (not its `name`, which is what Xcode shows) adds to its folder.
 public struct XcodeProjectFile {
-    /// Project files of large apps are a few megabytes (about 8,000 objects per megabyte in the
-    /// public projects checked); 16 MiB leaves room for several times the largest.
+    /// Project files of large apps are a megabyte or a few (about 4,000 objects a megabyte in the
+    /// public apps' projects checked); 16 MiB leaves room for several times the largest.
     public static let sizeLimit = FileSizeLimit(bytes: 16 << 20, kind: "an Xcode project file")
-    /// At most this many objects are read: 16 MiB of the most compact objects Xcode writes.
-    /// Foundation reads 200,000 objects in a few seconds; the reader's own work is linear in them.
+    /// At most this many objects are read, three times what 16 MiB of Xcode's own writing holds.
+    /// Foundation reads 200,000 in a few seconds; the reader's own work is linear in them.
     public static let maximumObjects = 200_000
     /// Groups nest at most this deep: projects nest a few levels, and each level lengthens every
     /// path below it.
@@ -250,7 +250,8 @@ public struct XcodeProjectFile {
         return String(name[name.index(after: dot)...])
     }
 
-    static func joinPath(_ folder: String, _ path: String) -> String {
+    /// A path inside a folder: the path itself when it is absolute or the folder is empty.
+    public static func joinPath(_ folder: String, _ path: String) -> String {
         if path.hasPrefix("/") || folder.isEmpty { return path }
         if path.isEmpty { return folder }
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
