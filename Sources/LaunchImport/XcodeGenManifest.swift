@@ -614,7 +614,7 @@ struct YAMLReader {
             }
             try made(keyLine)
             var text = info.content[valueStart...].drop { $0 == 0x20 || $0 == 0x09 }
-            text = try dropProperties(text, line: keyLine)
+            text = dropProperties(text)
             index += 1
             override = nil
             let value: YAMLNode
@@ -665,7 +665,7 @@ struct YAMLReader {
 
     /// Drops an anchor (`&name`) or a tag (`!tag`, `!!str`) before a value: anchors are not kept,
     /// tags do not change how a value reads here.
-    private func dropProperties(_ text: ArraySlice<UInt8>, line: Int) throws -> ArraySlice<UInt8> {
+    private func dropProperties(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var text = text
         while let first = text.first, first == UInt8(ascii: "&") || first == UInt8(ascii: "!") {
             text = text.drop { $0 != 0x20 && $0 != 0x09 }.drop { $0 == 0x20 || $0 == 0x09 }
@@ -677,11 +677,11 @@ struct YAMLReader {
     /// collection, a quoted or a plain scalar (the last two may go on over more-indented lines).
     private mutating func inlineValue(_ start: ArraySlice<UInt8>, line: Int, parentIndent: Int, depth: Int) throws -> YAMLNode {
         try made(line)
-        let text = try dropProperties(start, line: line)
+        let text = dropProperties(start)
         guard let first = text.first else { return .null(line: line) }
         switch first {
         case UInt8(ascii: "*"):
-            warnings.append("\(path):\(line): an alias is read as an empty value; anchors and aliases are not expanded")
+            noteAlias(line: line)
             return .null(line: line)
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             return try blockScalar(header: text, line: line, parentIndent: parentIndent)
