@@ -24,5 +24,6 @@ let package = Package(
         .executableTarget(name: "fuzz-assetcatalog", dependencies: ["FuzzDriver"], path: "Sources/FuzzAssetCatalog"),
         .executableTarget(name: "fuzz-vectorimage", dependencies: ["FuzzDriver"], path: "Sources/FuzzVectorImage"),
         .executableTarget(name: "fuzz-solver", dependencies: ["FuzzDriver"], path: "Sources/FuzzSolver"),
+        .executableTarget(name: "fuzz-projectfile", dependencies: ["FuzzDriver"], path: "Sources/FuzzProjectFile"),
     ]
 )

@@ -29,6 +29,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case vectorImage = "vectorimage"
     /// A program of constraints and edits (`FuzzSolverProgram`) run on `CassowarySolver`.
     case solver
+    /// An Xcode project file and an XcodeGen spec, with their targets and build settings.
+    case projectFile = "projectfile"
 
     /// The path errors must name.
     public var path: String { "fuzz-\(rawValue).json" }
@@ -46,6 +48,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .assetCatalog: try checkAssetCatalog(bytes)
         case .vectorImage: try checkVectorImage(bytes, path: path)
         case .solver: try checkSolver(bytes)
+        case .projectFile: try checkProjectFile(bytes)
         }
     }
 

@@ -1,3 +1,5 @@
+import Formats
+import Motion
 import Foundation
 
 /// One build setting's value as a project file stores it: a string, or a list of strings
@@ -474,42 +476,50 @@ public struct BuildSettings: Sendable {
 
     // MARK: Words
 
-    /// A list setting's words: whitespace separates, single and double quotes group, a backslash
-    /// keeps the next character.
+    /// A list setting's words: ASCII whitespace separates, single and double quotes group, a
+    /// backslash keeps the next character. Read scalar by scalar, so a combining mark after a
+    /// quote does not hide the quote.
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inWord = false
-        var quote: Character?
+        var quote: Unicode.Scalar?
         var escaped = false
-        for ch in text {
-            if escaped { current.append(ch); escaped = false; continue }
-            if ch == "\\" && quote != "'" { escaped = true; inWord = true; continue }
+        for scalar in text.unicodeScalars {
+            if escaped { current.append(scalar); escaped = false; continue }
+            if scalar == "\\" && quote != "'" { escaped = true; inWord = true; continue }
             if let q = quote {
-                if ch == q { quote = nil } else { current.append(ch) }
+                if scalar == q { quote = nil } else { current.append(scalar) }
                 continue
             }
-            if ch == "\"" || ch == "'" { quote = ch; inWord = true; continue }
-            if ch.isWhitespace {
-                if inWord { words.append(current); current = ""; inWord = false }
+            if scalar == "\"" || scalar == "'" { quote = scalar; inWord = true; continue }
+            if isListSpace(scalar) {
+                if inWord { words.append(String(current)); current = String.UnicodeScalarView(); inWord = false }
                 continue
             }
-            current.append(ch)
+            current.append(scalar)
             inWord = true
         }
-        if inWord { words.append(current) }
+        if inWord { words.append(String(current)) }
         return words
     }
 
-    /// A word as a list setting writes it: quoted when it holds whitespace, a quote or a backslash.
+    static func isListSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0B}" || scalar == "\u{0C}"
+    }
+
+    /// A word as a list setting writes it: quoted when it is empty or holds whitespace, a quote
+    /// or a backslash.
     static func quotedWord(_ word: String) -> String {
-        guard word.isEmpty || word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return word }
-        var out = "\""
-        for ch in word {
-            if ch == "\"" || ch == "\\" { out.append("\\") }
-            out.append(ch)
+        guard word.isEmpty || word.unicodeScalars.contains(where: { isListSpace($0) || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return word }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in word.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { out.append("\\") }
+            out.append(scalar)
         }
-        return out + "\""
+        out.append("\"")
+        return String(out)
     }
 
     /// YES/NO (and XcodeGen's true/false) as a boolean; anything else nil.
@@ -518,6 +528,122 @@ public struct BuildSettings: Sendable {
         case "yes", "true": return true
         case "no", "false": return false
         default: return nil
+        }
+    }
+}
+
+/// An Xcode build configuration file (`.xcconfig`): `KEY = value` lines (a key may carry
+/// conditions, `KEY[sdk=iphoneos*]`), `//` comments to the end of a line (even inside quotes, as
+/// in Xcode, which is why URLs there are written `https:/$()/`), and `#include "path"` or
+/// `#include? "path"` (optional) lines, paths relative to the including file (Xcode Help,
+/// "Adding a build configuration file to your project"). Read from bytes; `settings(of:read:)`
+/// follows the includes through the caller's file access.
+public struct XCConfigFile: Sendable {
+    public enum Line: Equatable, Sendable {
+        case setting(key: String, value: String)
+        /// The included path as the project root sees it (joined to the including file's folder).
+        case include(path: String, isOptional: Bool, line: Int)
+    }
+
+    public var lines: [Line]
+
+    /// Configuration files are a few kilobytes.
+    public static let sizeLimit = FileSizeLimit(bytes: 1 << 20, kind: "an .xcconfig file")
+    /// Includes nest at most this deep, and all the files an include tree reads hold at most
+    /// `maximumLines` settings between them, however often a file is included.
+    public static let maximumIncludeDepth = 16
+    public static let maximumLines = 100_000
+
+    public static func parse(bytes: [UInt8], path: String) throws -> XCConfigFile {
+        guard bytes.count <= sizeLimit.bytes else {
+            throw LaunchSourceError(path: path, "is \(bytes.count) bytes; \(sizeLimit.kind) over \(sizeLimit.bytes >> 20) MiB is refused")
+        }
+        let folder = XcodeProjectFile.parentFolder(path)
+        var lines: [Line] = []
+        let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(rawLine)
+            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            line = line.drop { $0 == " " || $0 == "\t" }
+            while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
+            guard !line.isEmpty else { continue }
+            if line.hasPrefix("#include") {
+                var rest = line.dropFirst("#include".count)
+                let isOptional = rest.first == "?"
+                if isOptional { rest = rest.dropFirst() }
+                rest = rest.drop { $0 == " " || $0 == "\t" }
+                guard rest.count >= 2, rest.first == "\"", rest.last == "\"" else {
+                    throw LaunchSourceError(path: path, line: index + 1, "an #include names its file in double quotes")
+                }
+                let included = String(rest.dropFirst().dropLast())
+                // `<DEVELOPER_DIR>/...` and the like name files outside the project.
+                guard !included.hasPrefix("<") else { continue }
+                lines.append(.include(path: XcodeProjectFile.normalizedPath(XcodeProjectFile.joinPath(folder, included)),
+                                      isOptional: isOptional, line: index + 1))
+                continue
+            }
+            // The `=` after the name and its conditions, not the one inside `[sdk=...]`.
+            var depth = 0
+            let assignment = line.firstIndex { ch in
+                if ch == "[" { depth += 1 } else if ch == "]" { depth -= 1 }
+                return ch == "=" && depth <= 0
+            }
+            guard let equals = assignment else {
+                throw LaunchSourceError(path: path, line: index + 1, "expected `NAME = value` or `#include \"file\"`")
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let (name, _) = BuildSettings.splitConditions(key)
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }) else {
+                throw LaunchSourceError(path: path, line: index + 1, "\(abbreviatedForMessage(key)) is not a setting's name")
+            }
+            var value = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
+            if value.last == ";" { value = value.dropLast() }
+            lines.append(.setting(key: key, value: String(value)))
+        }
+        return XCConfigFile(lines: lines)
+    }
+
+    /// The settings of the file at `path` with its includes read in place: a later line replaces
+    /// an earlier one, and `$(inherited)` in it stands for the earlier value. `read` gives a file's
+    /// bytes, or nil when it does not exist (an error unless the include is optional); paths are
+    /// relative to the project root, as `XcodeTarget.baseConfigurationFiles` gives them.
+    public static func settings(of path: String, read: (String) throws -> [UInt8]?) throws -> [String: BuildSettingValue] {
+        guard let bytes = try read(path) else { throw LaunchSourceError(path: path, "the configuration file is not there") }
+        var merged: [String: BuildSettingValue] = [:]
+        var budget = maximumLines
+        try merge(parse(bytes: bytes, path: path), path: path, into: &merged, including: [path], budget: &budget, read: read)
+        return merged
+    }
+
+    private static func merge(_ file: XCConfigFile, path: String, into merged: inout [String: BuildSettingValue], including: [String],
+                              budget: inout Int, read: (String) throws -> [UInt8]?) throws {
+        for line in file.lines {
+            budget -= 1
+            guard budget >= 0 else { throw LaunchSourceError(path: path, "its includes hold more than \(maximumLines) lines") }
+            switch line {
+            case let .setting(key, value):
+                var text = value
+                if let earlier = merged[key]?.text {
+                    text = text.replacingOccurrences(of: "$(inherited)", with: earlier).replacingOccurrences(of: "${inherited}", with: earlier)
+                }
+                guard text.utf8.count <= BuildSettings.maximumLength else {
+                    throw LaunchSourceError(path: path, "\(abbreviatedForMessage(key)) grows past \(BuildSettings.maximumLength) bytes")
+                }
+                merged[key] = .string(text)
+            case let .include(included, isOptional, lineNumber):
+                guard !including.contains(included) else {
+                    throw LaunchSourceError(path: path, line: lineNumber, "\(abbreviatedForMessage(included)) includes itself")
+                }
+                guard including.count < maximumIncludeDepth else {
+                    throw LaunchSourceError(path: path, line: lineNumber, "includes nest deeper than \(maximumIncludeDepth)")
+                }
+                guard let bytes = try read(included) else {
+                    if isOptional { continue }
+                    throw LaunchSourceError(path: path, line: lineNumber, "includes \(abbreviatedForMessage(included)), which is not there")
+                }
+                try merge(parse(bytes: bytes, path: included), path: included, into: &merged, including: including + [included],
+                          budget: &budget, read: read)
+            }
         }
     }
 }

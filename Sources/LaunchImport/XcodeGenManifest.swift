@@ -57,10 +57,17 @@ public struct XcodeGenManifest {
         guard bytes.count <= sizeLimit.bytes else {
             throw LaunchSourceError(path: path, "is \(bytes.count) bytes; \(sizeLimit.kind) over \(sizeLimit.bytes >> 20) MiB is refused")
         }
-        var reader = try YAMLReader(bytes: bytes, path: path)
-        let root = try reader.document()
-        var spec = SpecReader(path: path, warnings: reader.warnings)
-        return try spec.read(root)
+        do {
+            var reader = try YAMLReader(bytes: bytes, path: path)
+            let root = try reader.document()
+            var spec = SpecReader(path: path, warnings: reader.warnings)
+            return try spec.read(root)
+        } catch var error as LaunchSourceError {
+            // A value that is missing at the end of the file sits on the line after the last.
+            let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            error.line = error.line.map { min(max($0, 1), lines) }
+            throw error
+        }
     }
 }
 
@@ -607,7 +614,7 @@ struct YAMLReader {
             }
             try made(keyLine)
             var text = info.content[valueStart...].drop { $0 == 0x20 || $0 == 0x09 }
-            text = try dropProperties(text, line: keyLine)
+            text = dropProperties(text)
             index += 1
             override = nil
             let value: YAMLNode
@@ -658,7 +665,7 @@ struct YAMLReader {
 
     /// Drops an anchor (`&name`) or a tag (`!tag`, `!!str`) before a value: anchors are not kept,
     /// tags do not change how a value reads here.
-    private func dropProperties(_ text: ArraySlice<UInt8>, line: Int) throws -> ArraySlice<UInt8> {
+    private func dropProperties(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var text = text
         while let first = text.first, first == UInt8(ascii: "&") || first == UInt8(ascii: "!") {
             text = text.drop { $0 != 0x20 && $0 != 0x09 }.drop { $0 == 0x20 || $0 == 0x09 }
@@ -670,11 +677,11 @@ struct YAMLReader {
     /// collection, a quoted or a plain scalar (the last two may go on over more-indented lines).
     private mutating func inlineValue(_ start: ArraySlice<UInt8>, line: Int, parentIndent: Int, depth: Int) throws -> YAMLNode {
         try made(line)
-        let text = try dropProperties(start, line: line)
+        let text = dropProperties(start)
         guard let first = text.first else { return .null(line: line) }
         switch first {
         case UInt8(ascii: "*"):
-            warnings.append("\(path):\(line): an alias is read as an empty value; anchors and aliases are not expanded")
+            noteAlias(line: line)
             return .null(line: line)
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             return try blockScalar(header: text, line: line, parentIndent: parentIndent)
@@ -982,7 +989,8 @@ private struct FlowScanner {
                     // An escaped line break joins the lines with nothing between.
                     while position < bytes.count && (bytes[position] == 0x20 || bytes[position] == 0x09) { position += 1 }
                 default:
-                    throw LaunchSourceError(path: path, line: currentLine, "unknown escape \\\(Character(Unicode.Scalar(e))) in a double-quoted value")
+                    throw LaunchSourceError(path: path, line: currentLine,
+                                            "unknown escape \\\(abbreviatedForMessage(String(Character(Unicode.Scalar(e))), quoted: false)) in a double-quoted value")
                 }
                 continue
             }

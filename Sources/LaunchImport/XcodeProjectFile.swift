@@ -72,10 +72,41 @@ public struct XcodeTarget {
     /// Files in `synchronizedFolders` that the project leaves out of this target
     /// (`membershipExceptions`), relative to the project root.
     public var synchronizedFolderExceptions: [String]
+    /// The `.xcconfig` file the project's configuration bases its settings on, relative to the
+    /// project root; `targetBaseConfigurationFile` the target's.
+    public var projectBaseConfigurationFile: String?
+    public var targetBaseConfigurationFile: String?
+
     /// The `.xcconfig` files the chosen configuration bases its settings on, project's then
-    /// target's, relative to the project root. Their settings are not in `settings`: the caller
-    /// reads them and adds levels if it needs them.
-    public var baseConfigurationFiles: [String]
+    /// target's. Their settings are not in `settings` until the caller reads them
+    /// (`XCConfigFile.settings(of:read:)`) and adds them (`addBaseConfiguration`).
+    public var baseConfigurationFiles: [String] { [projectBaseConfigurationFile, targetBaseConfigurationFile].compactMap { $0 } }
+
+    /// Whether the project's file's settings are in `settings` yet: they go under its level.
+    var projectBaseAdded = false
+
+    /// Adds the settings of one of `baseConfigurationFiles` where Xcode puts them, just under the
+    /// configuration that bases itself on the file (`settings`' levels are then: the project's
+    /// file, the project's configuration, the target's file, the target's configuration), and
+    /// reads the platform again, since `SDKROOT` is often set in one. False for another file.
+    @discardableResult
+    public mutating func addBaseConfiguration(_ level: [String: BuildSettingValue], file: String) -> Bool {
+        var added = false
+        if file == targetBaseConfigurationFile {
+            settings.insertLevel(level, at: settings.levelCount - 1)
+            added = true
+        }
+        if file == projectBaseConfigurationFile && !projectBaseAdded {
+            settings.insertLevel(level, at: 0)
+            projectBaseAdded = true
+            added = true
+        }
+        if added {
+            platform = XcodePlatform(settings: settings)
+            settings.defaultSDK = platform.deviceSDK
+        }
+        return added
+    }
 
     /// An app: `com.apple.product-type.application`, or one of its kinds
     /// (`application.watchapp2`, `application.messages`, `application.on-demand-install-capable`
@@ -94,11 +125,11 @@ public struct XcodeTarget {
 /// to the enclosing group's folder, `SOURCE_ROOT` to the project root, `<absolute>` absolute; a
 /// group's `path` (not its `name`, which is what Xcode shows) adds to its folder.
 public struct XcodeProjectFile {
-    /// Project files of large apps are a few megabytes (about 8,000 objects per megabyte in the
-    /// public projects checked); 16 MiB leaves room for several times the largest.
+    /// Project files of large apps are a megabyte or a few (about 4,000 objects a megabyte in the
+    /// public apps' projects checked); 16 MiB leaves room for several times the largest.
     public static let sizeLimit = FileSizeLimit(bytes: 16 << 20, kind: "an Xcode project file")
-    /// At most this many objects are read: 16 MiB of the most compact objects Xcode writes.
-    /// Foundation reads 200,000 objects in a few seconds; the reader's own work is linear in them.
+    /// At most this many objects are read, three times what 16 MiB of Xcode's own writing holds.
+    /// Foundation reads 200,000 in a few seconds; the reader's own work is linear in them.
     public static let maximumObjects = 200_000
     /// Groups nest at most this deep: projects nest a few levels, and each level lengthens every
     /// path below it.
@@ -185,13 +216,14 @@ public struct XcodeProjectFile {
     }
 
     /// A relative path made safe to join to the project root: tidied, or nil when it is empty,
-    /// absolute (`/...`, `~...`), holds a NUL, or climbs out of the root (`../../etc/passwd`,
-    /// `a/../../b`). Build settings and group trees are the project author's, so a caller passes
-    /// every path it will open through this and refuses, with a message, what comes back nil.
+    /// absolute (`/...`, `~...`, also once tidied: `a/../~/x`), holds a NUL, or climbs out of the
+    /// root (`../../etc/passwd`, `a/../../b`). Build settings and group trees are the project
+    /// author's, so a caller passes every path it will open through this and refuses, with a
+    /// message, what comes back nil.
     public static func containedPath(_ relative: String) -> String? {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.hasPrefix("~"), !relative.contains("\0") else { return nil }
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0") else { return nil }
         let path = normalizedPath(relative)
-        guard !path.isEmpty, path != "..", !path.hasPrefix("../") else { return nil }
+        guard !path.isEmpty, path != "..", !path.hasPrefix("../"), !path.hasPrefix("~") else { return nil }
         return path
     }
 
@@ -218,7 +250,8 @@ public struct XcodeProjectFile {
         return String(name[name.index(after: dot)...])
     }
 
-    static func joinPath(_ folder: String, _ path: String) -> String {
+    /// A path inside a folder: the path itself when it is absolute or the folder is empty.
+    public static func joinPath(_ folder: String, _ path: String) -> String {
         if path.hasPrefix("/") || folder.isEmpty { return path }
         if path.isEmpty { return folder }
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
@@ -286,10 +319,10 @@ private struct ProjectReader {
         settings.sourceRoot = projectDirectory.isEmpty ? "." : projectDirectory
         // The project's configuration of the same name lies under the target's, as in Xcode.
         let projectConfiguration = projectConfigurations.named(chosen?.name) ?? projectConfigurations.chosen
-        var baseFiles: [String] = []
-        for configuration in [projectConfiguration, chosen].compactMap({ $0 }) {
-            settings.insertLevel(configuration.settings, at: settings.levelCount)
-            if let file = configuration.baseFile { baseFiles.append(file) }
+        // Always two levels, the project's then the target's (empty when a list has no
+        // configuration), so that base configuration files know where they go.
+        for configuration in [projectConfiguration, chosen] {
+            settings.insertLevel(configuration?.settings ?? BuildSettings.Level([:]), at: settings.levelCount)
         }
         let platform = XcodePlatform(settings: settings)
         settings.defaultSDK = platform.deviceSDK
@@ -332,7 +365,8 @@ private struct ProjectReader {
         }
         return XcodeTarget(name: name, productType: productType, platform: platform, settings: settings,
                            configurationName: settings.configurationName, resourceFiles: resources, synchronizedFolders: folders,
-                           synchronizedFolderExceptions: exceptions, baseConfigurationFiles: baseFiles)
+                           synchronizedFolderExceptions: exceptions, projectBaseConfigurationFile: projectConfiguration?.baseFile,
+                           targetBaseConfigurationFile: chosen?.baseFile)
     }
 
     /// The file or files a build file's reference stands for: a file or folder reference's path; a

@@ -24,6 +24,20 @@ final class FuzzCorpusTests: XCTestCase {
         }
     }
 
+    /// The project file target's saved inputs get past the parsers: some read as Xcode project
+    /// files and some as XcodeGen specs, so the replay reaches target and settings extraction.
+    func testTheProjectFileCorpusReachesEachReader() throws {
+        let folder = FuzzCorpusTests.corpusRoot.appendingPathComponent(FuzzTarget.projectFile.rawValue)
+        var projectFiles = 0, specs = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let outcome = try FuzzTarget.projectFile.projectFileOutcome([UInt8](Data(contentsOf: folder.appendingPathComponent(file))))
+            if outcome.projectFile { projectFiles += 1 }
+            if outcome.spec { specs += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(projectFiles, 4, "inputs read as project files")
+        XCTAssertGreaterThanOrEqual(specs, 3, "inputs read as XcodeGen specs")
+    }
+
     func testTheChecksCatchWhatTheyAreFor() {
         // An error placed outside its input is a violation, not a pass.
         XCTAssertTrue(FuzzTarget.contains(.init(line: 1, column: 3), in: Array("ab".utf8)))

@@ -119,13 +119,67 @@ final class XcodeProjectFileTests: XCTestCase {
         XCTAssertEqual(notes.synchronizedFolderExceptions, ["Notes/Info.plist", "Notes/Preview Content/Preview.xcassets"],
                        "only the exceptions for this target")
         XCTAssertEqual(notes.resourceFiles, [])
-        XCTAssertEqual(notes.platform, .iOS, "SDKROOT = auto: iOS is among SUPPORTED_PLATFORMS")
+        XCTAssertEqual(notes.platform, .unknown, "its SDK is in its .xcconfig")
         XCTAssertEqual(notes.baseConfigurationFiles, ["Config/Project.xcconfig", "Config/Notes/Notes.xcconfig"])
         let widget = try target(file, "Widget")
         XCTAssertEqual(widget.synchronizedFolders, ["Sources/Shared Code"])
         XCTAssertEqual(widget.synchronizedFolderExceptions, [])
         XCTAssertFalse(widget.isApplication)
         XCTAssertEqual(file.applicationTargets.map(\.name), ["Notes"])
+    }
+
+    /// Reads a fixture by its path relative to the fixtures' folder, nil when it is not there.
+    func readFixture(_ path: String) -> [UInt8]? {
+        (try? Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/" + path))).map { [UInt8]($0) }
+    }
+
+    func testBaseConfigurationFilesGoUnderTheirConfigurations() throws {
+        var notes = try target(project("SynchronizedFolders.pbxproj"), "Notes")
+        for file in notes.baseConfigurationFiles {
+            XCTAssertTrue(notes.addBaseConfiguration(try XCConfigFile.settings(of: file, read: readFixture), file: file), file)
+        }
+        XCTAssertFalse(notes.addBaseConfiguration([:], file: "Other.xcconfig"))
+        XCTAssertEqual(notes.platform, .iOS, "SDKROOT = auto and SUPPORTED_PLATFORMS from Notes.xcconfig")
+        let settings = notes.settings
+        XCTAssertEqual(settings.levelCount, 4)
+        XCTAssertEqual(settings.value("SWIFT_FLAGS_BASE"), "-DPROJECT -DSHARED -DNOTES",
+                       "$(inherited) after an include is the included value; the rest comes from the level below")
+        XCTAssertEqual(settings.value("PRODUCT_NAME"), "Notes Shared")
+        XCTAssertEqual(settings.generatedInfoPlistKeys()["UILaunchStoryboardName"] as? String, "Launch", "the comment is not the value")
+        XCTAssertEqual(settings.value("HOMEPAGE"), "https://example.com", "$() keeps // from starting a comment")
+        XCTAssertEqual(settings.value("OTHER"), "device", "a trailing semicolon is dropped")
+        XCTAssertEqual(settings.infoPlistFile, "Notes/Info.plist", "the target's own level is still on top")
+    }
+
+    func testBadConfigurationFiles() {
+        let files: [String: String] = [
+            "a.xcconfig": "#include \"b.xcconfig\"\n",
+            "b.xcconfig": "X = 1\n#include \"a.xcconfig\"\n",
+            "missing.xcconfig": "X = 1\n#include \"nowhere.xcconfig\"\n",
+            "bad.xcconfig": "X = 1\n\nnot a setting\n",
+            "badname.xcconfig": "A B = 1\n",
+            "unquoted.xcconfig": "#include b.xcconfig\n",
+            "self.xcconfig": String(repeating: "#include? \"self.xcconfig\"\n", count: 2),
+        ]
+        func read(_ path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
+        assertRefusals([
+            Refusal("a.xcconfig", "b.xcconfig:2: 'a.xcconfig' includes itself"),
+            Refusal("missing.xcconfig", "missing.xcconfig:2: includes 'nowhere.xcconfig', which is not there"),
+            Refusal("bad.xcconfig", "bad.xcconfig:3: expected `NAME = value` or `#include \"file\"`"),
+            Refusal("badname.xcconfig", "badname.xcconfig:1: 'A B' is not a setting's name"),
+            Refusal("unquoted.xcconfig", "unquoted.xcconfig:1: an #include names its file in double quotes"),
+            Refusal("self.xcconfig", "self.xcconfig:1: 'self.xcconfig' includes itself"),
+            Refusal("none.xcconfig", "none.xcconfig: the configuration file is not there"),
+        ], match: .prefix) { _ = try XCConfigFile.settings(of: $0, read: read) }
+        // A diamond of includes read over and over is bounded.
+        var diamond: [String: [UInt8]] = [:]
+        for level in 0..<15 {
+            diamond["d\(level).xcconfig"] = Array((String(repeating: "#include \"d\(level + 1).xcconfig\"\n", count: 4) + "K\(level) = v\n").utf8)
+        }
+        diamond["d15.xcconfig"] = Array("LEAF = 1\n".utf8)
+        XCTAssertThrowsError(try XCConfigFile.settings(of: "d0.xcconfig", read: { diamond[$0] })) { error in
+            XCTAssertTrue("\(error)".hasSuffix("its includes hold more than \(XCConfigFile.maximumLines) lines"), "\(error)")
+        }
     }
 
     func testPlatformsAndTheProjectDirectory() throws {
@@ -224,7 +278,7 @@ final class XcodeProjectFileTests: XCTestCase {
         XCTAssertEqual(XcodeProjectFile.containedPath("App/./Info.plist"), "App/Info.plist")
         XCTAssertEqual(XcodeProjectFile.containedPath("App/../Other/Info.plist"), "Other/Info.plist")
         XCTAssertEqual(XcodeProjectFile.containedPath("a//b/"), "a/b")
-        for escaping in ["../../etc/passwd", "/etc/passwd", "~/Info.plist", "a/../../b", "..", "", ".", "./", "a/\0b"] {
+        for escaping in ["../../etc/passwd", "/etc/passwd", "~/Info.plist", "b/../~/x", "a/../../b", "..", "", ".", "./", "a/\0b"] {
             XCTAssertNil(XcodeProjectFile.containedPath(escaping), escaping)
         }
         XCTAssertEqual(XcodeProjectFile.normalizedPath("/../a/./b/.."), "/a")
