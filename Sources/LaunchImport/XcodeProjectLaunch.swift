@@ -63,6 +63,13 @@ public struct XcodeProjectLaunch {
 
     mutating func warn(_ message: String) { warnings.append("warning: " + message) }
 
+    /// The folder holding a path; `.` for a bare name. (NSString's path methods trap on some short
+    /// paths in Foundation on Linux.)
+    static func parent(of path: String) -> String {
+        let folder = XcodeProjectFile.parentFolder(path)
+        return folder.isEmpty ? "." : folder
+    }
+
     mutating func read() -> LaunchScreen {
         let info: [String: Any]
         let plistPath: String
@@ -92,7 +99,7 @@ public struct XcodeProjectLaunch {
             return nil
         }
         var start = given
-        if given.hasSuffix("/project.pbxproj") { start = (given as NSString).deletingLastPathComponent }
+        if given.hasSuffix("/project.pbxproj") { start = XcodeProjectLaunch.parent(of: given) }
         if !isDirectory.boolValue && !given.hasSuffix("/project.pbxproj") {
             warn("\(given): not a folder, an .xcodeproj or an .xcworkspace; the launch screen is white")
             return nil
@@ -114,11 +121,11 @@ public struct XcodeProjectLaunch {
     mutating func findProjectFile(_ start: String) throws -> String? {
         if start.hasSuffix(".xcodeproj") { return start }
         if start.hasSuffix(".xcworkspace") {
-            let data = try ProjectFolder(root: (start as NSString).deletingLastPathComponent).read(start + "/contents.xcworkspacedata", limit: XcodeProjectLaunch.plistLimit)
+            let data = try ProjectFolder(root: XcodeProjectLaunch.parent(of: start)).read(start + "/contents.xcworkspacedata", limit: XcodeProjectLaunch.plistLimit)
             let text = String(decoding: data, as: UTF8.self)
             let projects = text.components(separatedBy: "location = \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
                 + text.components(separatedBy: "location=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
-            let base = (start as NSString).deletingLastPathComponent
+            let base = XcodeProjectLaunch.parent(of: start)
             let candidates = projects.compactMap { location -> String? in
                 guard let colon = location.firstIndex(of: ":") else { return nil }
                 let path = String(location[location.index(after: colon)...])
@@ -134,7 +141,7 @@ public struct XcodeProjectLaunch {
         // A folder inside the project: look above it, up to the repository's root.
         var folder = here.root
         for _ in 0..<6 {
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = XcodeProjectLaunch.parent(of: folder)
             guard parent != folder, !parent.isEmpty else { break }
             folder = parent
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -146,13 +153,27 @@ public struct XcodeProjectLaunch {
 
     /// The target's Info.plist through the project file.
     mutating func fromProjectFile(_ projectPath: String) throws -> (info: [String: Any], path: String)? {
-        let sourceRoot = (projectPath as NSString).deletingLastPathComponent
+        let sourceRoot = XcodeProjectLaunch.parent(of: projectPath)
         // The project folder is the one given when the project sits inside it, else the project's own.
         let givenRoot = ProjectFolder.realPath(given.hasSuffix(".xcodeproj") || given.hasSuffix(".pbxproj") || given.hasSuffix(".xcworkspace") ? sourceRoot : given) ?? sourceRoot
         let realSource = ProjectFolder.realPath(sourceRoot) ?? sourceRoot
         folder = try ProjectFolder(root: realSource.hasPrefix(givenRoot + "/") || realSource == givenRoot ? givenRoot : realSource)
         let pbxproj = projectPath + "/project.pbxproj"
-        let project = try XcodeProjectFile.parse(bytes: try folder.read(pbxproj, limit: XcodeProjectLaunch.projectLimit), path: pbxproj)
+        var project = try XcodeProjectFile.parse(bytes: try folder.read(pbxproj, limit: XcodeProjectLaunch.projectLimit), path: pbxproj)
+        // Settings an .xcconfig file holds (SDKROOT, INFOPLIST_FILE) go in where Xcode puts them; a
+        // file that is missing or unreadable is named and passed over, but for CocoaPods' own,
+        // which `pod install` writes and repositories leave out.
+        for i in project.targets.indices where project.targets[i].isApplication {
+            for file in project.targets[i].baseConfigurationFiles where !file.hasPrefix("Pods/") && !file.contains("/Pods/") {
+                let path = sourceRoot + "/" + file
+                do {
+                    let level = try XCConfigFile.settings(of: path) { [folder] in
+                        folder!.kind($0) == .file ? try folder!.read($0, limit: XCConfigFile.sizeLimit) : nil
+                    }
+                    project.targets[i].addBaseConfiguration(level, file: file)
+                } catch { warn("\(error); its settings are left out") }
+            }
+        }
         let applications = project.applicationTargets
         guard !applications.isEmpty else {
             warn("\(pbxproj): no application target; the launch files are guessed")
@@ -210,7 +231,7 @@ public struct XcodeProjectLaunch {
     /// An XcodeGen manifest's application target: its Info.plist and the keys its settings generate.
     mutating func fromXcodeGen(_ manifestPath: String) throws -> (info: [String: Any], path: String)? {
         let manifest = try XcodeGenManifest.parse(bytes: try folder.read(manifestPath, limit: XcodeProjectLaunch.plistLimit), path: manifestPath)
-        let base = (manifestPath as NSString).deletingLastPathComponent
+        let base = XcodeProjectLaunch.parent(of: manifestPath)
         let applications = manifest.applicationTargets
         let chosen = options.target.flatMap { name in manifest.targets.first { $0.name == name } }
             ?? applications.first { $0.platform == .iOS } ?? applications.first
@@ -253,7 +274,8 @@ public struct XcodeProjectLaunch {
             (try? folder.read(path, limit: InterfaceBuilderDocument.sizeLimit)).map { String(decoding: $0, as: UTF8.self).contains("launchScreen=\"YES\"") } ?? false
         }) {
             warn("\(storyboard): no Info.plist found; guessed as the launch screen (the storyboard marked launchScreen)")
-            let name = ((storyboard as NSString).lastPathComponent as NSString).deletingPathExtension
+            let file = XcodeProjectFile.lastComponent(storyboard)
+            let name = String(file.dropLast(XcodeProjectFile.pathExtension(file).count + 1))
             return (["UILaunchStoryboardName": name], storyboard)
         }
         warn("\(folder.root): no Info.plist found; the launch screen is white")
@@ -319,7 +341,7 @@ public struct XcodeProjectLaunch {
     /// A resource of the target by file name (in a `.lproj` folder too), else from the folder.
     func resource(named name: String) -> String? {
         if let resources {
-            let hits = resources.filter { ($0 as NSString).lastPathComponent == name }
+            let hits = resources.filter { XcodeProjectFile.lastComponent($0) == name }
             // Base.lproj, then English, then any.
             if let best = hits.first(where: { $0.contains("/Base.lproj/") }) ?? hits.first(where: { $0.contains("/en.lproj/") }) ?? hits.first { return best }
             // A variant group names its folder; the files are inside it.
