@@ -130,6 +130,7 @@ public struct PreviewSession {
         screen.introDescription.logoCenter = (rect.midX / device.width, rect.midY / device.height)
         screen.introDescription.logoSize = rect.width
         catalog.logoOverride = file.path
+        catalog.logoTint = image.tint?.resolved(screen.forcedAppearance ?? options.appearance)
         return IntroLogoFit(sizeScale: rect.width / LaunchDescription.defaultLogoSize, aspect: rect.width / rect.height,
                             opacity: image.opacity, showsText: catalog.userHasSplashTexts)
     }

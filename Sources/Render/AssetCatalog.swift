@@ -19,6 +19,8 @@ public struct AssetCatalog: Sendable {
     /// The logo when a project's launch screen gives it (its main image view's file); the
     /// user's `--assets` logo still wins.
     public var logoOverride: String?
+    /// The tint of that logo when it is a template image, in the appearance shown.
+    public var logoTint: Color?
     /// Whether the user's assets give their own splash texts (`splash-text-1.png`).
     public var userHasSplashTexts: Bool { user.map { FileManager.default.fileExists(atPath: $0 + "/" + AssetCatalog.fileName(.splashText(1))) } ?? false }
 

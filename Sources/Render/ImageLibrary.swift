@@ -220,7 +220,9 @@ public final class ImageLibrary {
             image = try ImageLibrary.decodeLogo(path)
             outline = try ImageLibrary.traceLogo(image, path: path, opaqueAsRectangle: path == catalog.logoOverride)
         }
-        textures[.logo] = try makeTexture(ImageLibrary.boxDownscale(image, to: logoPixelSize))
+        // A project's template image as the logo keeps its tint, as the launch screen draws it.
+        let shown = path == catalog.logoOverride ? catalog.logoTint.map { ImageLibrary.tinted(image, $0) } ?? image : image
+        textures[.logo] = try makeTexture(ImageLibrary.boxDownscale(shown, to: logoPixelSize))
     }
 
     /// The logo's outline alone, with no renderer: what `lint` checks the hole's coverage with.

@@ -62,6 +62,28 @@ extension LaunchProjectTests {
         XCTAssertTrue(r.stderr.contains("no target named 'Watch'; its application targets: TV, Phone"), r.stderr)
     }
 
+    func testVectorImagesTemplateTintsAndDisplayP3Colours() throws {
+        // An SVG logo (a red disc, 100 pt) centred 50 pt above the middle; a PDF template wordmark
+        // (a red square in the middle of its 20 pt page) aspect-fit in 80 pt under it, tinted with
+        // the label colour; a colour set in display P3 (0.2, 0.4, 0.8), #1B68D3 in sRGB.
+        for (appearance, ink) in [("light", (0, 0, 0)), ("dark", (255, 255, 255))] {
+            let (frame, stderr) = try render(["--launch", "--project", Self.fixtures + "/VectorLogoProject", "--device", "iphone-15", "--appearance", appearance])
+            XCTAssertFalse(stderr.contains("not a PNG") || stderr.contains("skipped"), stderr)
+            XCTAssertLessThanOrEqual(Self.distance(frame.pixel(0, 0), (0x1B, 0x68, 0xD3)), 1, "\(frame.pixel(0, 0))")
+            // The disc: red at its centre (196.5, 376) and at 45 pt along its radius; background
+            // in its square's corner, which a vector drawn at its own 100 px and scaled 3× would blur.
+            XCTAssertLessThanOrEqual(Self.distance(frame.pixel(589, 1128), (255, 0, 0)), 1)
+            XCTAssertLessThanOrEqual(Self.distance(frame.pixel(589 + 135, 1128), (255, 0, 0)), 1)
+            XCTAssertLessThanOrEqual(Self.distance(frame.pixel(589 + 147, 1128 - 147), (0x1B, 0x68, 0xD3)), 1)
+            // The wordmark's square, tinted: 446 + 40 = 486 pt is its centre.
+            XCTAssertLessThanOrEqual(Self.distance(frame.pixel(589, 486 * 3), ink), 1, "\(appearance): \(frame.pixel(589, 486 * 3))")
+            XCTAssertLessThanOrEqual(Self.distance(frame.pixel(589 + 65, 486 * 3), (0x1B, 0x68, 0xD3)), 1, "outside the square")
+            // The intro starts as this launch screen: the disc is its logo, and there is no blink.
+            let blink = try launchBlock(["--project", Self.fixtures + "/VectorLogoProject", "--device", "iphone-15", "--appearance", appearance])
+            XCTAssertEqual(blink["differingPixels"] as? Int, 0, appearance)
+        }
+    }
+
     func testPathsOutsideTheProjectAreRefused() throws {
         let (frame, stderr) = try render(["--launch", "--project", Self.fixtures + "/EscapingPlistProject"])
         XCTAssertTrue(stderr.contains("etc/passwd: outside the project folder"), stderr)
