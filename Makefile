@@ -34,14 +34,17 @@ parity: deps-test build
 # The real-project conformance run (scripts/realworld/README.md): the runner's self-test, then the
 # launch screens of 15 public iOS apps in ../shared/realworld/projects (REALWORLD=DIR elsewhere),
 # each rendered light and dark on an iPhone 15 with --explain and checked against
-# scripts/realworld/expectations.json: corner colours and every element's box. Says so when the
+# scripts/realworld/expectations.json: corner colours and every element's box; each layout system is
+# solved again by kiwisolver, and the intro must start with no blink. Says so when the
 # folder is absent, and then fails only in CI. ONLY=NAME runs one project, KEEP=DIR keeps the PNGs and JSON.
 realworld: deps-test build
 	scripts/realworld/selftest.py
 	scripts/realworld/run.py --binary $(BIN_DEBUG) $(if $(REALWORLD),--projects $(REALWORLD)) $(if $(ONLY),--only $(ONLY)) $(if $(KEEP),--keep $(KEEP))
 
-# One libFuzzer target per parser (timings, script, launch, curve, storyboard, assetcatalog) and image reader (outline: the
-# logo tracer and the hole's mesh; launchimage: PNG headers and the launch image match), each run
+# One libFuzzer target per parser (timings, script, launch, curve, storyboard, assetcatalog, projectfile: project files,
+# XcodeGen specs and build settings; solver: random constraint systems against the solver's invariants) and image reader
+# (outline: the logo tracer and the hole's mesh; launchimage: PNG headers and the launch image match; vectorimage: image
+# kinds and PDF and SVG sizes), each run
 # FUZZ_SECONDS; they build in their own package (Fuzz/, into .build/fuzz) with the fuzzer and
 # address sanitizers, which the plain build never sees. `make fuzz FUZZ_TARGETS=outline` runs one.
 # A crash leaves its input in .build/fuzz-artifacts/TARGET/ and fails. Prints each target's runs and rate.

@@ -78,15 +78,8 @@ public struct PreviewSession {
         let variant = Preview.textVariant(seed: seed, count: AssetCatalog.splashTextCount)
         var screen = catalog.launchScreen(device: options.device)
         var logoFit = IntroLogoFit.builtIn
-        if let project = options.projectDirectory {
-            let measurer = TextMeasurer()
-            let importOptions = LaunchImportOptions(target: options.projectTarget, appearance: options.appearance, measure: { text, size, weight in
-                measurer.measure(text, pointSize: size, bold: weight.isBold, lineHeight: LaunchImportOptions.lineHeight)
-            })
-            let (projectScreen, warnings) = XcodeProjectLaunch.load(directory: project, device: options.device, intro: screen.introDescription, options: importOptions)
-            screen = projectScreen
-            launchWarnings = warnings
-            logoFit = PreviewSession.startIntroFromLaunchScreen(&screen, catalog: &catalog, options: options, warnings: &launchWarnings)
+        if options.projectDirectory != nil {
+            (screen, logoFit, launchWarnings) = PreviewSession.importProject(options, builtInScreen: screen, catalog: &catalog)
         }
         launchScreen = screen
         appearance = options.appearance
@@ -110,6 +103,20 @@ public struct PreviewSession {
         preview.userScreen = given.first
         initialPreview = preview
         self.catalog = catalog
+    }
+
+    /// The project's launch screen in the options' appearance (an image view sized by its image
+    /// takes that appearance's file's size), and the intro that starts from it.
+    static func importProject(_ options: PreviewOptions, builtInScreen: LaunchScreen, catalog: inout AssetCatalog)
+        -> (LaunchScreen, IntroLogoFit, [String]) {
+        guard let project = options.projectDirectory else { return (builtInScreen, .builtIn, []) }
+        let measurer = TextMeasurer()
+        let importOptions = LaunchImportOptions(target: options.projectTarget, appearance: options.appearance, measure: { text, size, weight in
+            measurer.measure(text, pointSize: size, bold: weight.isBold, lineHeight: LaunchImportOptions.lineHeight)
+        })
+        var (screen, warnings) = XcodeProjectLaunch.load(directory: project, device: options.device, intro: builtInScreen.introDescription, options: importOptions)
+        let fit = startIntroFromLaunchScreen(&screen, catalog: &catalog, options: options, warnings: &warnings)
+        return (screen, fit, warnings)
     }
 
     /// Seed 000: with a project, the intro is a copy of its launch screen whose main image view
@@ -191,10 +198,27 @@ public struct PreviewSession {
         return copy
     }
 
-    /// The same session in another appearance.
+    /// The same session in another appearance. A project's launch screen is read again for it:
+    /// its image views may take other files and sizes in dark mode, and the intro's logo with them.
     public func withAppearance(_ newAppearance: Appearance) -> PreviewSession {
         var copy = self
         copy.appearance = newAppearance
+        guard options.projectDirectory != nil, newAppearance != appearance else { return copy }
+        copy.options.appearance = newAppearance
+        var catalog = self.catalog
+        catalog.logoOverride = nil
+        catalog.logoTint = nil
+        let (screen, fit, warnings) = PreviewSession.importProject(copy.options, builtInScreen: catalog.launchScreen(device: options.device), catalog: &catalog)
+        copy.catalog = catalog
+        copy.launchScreen = screen
+        copy.launchWarnings = warnings
+        let s = preview.splash
+        var layout = screen.introDescription.layout(device: s.device, textSize: s.layout.textSize)
+        layout.logoFit = fit
+        let sequence = SplashSequence(timings: timings, device: s.device, layout: layout, options: initialPreview.splash.options)
+        copy.preview = Preview(splash: sequence, feed: preview.feed, skipSplash: preview.skipSplash)
+        copy.preview.userScreen = preview.userScreen
+        copy.initialPreview = copy.preview
         return copy
     }
 
