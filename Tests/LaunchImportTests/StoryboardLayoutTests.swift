@@ -267,6 +267,38 @@ final class StoryboardLayoutTests: XCTestCase {
         XCTAssertTrue(launch.explained.contains { $0.origin.element == "navigationBar" && $0.drawn == "bar" })
     }
 
+    func testATabBarControllerShowsItsFirstTabAndItsBar() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" launchScreen="YES" initialViewController="tabs">
+        <scenes>
+        <scene sceneID="a"><objects><viewController id="home" sceneMemberID="viewController">
+          <view key="view" id="v"><rect key="frame" x="0" y="0" width="414" height="896"/>
+          <color key="backgroundColor" systemColor="secondarySystemBackgroundColor"/></view>
+          <tabBarItem key="tabBarItem" title="Home" image="house" catalog="system" id="t1"/>
+        </viewController></objects></scene>
+        <scene sceneID="b"><objects><viewController id="more" sceneMemberID="viewController">
+          <view key="view" id="w"><rect key="frame" x="0" y="0" width="414" height="896"/></view>
+          <tabBarItem key="tabBarItem" title="Settings" id="t2"/>
+        </viewController></objects></scene>
+        <scene sceneID="c"><objects><tabBarController id="tabs" sceneMemberID="viewController">
+          <connections>
+            <segue destination="home" kind="relationship" relationship="viewControllers" id="s1"/>
+            <segue destination="more" kind="relationship" relationship="viewControllers" id="s2"/>
+          </connections>
+        </tabBarController></objects></scene>
+        </scenes></document>
+        """
+        let launch = try screen(xml, device: phone)
+        XCTAssertEqual(launch.introBackground(.light), .gradient([GradientStop(location: 0, color: Color(242, 242, 247))]), "the first tab's view")
+        XCTAssertTrue(launch.explained.contains { $0.origin.element == "tabBar" && $0.frame == Rect(x: 0, y: 852 - 34 - 49, width: 393, height: 49) })
+        let titles = launch.elements.compactMap { element -> LaunchLabelElement? in if case let .label(l) = element { return l }; return nil }
+        XCTAssertEqual(titles.map(\.text), ["Home", "Settings"])
+        XCTAssertEqual(titles[0].color.light, Color(0, 122, 255), "the selected tab in the tint colour")
+        XCTAssertLessThan(titles[0].frame.midX, titles[1].frame.midX)
+        XCTAssertTrue(launch.skipped.contains { $0.why == "SF Symbol 'house' cannot be drawn here" })
+    }
+
     func testImageViewsAlphaHiddenAndClipping() throws {
         let xml = storyboard("""
         <subviews><view clipsSubviews="YES" alpha="0.5" translatesAutoresizingMaskIntoConstraints="NO" id="box">
