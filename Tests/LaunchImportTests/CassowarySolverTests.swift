@@ -596,7 +596,8 @@ final class CassowarySolverTests: XCTestCase {
         try outputHandle.close()
         let message = String(decoding: stderr, as: UTF8.self)
         if process.terminationStatus == 3 || message.contains("No module named") {
-            throw Failure("\(message.trimmingCharacters(in: .whitespacesAndNewlines)); \(install)")
+            // solve.py says which interpreter lacks kiwisolver and how to install it.
+            throw Failure(message.contains("apt-get install") ? message.trimmingCharacters(in: .whitespacesAndNewlines) : "\(message); \(install)")
         }
         guard process.terminationStatus == 0 else { throw Failure("solve.py exited \(process.terminationStatus): \(message)") }
         return try JSONDecoder().decode([KiwiResult].self, from: Data(contentsOf: output))
