@@ -98,6 +98,9 @@ public final class CassowarySolver {
 
     /// Forgets every constraint, edit and variable (kiwi's `reset`).
     public func reset() { core = SolverCore() }
+
+    /// How many rows and how many cells the tableau has, and how many entries its columns use.
+    var footprint: (rows: Int, cells: Int, columnEntries: Int) { core.footprint }
 }
 
 /// The solver's state and kiwi's algorithm over it (kiwi/solverimpl.h, `SolverImpl`). A
@@ -123,6 +126,8 @@ struct SolverCore {
     /// kiwi's `m_rows`: the basic symbols' rows, in `rows` at the slot `slotByID` gives for the
     /// symbol's id (-1 where it is not basic). Slots of rows that left are reused.
     private var rows = ContiguousArray<Row>()
+    /// The basic symbol whose row each slot holds, for rebuilding the columns.
+    private var basisBySlot = ContiguousArray<Symbol>()
     private var slotByID = ContiguousArray<Int32>([-1])
     private var freeSlots = ContiguousArray<Int>()
     private var rowCount = 0
@@ -134,6 +139,10 @@ struct SolverCore {
     private var columnHeads = ContiguousArray<Int32>([-1])
     private var entries = ContiguousArray<ColumnEntry>()
     private var freeEntry: Int32 = -1
+    /// A column only sheds its stale entries when it is walked, and some never are; past this
+    /// many entries the columns are rebuilt from the rows, so that a long run of edits cannot
+    /// grow them without bound (`rebuildColumnsIfLarge`).
+    private var entryLimit = 4096
 
     struct ColumnEntry {
         /// The `Symbol.raw` of the basic symbol whose row this is.
@@ -293,6 +302,12 @@ struct SolverCore {
         }
     }
 
+    var footprint: (rows: Int, cells: Int, columnEntries: Int) {
+        var cells = 0
+        for slot in rows.indices where slotByID[basisBySlot[slot].id] == Int32(slot) { cells += rows[slot].cells.count }
+        return (rowCount, cells, entries.count)
+    }
+
     // MARK: The row map (kiwi's m_rows) and the columns
 
     @inline(__always) private func slot(of symbol: Symbol) -> Int? {
@@ -309,9 +324,11 @@ struct SolverCore {
         if let free = freeSlots.popLast() {
             slot = free
             rows[slot] = row
+            basisBySlot[slot] = symbol
         } else {
             slot = rows.count
             rows.append(row)
+            basisBySlot.append(symbol)
         }
         slotByID[symbol.id] = Int32(slot)
         rowCount += 1
@@ -319,6 +336,24 @@ struct SolverCore {
             for cell in cells { list(symbol, inColumnOf: cell.symbol) }
         }
         noteSign(of: symbol, rows[slot].constant)
+        rebuildColumnsIfLarge()
+    }
+
+    /// Lists every basic row afresh in the columns of its symbols, dropping every stale entry,
+    /// once the entries outgrow `entryLimit`; the next limit is four times what is left. Run
+    /// where no walk is under way (after a row is set).
+    private mutating func rebuildColumnsIfLarge() {
+        guard entries.count > entryLimit else { return }
+        entries.removeAll(keepingCapacity: true)
+        freeEntry = -1
+        for id in columnHeads.indices { columnHeads[id] = -1 }
+        for slot in rows.indices where slotByID[basisBySlot[slot].id] == Int32(slot) {
+            let basis = basisBySlot[slot]
+            rows[slot].cells.withUnsafeBufferPointer { cells in
+                for cell in cells { list(basis, inColumnOf: cell.symbol) }
+            }
+        }
+        entryLimit = max(4096, 4 * entries.count)
     }
 
     /// kiwi's `m_rows.erase`: takes the symbol's row out of the tableau.
