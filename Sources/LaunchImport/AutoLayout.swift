@@ -321,42 +321,64 @@ public struct AutoLayout {
 
     /// Adds the constraints in order; a required one that contradicts those before it is broken
     /// as iOS breaks one ("Unable to simultaneously satisfy constraints"): it is kept at priority
-    /// 999, with a warning naming it.
+    /// 999, with a warning naming it. kiwi's solver, which this one ports, may leave constraints
+    /// added before a refused one broken, so after each refusal the system is solved again in a new
+    /// solver (at most `maximumRestarts` times; after that a refused constraint is left out).
+    static let maximumRestarts = 16
+
     private mutating func solve() {
-        let solver = CassowarySolver()
-        var variables: [String: LayoutVariable] = [:]
-        var names: [String] = []
-        func variable(_ name: String) -> LayoutVariable {
-            if let v = variables[name] { return v }
-            let v = LayoutVariable(name)
-            variables[name] = v
-            names.append(name)
-            return v
-        }
-        for id in views.keys.sorted() { for part in ["left", "top", "width", "height"] { _ = variable(id + "." + part) } }
-        var kept: [LinearSystemDescription.Constraint] = []
-        for (spec, origin) in pending {
-            var spec = spec
-            func make(_ s: LinearSystemDescription.Constraint) -> LinearConstraint {
-                var expression = LinearExpression(constant: s.constant)
-                for term in s.terms { expression = expression + LinearExpression(variable(term.variable), coefficient: term.coefficient) }
-                return LinearConstraint(expression, s.op, strength: s.strength)
+        var restarts = 0
+        var dropped = Set<Int>()
+        while true {
+            let solver = CassowarySolver()
+            var variables: [String: LayoutVariable] = [:]
+            var names: [String] = []
+            func variable(_ name: String) -> LayoutVariable {
+                if let v = variables[name] { return v }
+                let v = LayoutVariable(name)
+                variables[name] = v
+                names.append(name)
+                return v
             }
-            do {
-                try solver.addConstraint(make(spec))
-            } catch {
-                guard spec.strength >= ConstraintStrength.required else { continue }
-                spec.strength = AutoLayout.strength(priority: 999)
-                if let origin { warnings.append(LaunchSkip(origin: origin, why: "contradicts the required constraints before it; broken (kept at priority 999), as iOS breaks one")) }
-                do { try solver.addConstraint(make(spec)) } catch { continue }
+            for id in views.keys.sorted() { for part in ["left", "top", "width", "height"] { _ = variable(id + "." + part) } }
+            var kept: [LinearSystemDescription.Constraint] = []
+            var refused: Int?
+            // Past the restarts allowed, what is refused is left out in one pass, as it comes.
+            let lastPass = restarts >= AutoLayout.maximumRestarts * 4
+            for (index, (spec, origin)) in pending.enumerated() where !dropped.contains(index) {
+                var expression = LinearExpression(constant: spec.constant)
+                for term in spec.terms { expression = expression + LinearExpression(variable(term.variable), coefficient: term.coefficient) }
+                do {
+                    try solver.addConstraint(LinearConstraint(expression, spec.op, strength: spec.strength))
+                    kept.append(spec)
+                } catch {
+                    if lastPass {
+                        if let origin { warnings.append(LaunchSkip(origin: origin, why: "cannot be solved with the constraints before it; left out")) }
+                        continue
+                    }
+                    refused = index
+                    break
+                }
             }
-            kept.append(spec)
-        }
-        solver.updateVariables()
-        system = LinearSystemDescription(variables: names, constraints: kept, edits: [])
-        for id in views.keys {
-            func value(_ part: String) -> Double { let v = variables[id + "." + part]?.value ?? 0; return v.isFinite ? v : 0 }
-            frames[id] = Rect(x: value("left"), y: value("top"), width: max(value("width"), 0), height: max(value("height"), 0))
+            if let index = refused {
+                let origin = pending[index].origin
+                if pending[index].0.strength >= ConstraintStrength.required && restarts < AutoLayout.maximumRestarts {
+                    pending[index].0.strength = AutoLayout.strength(priority: 999)
+                    if let origin { warnings.append(LaunchSkip(origin: origin, why: "contradicts the required constraints before it; broken (kept at priority 999), as iOS breaks one")) }
+                } else {
+                    dropped.insert(index)
+                    if let origin { warnings.append(LaunchSkip(origin: origin, why: "cannot be solved with the constraints before it; left out")) }
+                }
+                restarts += 1
+                continue
+            }
+            solver.updateVariables()
+            system = LinearSystemDescription(variables: names, constraints: kept, edits: [])
+            for id in views.keys {
+                func value(_ part: String) -> Double { let v = variables[id + "." + part]?.value ?? 0; return v.isFinite ? v : 0 }
+                frames[id] = Rect(x: value("left"), y: value("top"), width: max(value("width"), 0), height: max(value("height"), 0))
+            }
+            return
         }
     }
 }
