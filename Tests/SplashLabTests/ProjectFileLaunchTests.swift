@@ -84,6 +84,17 @@ extension LaunchProjectTests {
         }
     }
 
+    func testALegacyLaunchImageSetGivesTheImageOfTheDevicesSize() throws {
+        // LaunchImage.launchimage holds a 750×1334 (iPhone SE @2x) and a 640×1136 image.
+        let (se, _) = try render(["--launch", "--project", Self.fixtures + "/LegacyLaunchImageProject", "--device", "iphone-se"])
+        XCTAssertLessThanOrEqual(Self.distance(se.pixel(0, 0), (0x2E, 0x8B, 0x57)), 1, "\(se.pixel(0, 0))")
+        XCTAssertLessThanOrEqual(Self.distance(se.pixel(se.width - 1, se.height - 1), (0x2E, 0x8B, 0x57)), 1)
+        // None is an iPhone 15's size: white, as iOS shows, with a warning.
+        let (phone, stderr) = try render(["--launch", "--project", Self.fixtures + "/LegacyLaunchImageProject", "--device", "iphone-15"])
+        XCTAssertEqual(phone.pixel(0, 0).0, 255)
+        XCTAssertTrue(stderr.contains("the launch screen is white"), stderr)
+    }
+
     func testPathsOutsideTheProjectAreRefused() throws {
         let (frame, stderr) = try render(["--launch", "--project", Self.fixtures + "/EscapingPlistProject"])
         XCTAssertTrue(stderr.contains("etc/passwd: outside the project folder"), stderr)
