@@ -49,6 +49,11 @@ public struct ProjectFolder: Sendable {
     /// Checks that a path, with its links resolved, lies in the project folder; returns it as given.
     public func contained(_ path: String) throws -> String {
         guard let real = ProjectFolder.realPath(path) else {
+            // Missing, or a loop: refused as outside first when its `..`s alone leave the folder,
+            // so a path out of the project is never reported as merely missing.
+            if let parent = ProjectFolder.realPath(ProjectFolder.lexicalParent(path)), !(parent == root || parent.hasPrefix(root + "/")) {
+                throw LaunchSourceError(path: path, "outside the project folder \(root); only the project's own files are read")
+            }
             if FileManager.default.fileExists(atPath: path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
                 throw LaunchSourceError(path: path, "cannot be resolved (a loop of symbolic links?)")
             }
@@ -58,6 +63,22 @@ public struct ProjectFolder: Sendable {
             throw LaunchSourceError(path: path, "outside the project folder \(root); only the project's own files are read")
         }
         return path
+    }
+
+    /// The nearest folder above `path` that exists, with its `..`s taken lexically.
+    static func lexicalParent(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        while !parts.isEmpty {
+            parts.removeLast()
+            let candidate = (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+            if FileManager.default.fileExists(atPath: candidate.isEmpty ? "." : candidate) { return candidate.isEmpty ? "." : candidate }
+        }
+        return path.hasPrefix("/") ? "/" : "."
     }
 
     public func kind(_ path: String) -> Kind? {
