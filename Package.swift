@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "LaunchImportTests", dependencies: ["LaunchImport", "Scenes", "Formats", "TestFixtures"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
-        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "LaunchImport", "Motion"], exclude: ["Golden"]),
+        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "LaunchImport", "Motion", "TestFixtures"], exclude: ["Golden"]),
         // The recording writer's tests reach into the executable, which needs C++ interop to import.
         .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes", "TestFixtures"], swiftSettings: [.interoperabilityMode(.Cxx)]),
         .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion", "TestFixtures"]),

@@ -90,7 +90,7 @@ final class ImageFileKindTests: XCTestCase {
         XCTAssertEqual(size(try ImageFileInfo.read(try fixture("inherited-cropped-rotated.pdf"), path: "i.pdf")), [12, 20])
         // Corners in either order, fractions, negative origins, a box by reference, comments.
         let page = "<< /Type /Page /Parent 2 0 R /MediaBox 5 0 R /CropBox [ 110.5 -20 -10.25 40 ] % the crop\n >>"
-        let pdf = PDFFixture.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page, "<< >>",
+        let pdf = PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page, "<< >>",
                                        "[-50 -50 100 100]"])
         XCTAssertEqual(size(try ImageFileInfo.read(pdf, path: "c.pdf")), [110.25, 60])
     }
@@ -98,21 +98,21 @@ final class ImageFileKindTests: XCTestCase {
     /// Of a thousand pages, the first one's size: the page tree is walked to its first leaf,
     /// however many pages follow.
     func testAThousandPagePDFGivesItsFirstPage() throws {
-        let pdf = PDFFixture.pages(count: 1000, first: "0 0 300 200", others: "0 0 612 792")
+        let pdf = PDFWriter.pages(count: 1000, firstBox: "0 0 300 200", otherBox: "0 0 612 792", content: "")
         XCTAssertGreaterThan(pdf.count, 50_000)
         XCTAssertEqual(size(try ImageFileInfo.read(pdf, path: "many.pdf")), [300, 200])
     }
 
     func testPDFPageTreesInEveryOrder() throws {
         // The first kid is an empty subtree: the first page is in the next one.
-        let nested = PDFFixture.document([
+        let nested = PDFWriter.document([
             "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 1 >>",
             "<< /Type /Pages /Parent 2 0 R /Kids [] /Count 0 >>", "<< /Type /Pages /Parent 2 0 R /Kids [5 0 R] /Count 1 /MediaBox [0 0 7 9] >>",
             "<< /Type /Page /Parent 4 0 R >>",
         ])
         XCTAssertEqual(size(try ImageFileInfo.read(nested, path: "n.pdf")), [7, 9])
         // An incremental update redefines the page: the last definition is the one read.
-        var updated = PDFFixture.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        var updated = PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                                            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>"])
         updated += Array("3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 44 33] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n".utf8)
         XCTAssertEqual(size(try ImageFileInfo.read(updated, path: "u.pdf")), [44, 33])
@@ -124,13 +124,13 @@ final class ImageFileKindTests: XCTestCase {
     func testPDFsWithoutAFirstPageBoxSaySo() {
         assertRefusals([
             // A page tree that is its own kid, and a page with no box: an error, not a hang.
-            Refusal(PDFFixture.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]),
+            Refusal(PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]),
                     "x.pdf: the PDF's first page could not be found (no page tree from /Root and no /Type /Page object)"),
-            Refusal(PDFFixture.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            Refusal(PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                                          "<< /Type /Page /Parent 2 0 R >>"]), "x.pdf: the PDF's first page has no /MediaBox of four numbers"),
-            Refusal(PDFFixture.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            Refusal(PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                                          "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 0 10] >>"]), "x.pdf: the PDF's first page is empty (its box is 0x10 pt)"),
-            Refusal(PDFFixture.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            Refusal(PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                                          "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 a 10] >>"]), "no /MediaBox of four numbers"),
             // Every object inside a compressed object stream.
             Refusal(Array("%PDF-1.5\n1 0 obj << /Type /ObjStm /N 3 /First 20 /Filter /FlateDecode /Length 0 >> stream\nendstream endobj\n2 0 obj << /Type /XRef /Root 5 0 R >> endobj\n".utf8),
@@ -201,29 +201,3 @@ final class ImageFileKindTests: XCTestCase {
     }
 }
 
-/// Minimal PDFs written object by object, with a correct cross-reference table (ISO 32000-1
-/// §7.5.4) and a trailer naming object 1 as the catalog.
-enum PDFFixture {
-    static func document(_ objects: [String]) -> [UInt8] {
-        var out = Array("%PDF-1.4\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { table += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
-        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return out + Array(table.utf8)
-    }
-
-    /// `count` empty pages, the first with its own media box, the others inheriting one.
-    static func pages(count: Int, first: String, others: String) -> [UInt8] {
-        let kids = (0..<count).map { "\($0 + 3) 0 R" }.joined(separator: " ")
-        var objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [\(kids)] /Count \(count) /MediaBox [\(others)] >>"]
-        objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [\(first)] /Resources << >> >>")
-        for _ in 1..<count { objects.append("<< /Type /Page /Parent 2 0 R /Resources << >> >>") }
-        return document(objects)
-    }
-}

@@ -1,6 +1,8 @@
 // Systems shaped like a launch screen's Auto Layout, made up from a seed: for the benchmark and
 // for checking the solver against kiwisolver on layouts of any size.
 
+import Scenes
+
 extension LinearSystemDescription {
     /// A made-up screen of views, `constraintCount` constraints long, as Auto Layout would pose
     /// it: each view's frame is four variables (`name.x`, `.y`, `.w`, `.h`), and its constraints
@@ -63,21 +65,15 @@ struct SyntheticLayoutBuilder {
     typealias Constraint = LinearSystemDescription.Constraint
     typealias Term = LinearSystemDescription.Term
 
-    private var state: UInt64
+    private var random: SeededGenerator
     var variables: [String] = []
     var constraints: [Constraint] = []
     var edits: [LinearSystemDescription.Edit] = []
 
-    init(seed: UInt64) { state = seed }
+    /// Scenes' SplitMix64: small, fast and the same everywhere, which is all a made-up layout needs.
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
-    /// SplitMix64: small, fast and the same everywhere, which is all a made-up layout needs.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     /// 0..<bound.
     mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
