@@ -124,8 +124,7 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
                 }
             }
         }
-        guard document.launchViewController?.child("view", key: "view") != nil || document.launchViewController != nil
-                || document.topLevelView != nil else {
+        guard document.launchViewController != nil || document.topLevelView != nil else {
             throw LaunchSourceError(path: path, "no view found: a launch screen needs a view controller's view (storyboard) or a top-level view (xib)")
         }
         return document

@@ -21,6 +21,8 @@ public struct StoryboardLaunchScreen {
     private var explained: [LaunchExplainEntry] = []
     private var skipped: [LaunchSkip] = []
     private var colorCache: [String: AppearanceColor] = [:]
+    /// Each image the views name, looked up once: layout asks for its size, drawing for its files.
+    private var assets: [String: Result<LaunchImageAsset?, Error>] = [:]
 
     public init(document: InterfaceBuilderDocument, device: Device, catalog: AssetCatalogIndex, measure: @escaping LaunchTextMeasure,
                 appearance: Appearance = .light, looseImage: @escaping (String) -> String?) {
@@ -38,6 +40,11 @@ public struct StoryboardLaunchScreen {
         var tree = LaunchViewTree(document: document, traits: LaunchTraits.of(device))
         let root = try tree.root()
         skipped += tree.skipped
+        func collectImages(_ view: LaunchView) {
+            if view.kind == "imageView", let name = view.element["image"], assets[name] == nil { assets[name] = Result { try lookUpAsset(name) } }
+            view.subviews.forEach(collectImages)
+        }
+        collectImages(root)
         let layout = AutoLayout(root: root, device: device, file: document.path) { [self] view in intrinsicSize(view) }
         skipped += layout.warnings
         let rootColor = background(of: root)
@@ -127,7 +134,7 @@ public struct StoryboardLaunchScreen {
         switch view.kind {
         case "imageView":
             guard let name = view.element["image"] else { return nil }
-            if let asset = try? asset(name), let file = asset.file(appearance: appearance, scale: device.scale) { return file.pointSize }
+            if case let .success(asset?) = assets[name], let file = asset.file(appearance: appearance, scale: device.scale) { return file.pointSize }
             return document.imageSizes[name].map { ($0.width, $0.height) }
         case "label":
             guard let text = view.element["text"], !text.isEmpty else { return nil }
@@ -142,7 +149,7 @@ public struct StoryboardLaunchScreen {
 
     /// An image by name: an asset catalog's image set, else a loose file in the bundle (by its
     /// name, or the name with `.png`, at the device's scale first).
-    func asset(_ name: String) throws -> LaunchImageAsset? {
+    func lookUpAsset(_ name: String) throws -> LaunchImageAsset? {
         var found: LaunchImageAsset?
         if catalog.hasImage(name) {
             found = try catalog.image(name)
@@ -205,7 +212,7 @@ public struct StoryboardLaunchScreen {
                 if !drewBackground { explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "nothing", why: "an image view with no image")) }
                 break
             }
-            let found = Result { try asset(name) }
+            let found = assets[name] ?? Result { try lookUpAsset(name) }
             guard case let .success(asset?) = found else {
                 var why = document.imageSizes[name] != nil && view.element["catalog"] == "system"
                     ? "SF Symbol '\(name)' cannot be drawn here" : "image \(abbreviatedForMessage(name)) is in no asset catalog and no file of the bundle"
