@@ -75,10 +75,10 @@ public struct ProjectFolder: Sendable {
         }
         while !parts.isEmpty {
             parts.removeLast()
-            let candidate = (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+            let candidate = (XcodeProjectFile.isAbsolute(path) ? "/" : "") + parts.joined(separator: "/")
             if FileManager.default.fileExists(atPath: candidate.isEmpty ? "." : candidate) { return candidate.isEmpty ? "." : candidate }
         }
-        return path.hasPrefix("/") ? "/" : "."
+        return XcodeProjectFile.isAbsolute(path) ? "/" : "."
     }
 
     public func kind(_ path: String) -> Kind? {

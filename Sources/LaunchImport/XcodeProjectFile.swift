@@ -201,7 +201,7 @@ public struct XcodeProjectFile {
     /// `/` kept and `..` that would climb above it dropped; `..` at the start of a relative path
     /// kept. `./a//b/../c` → `a/c`; `.` → empty.
     public static func normalizedPath(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
+        let absolute = isAbsolute(path)
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -222,10 +222,13 @@ public struct XcodeProjectFile {
     /// message, what comes back nil.
     public static func containedPath(_ relative: String) -> String? {
         guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0") else { return nil }
-        let path = normalizedPath(relative)
-        guard !path.isEmpty, path != "..", !path.hasPrefix("../"), !path.hasPrefix("~") else { return nil }
-        return path
+        let tidied = normalizedPath(relative)
+        guard !tidied.isEmpty, tidied != "..", !tidied.hasPrefix("../"), !tidied.hasPrefix("~") else { return nil }
+        return tidied
     }
+
+    /// Whether a file-system path starts at the root (`/a`), not at a folder it is joined to.
+    public static func isAbsolute(_ path: String) -> Bool { path.first == "/" }
 
     // Path pieces are taken apart here rather than with NSString's path methods, which trap on
     // some short paths in Foundation on Linux (`"p"`'s `deletingLastPathComponent`).
@@ -252,7 +255,7 @@ public struct XcodeProjectFile {
 
     /// A path inside a folder: the path itself when it is absolute or the folder is empty.
     public static func joinPath(_ folder: String, _ path: String) -> String {
-        if path.hasPrefix("/") || folder.isEmpty { return path }
+        if isAbsolute(path) || folder.isEmpty { return path }
         if path.isEmpty { return folder }
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
     }
