@@ -110,4 +110,24 @@ public struct ExportTargets: Sendable {
 
     /// Adds a target at the end, as a registry line does.
     public func adding(_ target: any ExportTarget) -> ExportTargets { ExportTargets(all + [target]) }
+
+    /// The target `splashlab export`'s first argument names, and the arguments after it.
+    public func resolve(_ arguments: [String]) throws -> (target: any ExportTarget, options: [String]) {
+        guard let what = arguments.first, !what.hasPrefix("-") else { throw ExportTargetError.missing(expected: namesInProse) }
+        guard let target = target(named: what) else { throw ExportTargetError.unknown(what, expected: namesInProse) }
+        return (target, Array(arguments.dropFirst()))
+    }
+}
+
+/// `splashlab export` without a target, or with one the table does not list.
+public enum ExportTargetError: Error, Equatable, CustomStringConvertible {
+    case missing(expected: String)
+    case unknown(String, expected: String)
+
+    public var description: String {
+        switch self {
+        case let .missing(expected): return "export needs what to export: \(expected)"
+        case let .unknown(name, expected): return "unknown export '\(name)'; expected \(expected)"
+        }
+    }
 }

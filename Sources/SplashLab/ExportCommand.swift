@@ -9,14 +9,13 @@ import Scenes
 /// `Exports` library's; this parses the options the target takes, makes the session, and draws
 /// the images a target asks for.
 func exportCommand(_ arguments: [String], targets: ExportTargets = .standard) throws -> Int32 {
-    let usage = CLI.usage("export")
-    guard let what = arguments.first, !what.hasPrefix("-") else {
-        throw UsageError(message: "export needs what to export: \(targets.namesInProse)", usage: usage)
+    let target: any ExportTarget, rest: [String]
+    do {
+        (target, rest) = try targets.resolve(arguments)
+    } catch let error as ExportTargetError {
+        throw UsageError(message: error.description, usage: CLI.usage("export"))
     }
-    guard let target = targets.target(named: what) else {
-        throw UsageError(message: "unknown export '\(what)'; expected \(targets.namesInProse)", usage: usage)
-    }
-    let rest = Array(arguments.dropFirst())
+    let what = target.name
     switch target.options {
     case .timings:
         let export = try ExportOptions(rest)

@@ -1,4 +1,6 @@
+import Exports
 import Foundation
+import Motion
 import XCTest
 @testable import Formats
 @testable import Scenes
@@ -19,20 +21,11 @@ final class PlatformExportTests: XCTestCase {
      "scroll": {"bounceResponse": 0.61, "bounceDampingFraction": 2.5}}
     """
 
-    func tunedTimingsPath() throws -> String {
-        let path = NSTemporaryDirectory() + "splashlab-platform-\(UUID().uuidString).json"
-        try PlatformExportTests.tunedTimings.write(toFile: path, atomically: true, encoding: .utf8)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
+    func tunedTimingsPath() throws -> String { try temporaryFile(self, named: "tuned.json", contents: PlatformExportTests.tunedTimings) }
 
-    func export(_ what: String, timings: String) throws -> String {
-        let r = try CLI.run(["export", what, "--timings", timings])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r.stdout
-    }
+    func export(_ what: String, timings: String) throws -> String { try exportText([what], timings: timings) }
 
-    func timings(_ path: String) throws -> Timings { try Timings.parse(text: String(contentsOfFile: path, encoding: .utf8), path: path) }
+    func timings(_ path: String) throws -> Timings { try readTimings(path) }
 
     /// `export WHAT` of the tuned timings, and those timings as the app reads them.
     func exportOfTunedTimings(_ what: String) throws -> (timings: Timings, source: String) {
@@ -111,12 +104,10 @@ final class PlatformExportTests: XCTestCase {
         return out
     }
 
-    /// The app's own spring for the declared numbers, from `splashlab curve` at `times`.
+    /// The app's own spring for the declared numbers (what `splashlab curve` prints) at `times`.
     func appSpring(response: Double, dampingFraction: Double, at times: [Double]) throws -> [Double] {
-        let r = try CLI.run(["curve", "spring(response: \(response), dampingFraction: \(dampingFraction))",
-                             "--at", times.map { String($0) }.joined(separator: ",")])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }.map { Double($0.split(separator: ",")[1])! }
+        let motion = try SpringMotion(parameters: SpringParameters(response: response, dampingFraction: dampingFraction))
+        return times.map(motion.x)
     }
 
     static let springTimes = (1...60).map { Double($0) / 60 }
@@ -140,14 +131,10 @@ final class PlatformExportTests: XCTestCase {
         let dir = NSTemporaryDirectory() + "splashlab-swiftui-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
-        for timings in [CLI.repositoryRoot.appendingPathComponent("Assets/timings.json").path, try tunedTimingsPath()] {
+        for timings in [defaultTimingsPath, try tunedTimingsPath()] {
             let source = try export("swiftui", timings: timings)
             XCTAssertTrue(source.contains("import SwiftUI"))
-            // Foundation stands in for SwiftUI's re-export of it.
-            try source.replacingOccurrences(of: "import SwiftUI", with: "import Foundation").write(toFile: dir + "/Export.swift", atomically: true, encoding: .utf8)
-            let swiftc = try CLI.run(["swiftc", "-typecheck", CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/SwiftUIDeclarations.swift").path, dir + "/Export.swift"],
-                                     executable: "/usr/bin/env")
-            XCTAssertEqual(swiftc.status, 0, swiftc.stderr)
+            try assertCompiles(source, importing: "SwiftUI", declarations: "SwiftUIDeclarations.swift", self)
         }
     }
 
@@ -307,22 +294,22 @@ final class PlatformExportTests: XCTestCase {
 }
 
 extension PlatformExportTests {
-    /// README's table of the four exports quotes them as they are for the default timings: every
-    /// piece of code in a row (its "…" marking what is left out) is in that column's export.
+    /// README's table of the exports has a column for every code export of the table of targets,
+    /// in its order, and quotes them as they are for the default timings: every piece of code in a
+    /// row (its "…" marking what is left out) is in that column's export.
     func testReadmeQuotesTheExportsOfTheDefaultTimings() throws {
-        let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let header = "| | `export swift` (UIKit) | `export swiftui` | `export css` | `export compose` |"
-        guard let table = readme.range(of: header) else { return XCTFail("README has no table of the four exports") }
-        let rows = readme[table.upperBound...].split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let code = ExportTargets.standard.all.filter { $0.options != .folder }
+        guard let table = readme.range(of: "| | `export \(code[0].name)`") else { return XCTFail("README has no table of the exports") }
+        let lines = readme[table.lowerBound...].split(separator: "\n")
+        let columns = lines[0].split(separator: "|").dropFirst().map { $0.split(separator: "`").dropFirst().first.map(String.init) ?? "" }
+        XCTAssertEqual(columns, code.map { "export \($0.name)" }, "README's columns are the code exports")
+        let rows = lines.dropFirst(2).prefix { $0.hasPrefix("|") }
         XCTAssertGreaterThanOrEqual(rows.count, 3)
         func collapsed(_ s: some StringProtocol) -> String { s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") }
-        let exports = try ["swift", "swiftui", "css", "compose"].map { what -> String in
-            let r = try CLI.run(["export", what])
-            XCTAssertEqual(r.status, 0, r.stderr)
-            return collapsed(r.stdout)
-        }
+        let exports = try code.map { collapsed(try exportText([$0.name], timings: defaultTimingsPath)) }
         for row in rows {
-            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst(2).prefix(4)
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst(2).prefix(code.count)
             for (cell, export) in zip(cells, exports) {
                 let quotes = cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
                 XCTAssertFalse(quotes.isEmpty, "README cell without code: \(cell)")
@@ -335,21 +322,6 @@ extension PlatformExportTests {
         }
     }
 
-    func testExportOptionsAreCheckedWithTheirReason() throws {
-        for (arguments, message) in [(["export", "swiftui", "--html"], "--html goes with export css"),
-                                     (["export", "css", "--out", "/tmp/x.css"], "--out goes with export css --html"),
-                                     (["export", "kotlin"], "expected swift, swiftui, css, compose or launch")] {
-            let r = try CLI.run(arguments)
-            XCTAssertEqual(r.status, 2, arguments.joined(separator: " "))
-            XCTAssertTrue(r.stderr.contains(message), r.stderr)
-        }
-        let page = try CLI.run(["export", "css", "--html", "--seed", "3"])
-        XCTAssertEqual(page.status, 0, page.stderr)
-        for id in ["logo", "text", "backdrop", "backdropText", "feed", "hole", "holeLogo", "splash"] {
-            XCTAssertTrue(page.stdout.contains("id=\"\(id)\""), "the page has no #\(id)")
-        }
-        XCTAssertTrue(page.stdout.contains("data:image/png;base64,"), "images are inlined")
-    }
 }
 
 /// The names the Compose export gives its animatables: each property's own name.
