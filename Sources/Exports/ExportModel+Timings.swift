@@ -51,8 +51,8 @@ extension ExportModel {
                 return nil
             }
         }
-        minHold = constant("splash.minHold")
-        timeout = constant("splash.timeout")
+        shortestHold = constant("splash.minHold")
+        longestHold = constant("splash.timeout")
     }
 }
 

@@ -16,9 +16,10 @@ public struct ExportModel: Sendable {
     public let interactions: [ExportInteraction]
     /// Every declared spring.
     public let springs: [ExportSpring]
-    /// The splash's least and longest hold (d = min(max(minHold, ready), timeout)).
-    public let minHold: ExportConstant
-    public let timeout: ExportConstant
+    /// The splash's shortest and longest hold, `splash.minHold` and `splash.timeout`:
+    /// d = min(max(shortest, ready), longest).
+    public let shortestHold: ExportConstant
+    public let longestHold: ExportConstant
 
     /// The tracks that count from `anchor` and play with Reduce Motion `on`, in the list's order.
     public func tracks(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool) -> [ExportTrack] {

@@ -5,20 +5,43 @@ import Scenes
 /// conformance to this protocol, listed once in `ExportTargets.all`, from which the command line,
 /// `--help`, `splashlab help options` and README's table of exports are read.
 public protocol ExportTarget: Sendable {
-    /// The word after `splashlab export`.
-    var name: String { get }
-    /// What it writes, as `--help` says it.
-    var summary: String { get }
-    /// Which options the command takes for it.
-    var options: ExportOptionKind { get }
-    /// Whether `--html` (a page that plays the export) goes with it.
-    var writesPage: Bool { get }
+    /// Its name on the command line and the options it takes.
+    var command: ExportCommandLine { get }
     /// The export of `source`: text to print (or, for a page, to write with `--out`), or files.
     func export(_ source: ExportSource) throws -> ExportOutput
 }
 
 extension ExportTarget {
-    public var writesPage: Bool { false }
+    /// The word after `splashlab export`.
+    public var name: String { command.name }
+    public var options: ExportOptionKind { command.options }
+    public var writesPage: Bool { command.writesPage }
+}
+
+/// How a target shows on the command line.
+public struct ExportCommandLine: Sendable {
+    /// The word after `splashlab export`.
+    public let name: String
+    /// Which options the command takes for it.
+    public let options: ExportOptionKind
+    /// Whether `--html` (a page that plays the export) goes with it.
+    public let writesPage: Bool
+
+    public init(name: String, options: ExportOptionKind, writesPage: Bool = false) {
+        (self.name, self.options, self.writesPage) = (name, options, writesPage)
+    }
+}
+
+/// An export of the splash as code for a UI framework, laid out on the launch screen's model:
+/// its background, the logo's centre and the text below it.
+public protocol LaidOutSplashExport: ExportTarget {
+    static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String
+}
+
+extension LaidOutSplashExport {
+    public func export(_ source: ExportSource) throws -> ExportOutput {
+        .text(Self.source(source.splash, launch: source.launch, description: source.launchDescription, timingsPath: source.timingsPath))
+    }
 }
 
 /// The options an export takes besides `--timings` and `--assets`.
@@ -47,12 +70,8 @@ public struct ExportSource {
 
     public init(splash: SplashSequence, timingsPath: String, launch: LaunchBackground, launchDescription: LaunchDescription,
                 page: Bool = false, images: any ExportImages) {
-        self.splash = splash
-        self.timingsPath = timingsPath
-        self.launch = launch
-        self.launchDescription = launchDescription
-        self.page = page
-        self.images = images
+        (self.splash, self.timingsPath, self.page, self.images) = (splash, timingsPath, page, images)
+        (self.launch, self.launchDescription) = (launch, launchDescription)
     }
 }
 

@@ -4,11 +4,7 @@ import Scenes
 /// the intro's first frame), for every device preset in both orientations, as PNGs an Xcode
 /// project can ship as launch images.
 public struct LaunchImagesExport: ExportTarget {
-    public let name = "launch"
-    public let summary = "the launch frame for every device, as PNGs"
-    public let options = ExportOptionKind.folder
-
-    public init() {}
+    public let command = ExportCommandLine(name: "launch", options: .folder)
 
     public func export(_ source: ExportSource) throws -> ExportOutput {
         let files = Device.presets.flatMap { preset in

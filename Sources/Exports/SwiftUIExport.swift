@@ -5,17 +5,8 @@ import Scenes
 
 /// `splashlab export swiftui`: a SwiftUI view (iOS 17) that plays the splash over a content view,
 /// from the parameter declarations and the track list.
-public struct SwiftUIExport: ExportTarget, SwiftConstantSpelling {
-    public let name = "swiftui"
-    public let summary = "a SwiftUI view (iOS 17)"
-    public let options = ExportOptionKind.preview
-
-    public init() {}
-
-    /// The intro's background and layout come from the launch screen model.
-    public func export(_ source: ExportSource) throws -> ExportOutput {
-        .text(Self.source(source.splash, launch: source.launch, description: source.launchDescription, timingsPath: source.timingsPath))
-    }
+public struct SwiftUIExport: LaidOutSplashExport, SwiftConstantSpelling {
+    public let command = ExportCommandLine(name: "swiftui", options: .preview)
 
     static func number(_ v: Double) -> String { ExportNames.number(v) }
 
@@ -131,7 +122,7 @@ public struct SwiftUIExport: ExportTarget, SwiftConstantSpelling {
         "Color(red: \(number(Double(c.r) / 255)), green: \(number(Double(c.g) / 255)), blue: \(number(Double(c.b) / 255)), opacity: \(number(Double(c.a) / 255)))"
     }
 
-    static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String {
+    public static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String {
         let model = ExportModel(timings: splash.timings, screenHeight: splash.device.height)
         let states = SplashProperty.allCases.compactMap { property -> (String, SplashProperty)? in
             if case let .state(name) = form(of: property) { return (name, property) }
@@ -258,13 +249,13 @@ public struct SwiftUIExport: ExportTarget, SwiftConstantSpelling {
             }
 
             private func play() async {
-                let d = min(max(\(constant(model.minHold)), contentReadyAfter), \(constant(model.timeout)))
+                let d = min(max(\(constant(model.shortestHold)), contentReadyAfter), \(constant(model.longestHold)))
                 if reduceMotion {
                     // The still splash: every track at rest.
         \(stillLines)
                     phase = .holding
                     // Seed 002: no minimum hold; the still splash fades as soon as the content is ready.
-                    try? await Task.sleep(for: .seconds(min(contentReadyAfter, \(constant(model.timeout)))))
+                    try? await Task.sleep(for: .seconds(min(contentReadyAfter, \(constant(model.longestHold)))))
                     phase = .disappearing
         \(stateAnimations(.dismissal, reduceMotion: true, model, indent: "            "))
                     try? await Task.sleep(for: .seconds(\(number(reduceMotionDisappearance(model)))))

@@ -7,11 +7,7 @@ import Scenes
 /// Every duration, delay, key time and curve a track animates with is its `SplashTimings` constant,
 /// so an engineer who edits the constant in Xcode changes the animation.
 public struct UIKitExport: ExportTarget, SwiftConstantSpelling {
-    public let name = "swift"
-    public let summary = "UIKit and Core Animation code"
-    public let options = ExportOptionKind.timings
-
-    public init() {}
+    public let command = ExportCommandLine(name: "swift", options: .timings)
 
     public func export(_ source: ExportSource) throws -> ExportOutput {
         .text(Self.source(ExportModel(timings: source.timings, screenHeight: source.splash.device.height), timingsPath: source.timingsPath))

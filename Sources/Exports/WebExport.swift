@@ -8,12 +8,7 @@ import Scenes
 /// `SplashTrack.all`; the elements carry the names of `state`'s layers as ids, and every animation
 /// counts from the splash's start (time 0 on the Web Animations timeline), its begin as its delay.
 public struct WebExport: ExportTarget {
-    public let name = "css"
-    public let summary = "CSS animations, or with --html a page that plays them"
-    public let options = ExportOptionKind.preview
-    public var writesPage: Bool { true }
-
-    public init() {}
+    public let command = ExportCommandLine(name: "css", options: .preview, writesPage: true)
 
     public func export(_ source: ExportSource) throws -> ExportOutput {
         if source.page { return .text(try Self.page(source)) }

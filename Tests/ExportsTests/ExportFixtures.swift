@@ -55,16 +55,14 @@ func temporaryFile(_ test: XCTestCase, named name: String, contents: String) thr
 
 /// `swiftc ARGUMENTS` from the PATH (as `make test` has it): its exit status and what it said.
 func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
+    let said = Pipe(), process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["swiftc"] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
+    (process.standardOutput, process.standardError) = (said, said)
     try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    let output = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return (process.terminationStatus, output)
 }
 
 /// Generated Swift checked by the compiler: `-parse` (it is Swift at all), then `-typecheck`

@@ -28,9 +28,7 @@ final class ExportTargetsTests: XCTestCase {
 
     /// A target a test defines: every constant as `name = value`, from the export model alone.
     struct PlainTextExport: ExportTarget {
-        let name = "plain"
-        let summary = "every constant as name = value"
-        let options = ExportOptionKind.timings
+        let command = ExportCommandLine(name: "plain", options: .timings)
 
         func export(_ source: ExportSource) throws -> ExportOutput {
             let model = ExportModel(timings: source.timings, screenHeight: source.splash.device.height)
@@ -54,7 +52,7 @@ final class ExportTargetsTests: XCTestCase {
 
     /// The launch images: one file a device preset and orientation, each drawn by the caller.
     func testLaunchImagesAreOneFileADeviceAndOrientation() throws {
-        guard case let .files(files, description) = try LaunchImagesExport().export(try exportSource(timingsPath: defaultTimingsPath)) else {
+        guard case let .files(files, description) = try XCTUnwrap(ExportTargets.standard.target(named: "launch")).export(try exportSource(timingsPath: defaultTimingsPath)) else {
             return XCTFail("export launch writes files")
         }
         XCTAssertEqual(files.count, Device.presets.count * 2)
