@@ -75,7 +75,7 @@ public struct ComposeExport: LaidOutSplashExport, ConstantSpelling {
         let target = animatable(track.property)
         let delay = track.begin.map { ", delayMillis = \(constant($0))Millis" } ?? ""
         guard let keyframes = track.keyframes else {
-            return "launch { \(target).animateTo(\(float(track.to)), tween(durationMillis = \(constant(track.duration))Millis\(delay), easing = \(constant(track.curve)))) }"
+            return "launch { \(target).animateTo(\(track.toConstant.map(constant) ?? float(track.to)), tween(durationMillis = \(constant(track.duration))Millis\(delay), easing = \(constant(track.curve)))) }"
         }
         func value(_ i: Int) -> String {
             let v = keyframes.values[i]
@@ -99,8 +99,11 @@ public struct ComposeExport: LaidOutSplashExport, ConstantSpelling {
 
     public static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String {
         let model = ExportModel(timings: splash.timings, screenHeight: splash.device.height)
-        func initial(_ property: SplashProperty) -> Double { model.track(driving: property)?.from ?? splash.stillValue(property) }
-        let animatables = SplashProperty.allCases.map { "    val \(animatable($0)) = remember { Animatable(\(float(initial($0)))) }" }.joined(separator: "\n")
+        func initial(_ property: SplashProperty) -> String {
+            guard let track = model.track(driving: property) else { return float(splash.stillValue(property)) }
+            return track.fromConstant.map(constant) ?? float(track.from)
+        }
+        let animatables = SplashProperty.allCases.map { "    val \(animatable($0)) = remember { Animatable(\(initial($0))) }" }.joined(separator: "\n")
         let stills = SplashProperty.allCases.map { "                \(animatable($0)).snapTo(\(float(splash.stillValue($0))))" }.joined(separator: "\n")
         let stops: String
         switch launch {

@@ -26,9 +26,11 @@ extension ExportModel {
                 }
                 keyframes = ExportKeyframes(screenHeight: screenHeight, values: values, keyTimes: here.keyTimes, timingFunctions: here.timingFunctions)
             }
+            let reads = track.reads.map(constant)
             return ExportTrack(id: track.id, label: track.label, property: track.drives, anchor: track.anchor, playing: track.playing,
                                from: keyframes?.values.first?.value ?? track.value(t, 0), to: keyframes?.values.last?.value ?? track.value(t, 1),
-                               reads: track.reads.map(constant), duration: constant(track.durationPath), curve: constant(track.curvePath),
+                               fromConstant: endpointConstant(track, at: 0, in: t, reads: reads),
+                               toConstant: endpointConstant(track, at: 1, in: t, reads: reads), reads: reads, duration: constant(track.durationPath), curve: constant(track.curvePath),
                                begin: track.delayPath.map(constant), keyTimes: track.keyTimesPath.map(constant), keyframes: keyframes)
         }
         springs = InteractionMotion.springs(in: t).map {
@@ -53,6 +55,23 @@ extension ExportModel {
         }
         shortestHold = constant("splash.minHold")
         longestHold = constant("splash.timeout")
+    }
+}
+
+/// The constant a curve track's value at motion `x` (0 where it starts, 1 where it ends) is: the
+/// one of its reads that it equals and that it follows when that constant is moved, so a start
+/// size is its constant, and a value worked out from constants (the text's end at 0 when it rises
+/// by 0) is not. Seconds are left out: no property is a time.
+private func endpointConstant(_ track: SplashTrack, at x: Double, in t: Timings, reads: [ExportConstant]) -> ExportConstant? {
+    guard case .curve = track.motion else { return nil }
+    func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-12 * max(1, abs(b)) }
+    return reads.first { c in
+        guard case let .number(v) = c.value, !c.isSeconds, same(track.value(t, x), v), let parameter = TimingsSchema.parameter(c.path) else { return false }
+        // Half a unit up, or down where the declaration refuses up.
+        for moved in [v + 0.5, v - 0.5] {
+            if let changed = try? parameter.setting(.number(moved), in: t) { return same(track.value(changed, x), moved) }
+        }
+        return false
     }
 }
 

@@ -79,6 +79,10 @@ public struct ExportTrack: Sendable {
     /// The property's value where the motion starts and where it ends.
     public let from: Double
     public let to: Double
+    /// The constants `from` and `to` are, where they are one (the logo's start and end size), so
+    /// generated code animates to the constant rather than to its value.
+    public let fromConstant: ExportConstant?
+    public let toConstant: ExportConstant?
     /// The constants the track's values are made of, in the track's order (the logo's start and
     /// end size; the hole's scales, reference height and the logo's end size).
     public let reads: [ExportConstant]

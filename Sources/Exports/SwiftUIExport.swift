@@ -83,7 +83,7 @@ public struct SwiftUIExport: LaidOutSplashExport, SwiftConstantSpelling {
     static func stateAnimations(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool, _ model: ExportModel, indent: String = "        ") -> String {
         model.tracks(anchor, reduceMotion: on).compactMap { track -> String? in
             guard case let .state(name) = form(of: track.property), track.keyframes == nil else { return nil }
-            return indent + "withAnimation(\(animation(track))) { \(name) = \(number(track.to)) }"
+            return indent + "withAnimation(\(animation(track))) { \(name) = \(track.toConstant.map(constant) ?? number(track.to)) }"
         }.joined(separator: "\n")
     }
 
@@ -129,8 +129,11 @@ public struct SwiftUIExport: LaidOutSplashExport, SwiftConstantSpelling {
             return nil
         }
         // Where a track plays, the state starts where its motion starts; otherwise at its still value.
-        func initial(_ property: SplashProperty) -> Double { model.track(driving: property)?.from ?? splash.stillValue(property) }
-        let stateLines = states.map { "    @State private var \($0.0): CGFloat = \(number(initial($0.1)))" }.joined(separator: "\n")
+        func initial(_ property: SplashProperty) -> String {
+            guard let track = model.track(driving: property) else { return number(splash.stillValue(property)) }
+            return track.fromConstant.map(constant) ?? number(track.from)
+        }
+        let stateLines = states.map { "    @State private var \($0.0): CGFloat = \(initial($0.1))" }.joined(separator: "\n")
         let stillLines = states.map { "            \($0.0) = \(number(splash.stillValue($0.1)))" }.joined(separator: "\n")
         let hole = holeKeyframes(model)
         let stops: String

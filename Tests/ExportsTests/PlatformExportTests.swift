@@ -42,6 +42,16 @@ final class PlatformExportTests: XCTestCase {
         return regex.matches(in: s, range: NSRange(s.startIndex..., in: s)).compactMap { Double(s[Range($0.range, in: s)!]) }
     }
 
+    /// The number a generated expression stands for: a literal, or the declared value of the
+    /// `SplashTimings` constant it names.
+    func value(of expression: some StringProtocol, in t: Timings) -> Double? {
+        let e = expression.trimmingCharacters(in: .whitespaces)
+        guard e.hasPrefix("SplashTimings.") else { return numbers(in: e).first }
+        let name = String(e.dropFirst("SplashTimings.".count).prefix { $0.isLetter || $0.isNumber })
+        guard let p = TimingsSchema.parameters.first(where: { $0.swiftName == name }), case let .number(v) = p.value(in: t) else { return nil }
+        return v
+    }
+
     /// The one line of `text` that starts (after its indent) with `prefix`.
     func line(_ prefix: String, in text: String, file: StaticString = #filePath, lineNumber: UInt = #line) -> String? {
         let found = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix(prefix) }
@@ -182,7 +192,7 @@ final class PlatformExportTests: XCTestCase {
                 let delay = track.delayPath.map { ".delay(\(constant($0)))" } ?? ""
                 let expected = "withAnimation(.timingCurve(\(constant(track.curvePath)), duration: \(constant(track.durationPath)))\(delay)) {"
                 guard let text = line(expected, in: source) else { continue }
-                assertClose(numbers(in: text.split(separator: "=").last!), [track.value(t, 1)], "\(track.id)'s end value")
+                XCTAssertEqual(value(of: text.split(separator: "=").last!, in: t) ?? .nan, track.value(t, 1), accuracy: 1e-12, "\(track.id)'s end value: \(text)")
             case let .keyframes(make):
                 let keyframes = make(t, 667)
                 for i in 1..<keyframes.values.count {
@@ -265,7 +275,8 @@ final class PlatformExportTests: XCTestCase {
                 let prefix = "launch { \(ComposeAnimatable.name(track.drives)).animateTo("
                 guard let text = line(prefix, in: source) else { continue }
                 XCTAssertTrue(text.hasSuffix(", tween(durationMillis = \(constant(track.durationPath))Millis\(delay), easing = \(constant(track.curvePath)))) }"), text)
-                XCTAssertEqual(Float(numbers(in: text.dropFirst(text.distance(from: text.startIndex, to: text.range(of: "animateTo(")!.upperBound)))[0]), Float(track.value(t, 1)), track.id)
+                let end = value(of: text[text.range(of: "animateTo(")!.upperBound...], in: t) ?? .nan
+                XCTAssertEqual(Float(end), Float(track.value(t, 1)), "\(track.id): \(text)")
             case let .keyframes(make):
                 let keyframes = make(t, 667)
                 let ms = (track.duration(in: t) * 1000).rounded()
