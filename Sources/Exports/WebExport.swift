@@ -5,8 +5,9 @@ import Scenes
 
 /// `splashlab export css [--html]`: the splash as CSS animations (`@keyframes` and `animation`
 /// rules), and with `--html` a self-contained page that plays it. Every rule comes from a track of
-/// `SplashTrack.all`; the elements carry the names of `state`'s layers as ids, and every animation
-/// counts from the splash's start (time 0 on the Web Animations timeline), its begin as its delay.
+/// the export model (`ExportModel.tracks`); the elements carry the names of `state`'s layers as
+/// ids, and every animation counts from the splash's start (time 0 on the Web Animations
+/// timeline), its begin as its delay.
 public struct WebExport: ExportTarget {
     public let command = ExportCommandLine(name: "css", options: .preview, writesPage: true)
 
