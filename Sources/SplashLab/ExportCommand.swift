@@ -23,22 +23,14 @@ func exportCommand(_ arguments: [String], targets: ExportTargets = .standard) th
         var options = PreviewOptions(device: try defaultDevice())
         options.timingsPath = export.timingsPath
         options.assetsDirectory = export.assetsDirectory
-        let session = try makeSession(options)
-        guard case let .text(text) = try target.export(session.exportSource(page: false)) else { return 0 }
-        try printOutput(text)
+        try write(try target.export(makeSession(options).exportSource(page: false)), of: what, to: nil)
     case .preview:
         let export = try PlatformExportOptions(what, rest)
         let session = try makeSession(export.preview)
         let output = try target.export(session.exportSource(page: export.html))
         // The launch screen's warnings (assets that fell back, sources that failed).
         session.reportWarnings()
-        guard case let .text(text) = output else { return 0 }
-        if let out = export.out {
-            try OutputFile.write(text + "\n", to: out)
-            printError("wrote \(out)")
-        } else {
-            try printOutput(text)
-        }
+        try write(output, of: what, to: export.out)
     case .folder:
         let export = try ExportOptions(rest)
         let out = try export.outputFolder(what)
@@ -47,12 +39,24 @@ func exportCommand(_ arguments: [String], targets: ExportTargets = .standard) th
         options.assetsDirectory = export.assetsDirectory
         options.timingsPath = export.timingsPath
         options.renderer = export.renderer
-        let session = try makeSession(options)
-        guard case let .files(files, description) = try target.export(session.exportSource(page: false)) else { return 0 }
+        try write(try target.export(makeSession(options).exportSource(page: false)), of: what, to: out)
+    }
+    return 0
+}
+
+/// Writes what export `what` made: text to standard output, or to the file `out`; files into the
+/// folder `out`, each whole or not at all (`OutputFile`), drawn one at a time.
+func write(_ output: ExportOutput, of what: String, to out: String?) throws {
+    switch output {
+    case let .text(text):
+        guard let out else { return try printOutput(text) }
+        try OutputFile.write(text + "\n", to: out)
+        printError("wrote \(out)")
+    case let .files(files, description):
+        guard let out else { throw UsageError(message: "export \(what) writes files and needs --out DIR", usage: CLI.usage("export")) }
         for file in files { try OutputFile.write(try file.contents(), to: "\(out)/\(file.name)") }
         printError("wrote \(files.count) \(description) to \(out)")
     }
-    return 0
 }
 
 /// The device an export starts from when none is asked for (the launch images draw every device).
