@@ -13,6 +13,7 @@ import PackageDescription
 // - Render: the SDL calls: walks a render plan; textures and fonts that free themselves before
 //   their renderer; text, images (PNG, JPEG, GIF; PDF and SVG drawn at the size shown), PNG
 //   read-back, the HUD.
+// - Exports: the exports to UIKit, SwiftUI, CSS, Compose and launch images, over one export model.
 // - App: the app layer: session, assets, the timings file watcher and document (edits, undo,
 //   save), the window's state and pure reducer, the key table and the CLI table.
 // - Inspector: Dear ImGui over SDL and the editor widgets (number, curve, spring, timeline).
@@ -55,6 +56,9 @@ let package = Package(
         // sizes and Auto Layout (a Cassowary solver). Pure: every file is read through one seam.
         .target(name: "LaunchImport", dependencies: ["Formats", "Motion", "Scenes"], path: "Sources/LaunchImport"),
         .target(name: "Geometry", dependencies: ["Scenes"], path: "Sources/Geometry"),
+        // The exports (UIKit, SwiftUI, CSS and its page, Compose, launch images): one target a file over a
+        // platform-neutral model, registered in one table; pure, the images they need drawn by the caller.
+        .target(name: "Exports", dependencies: ["Motion", "Formats", "Scenes"], path: "Sources/Exports"),
         .target(
             name: "Inspector",
             dependencies: ["CImGui", "CSDL2", "Motion", "Formats"],
@@ -64,12 +68,12 @@ let package = Package(
         ),
         // LaunchImport for ImageFileKind: images are decoded by what their bytes are, not their names.
         .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "Formats", "Scenes", "LaunchImport", "Geometry"], path: "Sources/Render"),
-        .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render"], path: "Sources/App"),
+        .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "Exports"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry"], path: "Sources/FuzzChecks"),
         .executableTarget(
             name: "SplashLab",
-            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Inspector"],
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Inspector", "Exports"],
             path: "Sources/SplashLab",
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
@@ -85,6 +89,8 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "LaunchImport", "Motion", "TestFixtures"], exclude: ["Golden"]),
         // The recording writer's tests reach into the executable, which needs C++ interop to import.
         .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes", "TestFixtures"], swiftSettings: [.interoperabilityMode(.Cxx)]),
+        // The exports, imported: only the command-line tests spawn the binary.
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "Formats", "Scenes", "Motion", "TestFixtures"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion", "TestFixtures"]),
         .testTarget(
             name: "InspectorTests",

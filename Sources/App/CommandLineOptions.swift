@@ -17,6 +17,7 @@
 // A new command is a `CLICommand` in `CLI.commands`, an options struct in CommandOptions.swift
 // and a case in main.swift.
 
+import Exports
 import Formats
 import Foundation
 import Motion
@@ -86,7 +87,7 @@ public enum CLI {
         CLICommand(name: "bench", summary: "print performance figures as JSON: the scripted scenario against its floor, or the motion math", operands: "",
                    examples: ["splashlab bench --device iphone-se --frames 600", "splashlab bench --motion", "xvfb-run -a splashlab bench --idle"]),
         CLICommand(name: "export", summary: "tuned values back to the platforms: UIKit, SwiftUI, CSS (or a page) and Compose code, or the launch frame for every device",
-                   operands: "swift|swiftui|css|compose|launch",
+                   operands: ExportTargets.standard.names.joined(separator: "|"),
                    examples: ["splashlab export swift --timings my-timings.json > SplashTimings.swift", "splashlab export swiftui > SplashView.swift",
                               "splashlab export css --html --seed 3 --out splash.html", "splashlab export compose > Splash.kt",
                               "splashlab export launch --out launch-images"]),
@@ -206,7 +207,7 @@ extension CLIOption {
     public static let script = CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record", "lint"], forwardedToCapture: false)
     public static let at = CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false)
     public static let launch = CLIOption(name: "--launch", value: nil, help: "the launch screen alone, from its sources (never the intro's frame 0)", commands: ["render"], forwardedToCapture: false)
-    public static let html = CLIOption(name: "--html", value: nil, help: "export css: a self-contained page that plays the splash (to --out FILE or standard output)", commands: ["export"], forwardedToCapture: false)
+    public static let html = CLIOption(name: "--html", value: nil, help: ExportTargets.standard.all.filter(\.writesPage).map { "export \($0.name)" }.joined(separator: ", ") + ": a self-contained page that plays the splash (to --out FILE or standard output)", commands: ["export"], forwardedToCapture: false)
     public static let out = CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets"], forwardedToCapture: false)
     public static let scale = CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false)
     public static let duration = CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more); at most \(OptionBounds.number(OptionBounds.recordingSeconds)) s of video, slow motion included", commands: ["record"], forwardedToCapture: false)

@@ -11,8 +11,10 @@ import Scenes
 /// spring is `spring(dampingRatio = ζ, stiffness = k)` with k = (2π / response)², since Compose's
 /// spring is a mass-1 damped oscillator (androidx.compose.animation.core.SpringSimulation:
 /// ω = √stiffness) and SwiftUI's response is its undamped period 2π / ω.
-enum ComposeExport: ConstantSpelling {
-    static func float(_ v: Double) -> String { JSONOutput.number(v).text + "f" }
+public struct ComposeExport: LaidOutSplashExport, ConstantSpelling {
+    public let command = ExportCommandLine(name: "compose", options: .preview)
+
+    static func float(_ v: Double) -> String { ExportNames.number(v) + "f" }
     static func millis(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
 
     static func easing(_ c: TimingCurve) -> String {
@@ -22,49 +24,45 @@ enum ComposeExport: ConstantSpelling {
         }
     }
 
-    /// `panel.springResponse` → `panelSpringResponse` (the name `export swift` gives it).
-    static func name(_ path: String) -> String { TimingsSchema.parameter(path)?.swiftName ?? path }
-    static func constant(_ path: String) -> String { "SplashTimings." + name(path) }
+    /// A constant of the generated `SplashTimings`, named as `export swift` names it.
+    static func constant(_ c: ExportConstant) -> String { "SplashTimings." + c.name }
 
-    /// Compose's stiffness for a response: (2π / response)², mass 1.
-    static func stiffness(response: Double) -> Double { pow(2 * Double.pi / response, 2) }
-
-    /// One `val` per declared parameter (seconds as whole milliseconds), then each declared spring.
-    static func constants(_ t: Timings) -> String {
-        var lines = parameterConstants(t)
-        for spring in InteractionMotion.springs(in: t) {
-            let response = spring.response, ratio = spring.dampingFraction
+    /// One `val` per declared parameter (seconds as whole milliseconds), then each declared spring
+    /// (`ExportSpring.stiffness`).
+    static func constants(_ model: ExportModel) -> String {
+        var lines = parameterConstants(model)
+        for spring in model.springs {
             lines.append("""
-                /** The \(spring.label) spring: response \(JSONOutput.number(response).text) s, damping ratio \(JSONOutput.number(ratio).text); stiffness (2π / response)². */
-                fun <T> \(SwiftUIExport.swiftName(spring.id))(): SpringSpec<T> = spring(dampingRatio = \(float(ratio)), stiffness = \(float(stiffness(response: response))))
+                /** The \(spring.label) spring: response \(ExportNames.number(spring.response)) s, damping ratio \(ExportNames.number(spring.dampingFraction)); stiffness (2π / response)². */
+                fun <T> \(ExportNames.swiftName(spring.id))(): SpringSpec<T> = spring(dampingRatio = \(float(spring.dampingFraction)), stiffness = \(float(spring.stiffness)))
             """)
         }
         return lines.joined(separator: "\n")
     }
 
-    static func docComment(_ p: TimingParameter) -> String {
-        "    /** \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.unit == "s" ? "ms" : p.unit))") */"
+    static func docComment(_ p: ExportConstant) -> String {
+        "    /** \(p.doc)\(p.unit.isEmpty ? "" : " (\(p.isSeconds ? "ms" : p.unit))") */"
     }
 
-    static func declaration(_ p: TimingParameter, number v: Double) -> String {
-        if p.unit == "s" { return "    const val \(p.swiftName)Millis = \(millis(v))" }
-        return "    const val \(p.swiftName) = \(float(v))"
+    static func declaration(_ p: ExportConstant, number v: Double) -> String {
+        if p.isSeconds { return "    const val \(p.name)Millis = \(millis(v))" }
+        return "    const val \(p.name) = \(float(v))"
     }
 
-    static func declaration(_ p: TimingParameter, numbers vs: [Double]) -> String {
-        "    val \(p.swiftName) = floatArrayOf(\(vs.map(float).joined(separator: ", ")))"
+    static func declaration(_ p: ExportConstant, numbers vs: [Double]) -> String {
+        "    val \(p.name) = floatArrayOf(\(vs.map(float).joined(separator: ", ")))"
     }
 
-    static func declaration(_ p: TimingParameter, curve c: TimingCurve) -> String {
-        "    val \(p.swiftName): Easing = \(easing(c))"
+    static func declaration(_ p: ExportConstant, curve c: TimingCurve) -> String {
+        "    val \(p.name): Easing = \(easing(c))"
     }
 
-    static func declaration(_ p: TimingParameter, curves cs: [TimingCurve]) -> String {
-        "    val \(p.swiftName): List<Easing> = listOf(\(cs.map(easing).joined(separator: ", ")))"
+    static func declaration(_ p: ExportConstant, curves cs: [TimingCurve]) -> String {
+        "    val \(p.name): List<Easing> = listOf(\(cs.map(easing).joined(separator: ", ")))"
     }
 
-    static func declaration(_ p: TimingParameter, choice name: String) -> String {
-        "    const val \(p.swiftName) = \"\(name)\""
+    static func declaration(_ p: ExportConstant, choice name: String) -> String {
+        "    const val \(p.name) = \"\(name)\""
     }
 
     // MARK: Tracks in Compose
@@ -73,49 +71,39 @@ enum ComposeExport: ConstantSpelling {
     static func animatable(_ property: SplashProperty) -> String { property.name }
 
     /// A track's `animateTo`: `tween` along its curve, or `keyframes` with each segment's easing.
-    static func animateTo(_ track: SplashTrack, _ t: Timings, height: Double) -> String {
-        let target = animatable(track.drives)
-        let delay = track.delayPath.map { ", delayMillis = \(constant($0))Millis" } ?? ""
-        switch track.motion {
-        case .curve:
-            return "launch { \(target).animateTo(\(float(track.value(t, 1))), tween(durationMillis = \(constant(track.durationPath))Millis\(delay), easing = \(constant(track.curvePath)))) }"
-        case let .keyframes(make):
-            let here = make(t, height), twice = make(t, height * 2)
-            func value(_ i: Int) -> String {
-                let v = track.value(t, here.values[i]), v2 = track.value(t, twice.values[i])
-                return abs(v2 - v) < 1e-9 * max(1, abs(v)) ? float(v) : "\(float(v)) * screenHeight / \(float(height))"
-            }
-            let duration = millis(track.duration(in: t))
-            var lines = ["launch {", "    \(target).animateTo(\(value(here.values.count - 1)), keyframes {",
-                         "        durationMillis = \(constant(track.durationPath))Millis"]
-            for i in 0..<(here.values.count - 1) {
-                lines.append("        \(value(i)) at \(Int((here.keyTimes[i] * Double(duration)).rounded())) using \(constant(track.curvePath))[\(i)]")
-            }
-            lines += ["    })", "}"]
-            return lines.joined(separator: "\n            ")
+    static func animateTo(_ track: ExportTrack) -> String {
+        let target = animatable(track.property)
+        let delay = track.begin.map { ", delayMillis = \(constant($0))Millis" } ?? ""
+        guard let keyframes = track.keyframes else {
+            return "launch { \(target).animateTo(\(track.toConstant.map(constant) ?? float(track.to)), tween(durationMillis = \(constant(track.duration))Millis\(delay), easing = \(constant(track.curve)))) }"
         }
+        func value(_ i: Int) -> String {
+            let v = keyframes.values[i]
+            return v.scalesWithScreen ? "\(float(v.value)) * screenHeight / \(float(keyframes.screenHeight))" : float(v.value)
+        }
+        let duration = millis(track.duration.number)
+        var lines = ["launch {", "    \(target).animateTo(\(value(keyframes.values.count - 1)), keyframes {",
+                     "        durationMillis = \(constant(track.duration))Millis"]
+        for i in 0..<(keyframes.values.count - 1) {
+            lines.append("        \(value(i)) at \(Int((keyframes.keyTimes[i] * Double(duration)).rounded())) using \(constant(track.curve))[\(i)]")
+        }
+        lines += ["    })", "}"]
+        return lines.joined(separator: "\n            ")
     }
 
-    static func animations(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool, _ t: Timings, height: Double) -> String {
-        SplashTrack.all.filter { $0.anchor == anchor && $0.playing.includes(reduceMotion: on) }
-            .map { "            " + animateTo($0, t, height: height) }.joined(separator: "\n")
+    static func animations(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool, _ model: ExportModel) -> String {
+        model.tracks(anchor, reduceMotion: on).map { "            " + animateTo($0) }.joined(separator: "\n")
     }
 
     static func color(_ c: Color) -> String { String(format: "Color(0x%02X%02X%02X%02X)", c.a, c.r, c.g, c.b) }
 
-    static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String {
-        let t = splash.timings
-        let height = splash.device.height
-        func initial(_ property: SplashProperty) -> Double {
-            guard let track = SplashTrack.all.first(where: { $0.drives == property && $0.playing.includes(reduceMotion: false) }) else {
-                return splash.stillValue(property)
-            }
-            switch track.motion {
-            case .curve: return track.value(t, 0)
-            case let .keyframes(make): return track.value(t, make(t, height).values.first ?? 0)
-            }
+    public static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String {
+        let model = ExportModel(timings: splash.timings, screenHeight: splash.device.height)
+        func initial(_ property: SplashProperty) -> String {
+            guard let track = model.track(driving: property) else { return float(splash.stillValue(property)) }
+            return track.fromConstant.map(constant) ?? float(track.from)
         }
-        let animatables = SplashProperty.allCases.map { "    val \(animatable($0)) = remember { Animatable(\(float(initial($0)))) }" }.joined(separator: "\n")
+        let animatables = SplashProperty.allCases.map { "    val \(animatable($0)) = remember { Animatable(\(initial($0))) }" }.joined(separator: "\n")
         let stills = SplashProperty.allCases.map { "                \(animatable($0)).snapTo(\(float(splash.stillValue($0))))" }.joined(separator: "\n")
         let stops: String
         switch launch {
@@ -123,7 +111,7 @@ enum ComposeExport: ConstantSpelling {
         case .image, .white: stops = "0f to Color.White, 1f to Color.White"
         }
         let appear = millis(splash.appearDuration)
-        let minHold = constant("splash.minHold"), timeout = constant("splash.timeout")
+        let minHold = constant(model.shortestHold), timeout = constant(model.longestHold)
         return """
         // Generated by `splashlab export compose` from \(timingsPath).
         // Curves are Core Animation's control points as CubicBezierEasing; durations are whole milliseconds, round(s × 1000).
@@ -157,7 +145,7 @@ enum ComposeExport: ConstantSpelling {
 
         /** Every tunable value of \(timingsPath), as declared by `splashlab timings --schema`. */
         object SplashTimings {
-        \(constants(t))
+        \(constants(model))
         }
 
         /** The launch screen as the app shows it: the background top to bottom, the logo's centre as a share of the screen, the text below it (dp). */
@@ -200,19 +188,19 @@ enum ComposeExport: ConstantSpelling {
                         delay(minOf(contentReadyAfterMillis, \(timeout)Millis).toLong())
                         phase = SplashPhase.Disappearing
                         coroutineScope {
-        \(animations(.dismissal, reduceMotion: true, t, height: height).replacingOccurrences(of: "            launch", with: "                    launch"))
+        \(animations(.dismissal, reduceMotion: true, model).replacingOccurrences(of: "            launch", with: "                    launch"))
                         }
                         phase = SplashPhase.Done
                         return@LaunchedEffect
                     }
                     // Appearance, from the launch screen at t = 0.
-        \(animations(.start, reduceMotion: false, t, height: height))
+        \(animations(.start, reduceMotion: false, model))
                     delay(minOf(\(appear).toLong(), d))
                     phase = SplashPhase.Holding
                     delay(maxOf(d - \(appear), 0L))
                     // Disappearance, from d.
                     phase = SplashPhase.Disappearing
-        \(animations(.dismissal, reduceMotion: false, t, height: height))
+        \(animations(.dismissal, reduceMotion: false, model))
                     delay(\(millis(splash.disappearDuration)).toLong())
                     phase = SplashPhase.Done
                 }

@@ -5,8 +5,10 @@ import Scenes
 
 /// `splashlab export swiftui`: a SwiftUI view (iOS 17) that plays the splash over a content view,
 /// from the parameter declarations and the track list.
-enum SwiftUIExport: SwiftConstantSpelling {
-    static func number(_ v: Double) -> String { JSONOutput.number(v).text }
+public struct SwiftUIExport: LaidOutSplashExport, SwiftConstantSpelling {
+    public let command = ExportCommandLine(name: "swiftui", options: .preview)
+
+    static func number(_ v: Double) -> String { ExportNames.number(v) }
 
     static func unitCurve(_ c: TimingCurve) -> String {
         switch c {
@@ -17,42 +19,35 @@ enum SwiftUIExport: SwiftConstantSpelling {
     }
 
     /// SwiftUI's two forms of one spring: `Spring(response:dampingRatio:)`, and
-    /// `Spring(duration:bounce:)` with duration = response and bounce = 1 − ζ for ζ ≤ 1, 1/ζ − 1
-    /// above (WWDC23 "Animate with springs"; `SpringParameters.bounce`).
-    static func springForms(response: Double, dampingRatio: Double) -> (byResponse: String, byDuration: String) {
-        let bounce = dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1
-        return ("Spring(response: \(number(response)), dampingRatio: \(number(dampingRatio)))",
-                "Spring(duration: \(number(response)), bounce: \(number(bounce)))")
+    /// `Spring(duration:bounce:)` with duration = response (`ExportSpring.bounce`).
+    static func springForms(_ spring: ExportSpring) -> (byResponse: String, byDuration: String) {
+        ("Spring(response: \(number(spring.response)), dampingRatio: \(number(spring.dampingFraction)))",
+         "Spring(duration: \(number(spring.response)), bounce: \(number(spring.bounce)))")
     }
 
     /// One `static let` per declared parameter, named and typed as `export swift` names them, and
     /// each declared spring in both of SwiftUI's forms.
-    static func constants(_ t: Timings) -> String {
-        var lines = parameterConstants(t)
-        for spring in InteractionMotion.springs(in: t) {
-            let forms = springForms(response: spring.response, dampingRatio: spring.dampingFraction)
-            let name = swiftName(spring.id)
+    static func constants(_ model: ExportModel) -> String {
+        var lines = parameterConstants(model)
+        for spring in model.springs {
+            let forms = springForms(spring)
+            let name = ExportNames.swiftName(spring.id)
             lines.append("    /// The \(spring.label) spring: mass 1, stiffness (2π / response)², damping 4π ζ / response.\n    static let \(name) = \(forms.byResponse)")
             lines.append("    /// The same spring by its perceptual duration and bounce.\n    static let \(name)ByDuration = \(forms.byDuration)")
         }
         return lines.joined(separator: "\n")
     }
 
-    static func declaration(_ p: TimingParameter, curve c: TimingCurve) -> String {
-        "    static let \(p.swiftName) = \(unitCurve(c))"
+    static func declaration(_ p: ExportConstant, curve c: TimingCurve) -> String {
+        "    static let \(p.name) = \(unitCurve(c))"
     }
 
-    static func declaration(_ p: TimingParameter, curves cs: [TimingCurve]) -> String {
-        "    static let \(p.swiftName): [UnitCurve] = [\n" + cs.map { "        \(unitCurve($0))" }.joined(separator: ",\n") + "\n    ]"
+    static func declaration(_ p: ExportConstant, curves cs: [TimingCurve]) -> String {
+        "    static let \(p.name): [UnitCurve] = [\n" + cs.map { "        \(unitCurve($0))" }.joined(separator: ",\n") + "\n    ]"
     }
 
-    /// `panel.spring` → `panelSpring`.
-    static func swiftName(_ id: String) -> String {
-        let parts = id.split(separator: ".").map(String.init)
-        return parts.enumerated().map { i, p in i == 0 ? p : p.prefix(1).uppercased() + p.dropFirst() }.joined()
-    }
-
-    static func constant(_ path: String) -> String { "SplashTimings." + (TimingsSchema.parameter(path)?.swiftName ?? path) }
+    /// A constant of the generated `SplashTimings`.
+    static func constant(_ c: ExportConstant) -> String { "SplashTimings." + c.name }
 
     // MARK: Tracks in SwiftUI
 
@@ -79,51 +74,44 @@ enum SwiftUIExport: SwiftConstantSpelling {
     }
 
     /// `.timingCurve(curve, duration:)` with the track's delay, from the track's own parameters.
-    static func animation(_ track: SplashTrack) -> String {
-        let delay = track.delayPath.map { ".delay(\(constant($0)))" } ?? ""
-        return ".timingCurve(\(constant(track.curvePath)), duration: \(constant(track.durationPath)))\(delay)"
+    static func animation(_ track: ExportTrack) -> String {
+        let delay = track.begin.map { ".delay(\(constant($0)))" } ?? ""
+        return ".timingCurve(\(constant(track.curve)), duration: \(constant(track.duration)))\(delay)"
     }
 
     /// The `withAnimation` lines of the tracks that play with Reduce Motion `on` from `anchor`.
-    static func stateAnimations(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool, _ t: Timings, indent: String = "        ") -> String {
-        SplashTrack.all.filter { $0.anchor == anchor && $0.playing.includes(reduceMotion: on) }.compactMap { track -> String? in
-            guard case let .state(name) = form(of: track.drives), case .curve = track.motion else { return nil }
-            return indent + "withAnimation(\(animation(track))) { \(name) = \(number(track.value(t, 1))) }"
+    static func stateAnimations(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool, _ model: ExportModel, indent: String = "        ") -> String {
+        model.tracks(anchor, reduceMotion: on).compactMap { track -> String? in
+            guard case let .state(name) = form(of: track.property), track.keyframes == nil else { return nil }
+            return indent + "withAnimation(\(animation(track))) { \(name) = \(track.toConstant.map(constant) ?? number(track.to)) }"
         }.joined(separator: "\n")
     }
 
-    /// A keyframe track's value at screen height `height`: as a number, or, where it grows with
-    /// the screen, as the export device's value scaled by `screenHeight`.
-    static func keyframeValues(_ track: SplashTrack, _ make: (Timings, Double) -> KeyframeTrack, _ t: Timings, height: Double) -> [String] {
-        let here = make(t, height), twice = make(t, height * 2)
-        return here.values.indices.map { i in
-            let v = track.value(t, here.values[i]), v2 = track.value(t, twice.values[i])
-            return abs(v2 - v) < 1e-9 * max(1, abs(v)) ? number(v) : "\(number(v)) * screenHeight / \(number(height))"
-        }
+    /// A keyframe's value: a number, or where it grows with the screen, the export device's value
+    /// scaled by `screenHeight`.
+    static func keyframeValue(_ v: ExportKeyframes.Value, height: Double) -> String {
+        v.scalesWithScreen ? "\(number(v.value)) * screenHeight / \(number(height))" : number(v.value)
     }
 
     /// The hole's keyframes, one `KeyframeTrack` per hole track.
-    static func holeKeyframes(_ t: Timings, height: Double) -> (fields: String, tracks: String) {
+    static func holeKeyframes(_ model: ExportModel) -> (fields: String, tracks: String) {
         var fields: [String] = [], tracks: [String] = []
-        for track in SplashTrack.all where track.playing.includes(reduceMotion: false) {
-            guard case let .hole(path) = form(of: track.drives) else { continue }
+        for track in model.tracks(reduceMotion: false) {
+            guard case let .hole(path) = form(of: track.property) else { continue }
             var frames: [String] = []
-            if let delayPath = track.delayPath, track.delay(in: t) > 0 {
-                frames.append("LinearKeyframe(\(number(track.value(t, 0))), duration: \(constant(delayPath)))")
+            if let begin = track.begin, begin.number > 0 {
+                frames.append("LinearKeyframe(\(number(track.from)), duration: \(constant(begin)))")
             }
-            switch track.motion {
-            case .curve:
-                fields.append("        var \(path): CGFloat = \(number(track.value(t, 0)))")
-                frames.append("LinearKeyframe(\(number(track.value(t, 1))), duration: \(constant(track.durationPath)), timingCurve: \(constant(track.curvePath)))")
-            case let .keyframes(make):
-                let keyframes = make(t, height)
-                let values = keyframeValues(track, make, t, height: height)
+            if let keyframes = track.keyframes {
                 // Key times start at 0 (the declaration's rule), so the first value is where the track starts.
-                fields.append("        var \(path): CGFloat = \(number(track.value(t, keyframes.values[0])))")
+                fields.append("        var \(path): CGFloat = \(number(track.from))")
                 for i in 1..<keyframes.values.count {
                     let share = keyframes.keyTimes[i] - keyframes.keyTimes[i - 1]
-                    frames.append("LinearKeyframe(\(values[i]), duration: \(number(share)) * \(constant(track.durationPath)), timingCurve: \(constant(track.curvePath))[\(i - 1)])")
+                    frames.append("LinearKeyframe(\(keyframeValue(keyframes.values[i], height: keyframes.screenHeight)), duration: \(number(share)) * \(constant(track.duration)), timingCurve: \(constant(track.curve))[\(i - 1)])")
                 }
+            } else {
+                fields.append("        var \(path): CGFloat = \(number(track.from))")
+                frames.append("LinearKeyframe(\(number(track.to)), duration: \(constant(track.duration)), timingCurve: \(constant(track.curve)))")
             }
             tracks.append("                KeyframeTrack(\\.\(path)) {\n" + frames.map { "                    " + $0 }.joined(separator: "\n") + "\n                }")
         }
@@ -134,23 +122,20 @@ enum SwiftUIExport: SwiftConstantSpelling {
         "Color(red: \(number(Double(c.r) / 255)), green: \(number(Double(c.g) / 255)), blue: \(number(Double(c.b) / 255)), opacity: \(number(Double(c.a) / 255)))"
     }
 
-    static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String {
-        let t = splash.timings
-        let height = splash.device.height
+    public static func source(_ splash: SplashSequence, launch: LaunchBackground, description: LaunchDescription, timingsPath: String) -> String {
+        let model = ExportModel(timings: splash.timings, screenHeight: splash.device.height)
         let states = SplashProperty.allCases.compactMap { property -> (String, SplashProperty)? in
             if case let .state(name) = form(of: property) { return (name, property) }
             return nil
         }
         // Where a track plays, the state starts where its motion starts; otherwise at its still value.
-        func initial(_ property: SplashProperty) -> Double {
-            guard let track = SplashTrack.all.first(where: { $0.drives == property && $0.playing.includes(reduceMotion: false) }) else {
-                return splash.stillValue(property)
-            }
-            return track.value(t, 0)
+        func initial(_ property: SplashProperty) -> String {
+            guard let track = model.track(driving: property) else { return number(splash.stillValue(property)) }
+            return track.fromConstant.map(constant) ?? number(track.from)
         }
-        let stateLines = states.map { "    @State private var \($0.0): CGFloat = \(number(initial($0.1)))" }.joined(separator: "\n")
+        let stateLines = states.map { "    @State private var \($0.0): CGFloat = \(initial($0.1))" }.joined(separator: "\n")
         let stillLines = states.map { "            \($0.0) = \(number(splash.stillValue($0.1)))" }.joined(separator: "\n")
-        let hole = holeKeyframes(t, height: height)
+        let hole = holeKeyframes(model)
         let stops: String
         switch launch {
         case let .gradient(list): stops = list.map { ".init(color: \(color($0.color)), location: \(number($0.location)))" }.joined(separator: ", ")
@@ -162,8 +147,8 @@ enum SwiftUIExport: SwiftConstantSpelling {
         case .image: launchNote = "white here: the launch image is an image asset of its own, to draw instead"
         case .white: launchNote = "white, as no launch.json or launch image describes it"
         }
-        let springs = InteractionMotion.springs(in: t).map { spring -> String in
-            let name = swiftName(spring.id)
+        let springs = model.springs.map { spring -> String in
+            let name = ExportNames.swiftName(spring.id)
             return """
             /// The \(spring.label) spring as an animation that starts at a gesture's velocity (in the animated value's units per second).
             func \(name)Animation(initialVelocity: Double) -> Animation {
@@ -180,7 +165,7 @@ enum SwiftUIExport: SwiftConstantSpelling {
 
         /// Every tunable value of \(timingsPath), as declared by `splashlab timings --schema`.
         enum SplashTimings {
-        \(constants(t))
+        \(constants(model))
         }
 
         \(springs)
@@ -267,28 +252,28 @@ enum SwiftUIExport: SwiftConstantSpelling {
             }
 
             private func play() async {
-                let d = min(max(SplashTimings.\(TimingsSchema.parameter("splash.minHold")!.swiftName), contentReadyAfter), SplashTimings.\(TimingsSchema.parameter("splash.timeout")!.swiftName))
+                let d = min(max(\(constant(model.shortestHold)), contentReadyAfter), \(constant(model.longestHold)))
                 if reduceMotion {
                     // The still splash: every track at rest.
         \(stillLines)
                     phase = .holding
                     // Seed 002: no minimum hold; the still splash fades as soon as the content is ready.
-                    try? await Task.sleep(for: .seconds(min(contentReadyAfter, SplashTimings.\(TimingsSchema.parameter("splash.timeout")!.swiftName))))
+                    try? await Task.sleep(for: .seconds(min(contentReadyAfter, \(constant(model.longestHold)))))
                     phase = .disappearing
-        \(stateAnimations(.dismissal, reduceMotion: true, t, indent: "            "))
-                    try? await Task.sleep(for: .seconds(\(number(reduceMotionDisappearance(splash)))))
+        \(stateAnimations(.dismissal, reduceMotion: true, model, indent: "            "))
+                    try? await Task.sleep(for: .seconds(\(number(reduceMotionDisappearance(model)))))
                     phase = .done
                     return
                 }
                 // Appearance, from the launch screen at t = 0.
-        \(stateAnimations(.start, reduceMotion: false, t))
+        \(stateAnimations(.start, reduceMotion: false, model))
                 try? await Task.sleep(for: .seconds(min(\(number(appear)), d)))
                 phase = .holding
                 try? await Task.sleep(for: .seconds(max(d - \(number(appear)), 0)))
                 // Disappearance, from d.
                 phase = .disappearing
                 holeOpens = true
-        \(stateAnimations(.dismissal, reduceMotion: false, t))
+        \(stateAnimations(.dismissal, reduceMotion: false, model))
                 try? await Task.sleep(for: .seconds(\(number(splash.disappearDuration))))
                 phase = .done
             }
@@ -297,8 +282,7 @@ enum SwiftUIExport: SwiftConstantSpelling {
     }
 
     /// How long the disappearance lasts with Reduce Motion on: the latest end of its tracks from d.
-    static func reduceMotionDisappearance(_ splash: SplashSequence) -> Double {
-        SplashTrack.all.filter { $0.anchor == .dismissal && $0.playing.includes(reduceMotion: true) }
-            .map { $0.interval(in: splash.timings, dismissalTime: 0).end }.max() ?? 0
+    static func reduceMotionDisappearance(_ model: ExportModel) -> Double {
+        model.tracks(.dismissal, reduceMotion: true).map { $0.interval(dismissalTime: 0).end }.max() ?? 0
     }
 }

@@ -1,4 +1,6 @@
+import Exports
 import Foundation
+import Motion
 import XCTest
 @testable import Formats
 @testable import Scenes
@@ -19,20 +21,11 @@ final class PlatformExportTests: XCTestCase {
      "scroll": {"bounceResponse": 0.61, "bounceDampingFraction": 2.5}}
     """
 
-    func tunedTimingsPath() throws -> String {
-        let path = NSTemporaryDirectory() + "splashlab-platform-\(UUID().uuidString).json"
-        try PlatformExportTests.tunedTimings.write(toFile: path, atomically: true, encoding: .utf8)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
+    func tunedTimingsPath() throws -> String { try temporaryFile(self, named: "tuned.json", contents: PlatformExportTests.tunedTimings) }
 
-    func export(_ what: String, timings: String) throws -> String {
-        let r = try CLI.run(["export", what, "--timings", timings])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r.stdout
-    }
+    func export(_ what: String, timings: String) throws -> String { try exportText([what], timings: timings) }
 
-    func timings(_ path: String) throws -> Timings { try Timings.parse(text: String(contentsOfFile: path, encoding: .utf8), path: path) }
+    func timings(_ path: String) throws -> Timings { try readTimings(path) }
 
     /// `export WHAT` of the tuned timings, and those timings as the app reads them.
     func exportOfTunedTimings(_ what: String) throws -> (timings: Timings, source: String) {
@@ -47,6 +40,16 @@ final class PlatformExportTests: XCTestCase {
         let regex = try! NSRegularExpression(pattern: #"-?[0-9]+(\.[0-9]+)?(e-?[0-9]+)?"#)
         let s = String(text)
         return regex.matches(in: s, range: NSRange(s.startIndex..., in: s)).compactMap { Double(s[Range($0.range, in: s)!]) }
+    }
+
+    /// The number a generated expression stands for: a literal, or the declared value of the
+    /// `SplashTimings` constant it names.
+    func value(of expression: some StringProtocol, in t: Timings) -> Double? {
+        let e = expression.trimmingCharacters(in: .whitespaces)
+        guard e.hasPrefix("SplashTimings.") else { return numbers(in: e).first }
+        let name = String(e.dropFirst("SplashTimings.".count).prefix { $0.isLetter || $0.isNumber })
+        guard let p = TimingsSchema.parameters.first(where: { $0.swiftName == name }), case let .number(v) = p.value(in: t) else { return nil }
+        return v
     }
 
     /// The one line of `text` that starts (after its indent) with `prefix`.
@@ -111,12 +114,10 @@ final class PlatformExportTests: XCTestCase {
         return out
     }
 
-    /// The app's own spring for the declared numbers, from `splashlab curve` at `times`.
+    /// The app's own spring for the declared numbers (what `splashlab curve` prints) at `times`.
     func appSpring(response: Double, dampingFraction: Double, at times: [Double]) throws -> [Double] {
-        let r = try CLI.run(["curve", "spring(response: \(response), dampingFraction: \(dampingFraction))",
-                             "--at", times.map { String($0) }.joined(separator: ",")])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return r.stdout.split(separator: "\n").filter { $0.first?.isNumber == true }.map { Double($0.split(separator: ",")[1])! }
+        let motion = try SpringMotion(parameters: SpringParameters(response: response, dampingFraction: dampingFraction))
+        return times.map(motion.x)
     }
 
     static let springTimes = (1...60).map { Double($0) / 60 }
@@ -140,14 +141,10 @@ final class PlatformExportTests: XCTestCase {
         let dir = NSTemporaryDirectory() + "splashlab-swiftui-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
-        for timings in [CLI.repositoryRoot.appendingPathComponent("Assets/timings.json").path, try tunedTimingsPath()] {
+        for timings in [defaultTimingsPath, try tunedTimingsPath()] {
             let source = try export("swiftui", timings: timings)
             XCTAssertTrue(source.contains("import SwiftUI"))
-            // Foundation stands in for SwiftUI's re-export of it.
-            try source.replacingOccurrences(of: "import SwiftUI", with: "import Foundation").write(toFile: dir + "/Export.swift", atomically: true, encoding: .utf8)
-            let swiftc = try CLI.run(["swiftc", "-typecheck", CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/SwiftUIDeclarations.swift").path, dir + "/Export.swift"],
-                                     executable: "/usr/bin/env")
-            XCTAssertEqual(swiftc.status, 0, swiftc.stderr)
+            try assertCompiles(source, importing: "SwiftUI", declarations: "SwiftUIDeclarations.swift", self)
         }
     }
 
@@ -195,7 +192,7 @@ final class PlatformExportTests: XCTestCase {
                 let delay = track.delayPath.map { ".delay(\(constant($0)))" } ?? ""
                 let expected = "withAnimation(.timingCurve(\(constant(track.curvePath)), duration: \(constant(track.durationPath)))\(delay)) {"
                 guard let text = line(expected, in: source) else { continue }
-                assertClose(numbers(in: text.split(separator: "=").last!), [track.value(t, 1)], "\(track.id)'s end value")
+                XCTAssertEqual(value(of: text.split(separator: "=").last!, in: t) ?? .nan, track.value(t, 1), accuracy: 1e-12, "\(track.id)'s end value: \(text)")
             case let .keyframes(make):
                 let keyframes = make(t, 667)
                 for i in 1..<keyframes.values.count {
@@ -278,7 +275,8 @@ final class PlatformExportTests: XCTestCase {
                 let prefix = "launch { \(ComposeAnimatable.name(track.drives)).animateTo("
                 guard let text = line(prefix, in: source) else { continue }
                 XCTAssertTrue(text.hasSuffix(", tween(durationMillis = \(constant(track.durationPath))Millis\(delay), easing = \(constant(track.curvePath)))) }"), text)
-                XCTAssertEqual(Float(numbers(in: text.dropFirst(text.distance(from: text.startIndex, to: text.range(of: "animateTo(")!.upperBound)))[0]), Float(track.value(t, 1)), track.id)
+                let end = value(of: text[text.range(of: "animateTo(")!.upperBound...], in: t) ?? .nan
+                XCTAssertEqual(Float(end), Float(track.value(t, 1)), "\(track.id): \(text)")
             case let .keyframes(make):
                 let keyframes = make(t, 667)
                 let ms = (track.duration(in: t) * 1000).rounded()
@@ -307,22 +305,22 @@ final class PlatformExportTests: XCTestCase {
 }
 
 extension PlatformExportTests {
-    /// README's table of the four exports quotes them as they are for the default timings: every
-    /// piece of code in a row (its "…" marking what is left out) is in that column's export.
+    /// README's table of the exports has a column for every code export of the table of targets,
+    /// in its order, and quotes them as they are for the default timings: every piece of code in a
+    /// row (its "…" marking what is left out) is in that column's export.
     func testReadmeQuotesTheExportsOfTheDefaultTimings() throws {
-        let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let header = "| | `export swift` (UIKit) | `export swiftui` | `export css` | `export compose` |"
-        guard let table = readme.range(of: header) else { return XCTFail("README has no table of the four exports") }
-        let rows = readme[table.upperBound...].split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let code = ExportTargets.standard.all.filter { $0.options != .folder }
+        guard let table = readme.range(of: "| | `export \(code[0].name)`") else { return XCTFail("README has no table of the exports") }
+        let lines = readme[table.lowerBound...].split(separator: "\n")
+        let columns = lines[0].split(separator: "|").dropFirst().map { $0.split(separator: "`").dropFirst().first.map(String.init) ?? "" }
+        XCTAssertEqual(columns, code.map { "export \($0.name)" }, "README's columns are the code exports")
+        let rows = lines.dropFirst(2).prefix { $0.hasPrefix("|") }
         XCTAssertGreaterThanOrEqual(rows.count, 3)
         func collapsed(_ s: some StringProtocol) -> String { s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") }
-        let exports = try ["swift", "swiftui", "css", "compose"].map { what -> String in
-            let r = try CLI.run(["export", what])
-            XCTAssertEqual(r.status, 0, r.stderr)
-            return collapsed(r.stdout)
-        }
+        let exports = try code.map { collapsed(try exportText([$0.name], timings: defaultTimingsPath)) }
         for row in rows {
-            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst(2).prefix(4)
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst(2).prefix(code.count)
             for (cell, export) in zip(cells, exports) {
                 let quotes = cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
                 XCTAssertFalse(quotes.isEmpty, "README cell without code: \(cell)")
@@ -335,21 +333,6 @@ extension PlatformExportTests {
         }
     }
 
-    func testExportOptionsAreCheckedWithTheirReason() throws {
-        for (arguments, message) in [(["export", "swiftui", "--html"], "--html goes with export css"),
-                                     (["export", "css", "--out", "/tmp/x.css"], "--out goes with export css --html"),
-                                     (["export", "kotlin"], "expected swift, swiftui, css, compose or launch")] {
-            let r = try CLI.run(arguments)
-            XCTAssertEqual(r.status, 2, arguments.joined(separator: " "))
-            XCTAssertTrue(r.stderr.contains(message), r.stderr)
-        }
-        let page = try CLI.run(["export", "css", "--html", "--seed", "3"])
-        XCTAssertEqual(page.status, 0, page.stderr)
-        for id in ["logo", "text", "backdrop", "backdropText", "feed", "hole", "holeLogo", "splash"] {
-            XCTAssertTrue(page.stdout.contains("id=\"\(id)\""), "the page has no #\(id)")
-        }
-        XCTAssertTrue(page.stdout.contains("data:image/png;base64,"), "images are inlined")
-    }
 }
 
 /// The names the Compose export gives its animatables: each property's own name.

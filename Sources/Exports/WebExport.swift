@@ -1,16 +1,22 @@
-import App
 import Formats
 import Foundation
 import Motion
-import Render
 import Scenes
 
 /// `splashlab export css [--html]`: the splash as CSS animations (`@keyframes` and `animation`
 /// rules), and with `--html` a self-contained page that plays it. Every rule comes from a track of
-/// `SplashTrack.all`; the elements carry the names of `state`'s layers as ids, and every animation
-/// counts from the splash's start (time 0 on the Web Animations timeline), its begin as its delay.
-enum WebExport {
-    static func number(_ v: Double) -> String { JSONOutput.number(v).text }
+/// the export model (`ExportModel.tracks`); the elements carry the names of `state`'s layers as
+/// ids, and every animation counts from the splash's start (time 0 on the Web Animations
+/// timeline), its begin as its delay.
+public struct WebExport: ExportTarget {
+    public let command = ExportCommandLine(name: "css", options: .preview, writesPage: true)
+
+    public func export(_ source: ExportSource) throws -> ExportOutput {
+        if source.page { return .text(try Self.page(source)) }
+        return .text(Self.css(source.splash, timingsPath: source.timingsPath) + "\n:root {\n\(Self.springProperties(ExportModel(timings: source.timings, screenHeight: source.splash.device.height)))\n}")
+    }
+
+    static func number(_ v: Double) -> String { ExportNames.number(v) }
     /// Six decimals: a CSS number's precision is single (Blink keeps floats), so more digits say nothing.
     static func short(_ v: Double) -> String {
         let rounded = (v * 1e6).rounded() / 1e6
@@ -92,22 +98,18 @@ enum WebExport {
     /// A track's animation: a curve track as two keyframes eased by its curve, a keyframe track
     /// as its values at its key times, each segment eased by its own curve. The property's value
     /// is the track's `value` of the motion's value at each keyframe.
-    static func animation(of track: SplashTrack, in splash: SplashSequence) -> Animation {
-        let t = splash.timings
-        let form = self.form(of: track.drives, in: splash)
+    static func animation(of track: ExportTrack, in splash: SplashSequence) -> Animation {
+        let form = self.form(of: track.property, in: splash)
         let frames: [(Double, String, String?)]
-        switch track.motion {
-        case .curve:
-            let curve = track.curves(in: t).first ?? .linear
-            frames = [(0, form.css(track.value(t, 0)), easing(curve)), (1, form.css(track.value(t, 1)), nil)]
-        case let .keyframes(make):
-            let keyframes = make(t, splash.device.height)
+        if let keyframes = track.keyframes {
             frames = keyframes.values.indices.map { i in
                 let curve = i < keyframes.timingFunctions.count ? keyframes.timingFunctions[i] : nil
-                return (keyframes.keyTimes[i], form.css(track.value(t, keyframes.values[i])), i + 1 < keyframes.values.count ? curve.map(easing) : nil)
+                return (keyframes.keyTimes[i], form.css(keyframes.values[i].value), i + 1 < keyframes.values.count ? curve.map(easing) : nil)
             }
+        } else {
+            frames = [(0, form.css(track.from), easing(track.firstCurve)), (1, form.css(track.to), nil)]
         }
-        let (begin, end) = track.interval(in: t, dismissalTime: splash.dismissalTime)
+        let (begin, end) = track.interval(dismissalTime: splash.dismissalTime)
         return Animation(name: track.id, elements: form.elements, property: form.property, keyframes: frames, begin: begin, duration: end - begin)
     }
 
@@ -127,7 +129,7 @@ enum WebExport {
     /// Every animation that plays with Reduce Motion on or off, in the track list's order.
     static func animations(_ splash: SplashSequence, reduceMotion: Bool) -> [Animation] {
         windowSteps(splash, reduceMotion: reduceMotion)
-            + SplashTrack.all.filter { $0.playing.includes(reduceMotion: reduceMotion) }.map { animation(of: $0, in: splash) }
+            + ExportModel(timings: splash.timings, screenHeight: splash.device.height).tracks(reduceMotion: reduceMotion).map { animation(of: $0, in: splash) }
     }
 
     /// Each element's still values (where no track plays, as with Reduce Motion) and animations.
@@ -237,13 +239,12 @@ extension WebExport {
         spring.restTime(within: 1e-5, step: 0.01, limit: 60)
     }
 
-    /// Every declared spring (TimingsSchema.springs) as a `linear()` easing from rest, with its
+    /// Every declared spring as a `linear()` easing from rest, with its
     /// duration, as custom properties a page can use: `animation-timing-function: var(--panel-spring)`.
-    static func springProperties(_ t: Timings) -> String {
-        InteractionMotion.springs(in: t).compactMap { spring -> String? in
+    static func springProperties(_ model: ExportModel) -> String {
+        model.springs.compactMap { spring -> String? in
             let response = spring.response, fraction = spring.dampingFraction
-            guard let parameters = try? SpringParameters(response: response, dampingFraction: fraction),
-                  let motion = try? SpringMotion(parameters: parameters) else { return nil }
+            guard let parameters = spring.parameters, let motion = try? SpringMotion(parameters: parameters) else { return nil }
             let duration = springDuration(motion)
             let name = spring.id.replacingOccurrences(of: ".", with: "-")
             return """

@@ -1,8 +1,6 @@
-import App
 import Formats
 import Foundation
 import Motion
-import Render
 import Scenes
 
 // MARK: - The panel's completion spring, played after the splash
@@ -111,30 +109,18 @@ extension WebExport {
         }
     }
 
-    /// The screen under the splash, drawn by the app's renderer at the device's pixel size.
-    static func screenImage(_ session: PreviewSession) throws -> [UInt8] {
-        let device = session.options.device
-        let context = try RenderContext(target: .offscreen(width: device.pixelWidth, height: device.pixelHeight),
-                                        rendererName: session.options.renderer, vsync: false)
-        let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: device.scale))
-        try renderer.draw(Scene(width: device.width, height: device.height, commands: [.feed(scale: 1)]))
-        let pixels = try context.readPixels(width: device.pixelWidth, height: device.pixelHeight)
-        session.reportWarnings(renderer.images.catalog.warnings)
-        return try pixels.withUnsafeBytes { try encodePNG($0, width: device.pixelWidth, height: device.pixelHeight, for: "the screen image") }
-    }
-
-    static func page(_ session: PreviewSession) throws -> String {
-        var catalog = session.catalog
-        let splash = session.preview.splash
-        let t = session.timings
+    /// The page: the CSS, the launch screen, and the logo, text and screen images inlined.
+    static func page(_ source: ExportSource) throws -> String {
+        let splash = source.splash
+        let t = source.timings
         let device = splash.device
         let layout = splash.layout
         let w = number(device.width), h = number(device.height)
         let logoBase = splash.stillValue(.logoSize), holeBase = splash.stillValue(.holeSize)
-        let logo = dataURL(try JSONParser.readFile(catalog.path(AssetCatalog.fileName(.logo)), limit: .image))
-        let text = dataURL(try JSONParser.readFile(catalog.path(AssetCatalog.fileName(.splashText(splash.options.textVariant))), limit: .image))
-        let screen = dataURL(try screenImage(session))
-        let background = try background(session.launchBackground)
+        let logo = dataURL(try source.images.logo())
+        let text = dataURL(try source.images.splashText())
+        let screen = dataURL(try source.images.screen())
+        let background = try background(source.launch)
         let demo = PanelDemo(splash: splash, timings: t)
         let panelHeight = PanelInteraction(screenHeight: device.height, timings: t.panel).height
         func box(_ cx: Double, _ cy: Double, _ width: Double, _ height: Double) -> String {
@@ -169,9 +155,9 @@ extension WebExport {
         #grabber { left: \(number(device.width / 2 - 18))px; top: 6px; width: 36px; height: 5px; border-radius: 2.5px; background: #c7c7cc; }
         @media (prefers-reduced-motion: reduce) { #screenImage { mask: none; } }
         :root {
-        \(springProperties(t))
+        \(springProperties(ExportModel(timings: t, screenHeight: device.height)))
         }
-        \(css(splash, timingsPath: session.timingsPath, extra: demo.animations))
+        \(css(splash, timingsPath: source.timingsPath, extra: demo.animations))
         </style>
         </head>
         <body>
