@@ -178,8 +178,7 @@ public enum OutputFile {
     /// Makes a folder and any missing folders above it (`mkdir -p`); a failure names the
     /// folder and the system's reason, where Foundation's error gives only a code.
     public static func createFolder(_ path: String) throws {
-        let isAbsolute = path.utf8.first == UInt8(ascii: "/")
-        var partial = isAbsolute ? "/" : ""
+        var partial = PathText.isAbsolute(path) ? "/" : ""
         for part in path.split(separator: "/") {
             partial += part
             var status = stat()
@@ -259,8 +258,7 @@ public enum OutputFile {
                 throw WriteError(path: path, reason: "cannot read the link \(current): \(systemReason())", cause: .unreadableLink(current))
             }
             let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let isAbsolute = destination.utf8.first == UInt8(ascii: "/")
-            current = isAbsolute ? destination : split(current).folder + destination
+            current = PathText.isAbsolute(destination) ? destination : split(current).folder + destination
         }
         throw WriteError(path: path, reason: "more than \(maximumLinksFollowed) symbolic links in a chain (a loop?)", cause: .tooManyLinks)
     }
