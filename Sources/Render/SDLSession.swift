@@ -1,18 +1,22 @@
 import CSDL2
 import Foundation
+import Synchronization
 
 /// SDL for the whole process: video, SDL_image and SDL_ttf started once and stopped once, the
 /// signals that ask the process to end, and the hook that reports every SDL error. SDL keeps this
 /// state per process, so this is one namespace, not an object.
 public enum SDLSession {
-    nonisolated(unsafe) private static var started = false
+    private static let started = Atomic<Bool>(false)
     /// Every open context, so that `stop()` can close them before SDL goes.
-    nonisolated(unsafe) private static var openContexts: [ObjectIdentifier: WeakContext] = [:]
-    private struct WeakContext { weak var context: RenderContext? }
+    private static let openContexts = Mutex<[ObjectIdentifier: OpenContext]>([:])
+    /// An open context, not retained. The table is read and written only under its lock, and the
+    /// context itself is used only on the thread that runs SDL (SDL is not thread-safe), which is
+    /// what makes handing the entry to the lock sound.
+    private struct OpenContext: @unchecked Sendable { weak var context: RenderContext? }
 
     /// Brings up SDL video, SDL_image and SDL_ttf once per process.
     public static func start(offscreen: Bool) throws {
-        if started { return }
+        if started.load(ordering: .relaxed) { return }
         if offscreen && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             // Offline frames are the same with or without a desktop: always draw them offscreen.
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -27,7 +31,7 @@ public enum SDLSession {
             throw RenderError("SDL_image could not start PNG support: \(sdlError())")
         }
         guard TTF_Init() == 0 else { throw RenderError("SDL_ttf could not start: \(sdlError())") }
-        started = true
+        started.store(true, ordering: .relaxed)
     }
 
     /// Starts SDL video on the desktop's display, for a window.
@@ -65,37 +69,57 @@ public enum SDLSession {
     /// Set `SPLASHLAB_CHECK_SDL_ERRORS=1` to turn it on; `scripts/e2e-quit.sh` does, and fails on any
     /// invalid-parameter error.
     static func reportEverySDLError() {
-        SDL_LogGetOutputFunction(&previousLogOutput, &previousLogUserData)
+        var output: SDL_LogOutputFunction?
+        var userData: UnsafeMutableRawPointer?
+        SDL_LogGetOutputFunction(&output, &userData)
+        // The hook SDL had goes to the new one as its user data, and lives as long as the process:
+        // SDL calls the hook until it quits.
+        let previous = Unmanaged.passRetained(LogOutput(function: output, userData: userData)).toOpaque()
         SDL_LogSetPriority(Int32(SDL_LOG_CATEGORY_ERROR.rawValue), SDL_LOG_PRIORITY_DEBUG)
-        SDL_LogSetOutputFunction({ userData, category, priority, message in
+        SDL_LogSetOutputFunction({ previous, category, priority, message in
             if category == Int32(SDL_LOG_CATEGORY_ERROR.rawValue), let message {
                 fputs("SDL error: \(String(cString: message))\n", stderr)
-            } else {
-                SDLSession.previousLogOutput?(userData, category, priority, message)
+            } else if let previous {
+                let output = Unmanaged<LogOutput>.fromOpaque(previous).takeUnretainedValue()
+                output.function?(output.userData, category, priority, message)
             }
-        }, previousLogUserData)
+        }, previous)
     }
 
-    nonisolated(unsafe) private static var previousLogOutput: SDL_LogOutputFunction?
-    nonisolated(unsafe) private static var previousLogUserData: UnsafeMutableRawPointer?
+    /// An SDL log output function and the user data it is called with.
+    private final class LogOutput {
+        let function: SDL_LogOutputFunction?
+        let userData: UnsafeMutableRawPointer?
+        init(function: SDL_LogOutputFunction?, userData: UnsafeMutableRawPointer?) { self.function = function; self.userData = userData }
+    }
 
     /// Closes every open context, then shuts SDL_ttf, SDL_image and SDL down: fonts close
     /// before TTF_Quit, textures before their renderer, renderers before their windows.
     public static func stop() {
-        for entry in openContexts.values { entry.context?.close() }
-        openContexts = [:]
-        guard started else { return }
+        // Taken out of the table first: closing a context unregisters it.
+        let open = openContexts.withLock { table in
+            defer { table = [:] }
+            return Array(table.values)
+        }
+        for entry in open { entry.context?.close() }
+        guard started.load(ordering: .relaxed) else { return }
         TTF_Quit()
         IMG_Quit()
         SDL_Quit()
-        started = false
+        started.store(false, ordering: .relaxed)
     }
 
     /// A context made, to be closed by `stop()` if it is still open then.
-    static func register(_ context: RenderContext) { openContexts[ObjectIdentifier(context)] = WeakContext(context: context) }
+    static func register(_ context: RenderContext) {
+        let entry = OpenContext(context: context)
+        openContexts.withLock { $0[ObjectIdentifier(context)] = entry }
+    }
 
     /// A context closed.
-    static func unregister(_ context: RenderContext) { openContexts[ObjectIdentifier(context)] = nil }
+    static func unregister(_ context: RenderContext) {
+        let key = ObjectIdentifier(context)
+        openContexts.withLock { $0[key] = nil }
+    }
 
     // MARK: Signals
 
@@ -121,9 +145,9 @@ public enum SDLSession {
                 quitSignalled = sig
             }
         }
-        guard quitTimer == 0 else { return }
+        guard quitTimer.load(ordering: .relaxed) == 0 else { return }
         // Twenty looks a second: a quit within 50 ms, at no measurable cost.
-        quitTimer = SDL_AddTimer(50, { interval, _ in
+        let timer = SDL_AddTimer(50, { interval, _ in
             if quitSignalled != 0 && quitPosted == 0 {
                 quitPosted = 1
                 var event = SDL_Event()
@@ -132,12 +156,14 @@ public enum SDLSession {
             }
             return interval
         }, nil)
+        quitTimer.store(timer, ordering: .relaxed)
     }
 
     /// The signal (SIGINT, SIGTERM or SIGHUP) that asked the process to end, once one has.
     public static var quitSignal: Int32? { quitSignalled == 0 ? nil : quitSignalled }
 
-    nonisolated(unsafe) private static var quitTimer: SDL_TimerID = 0
+    /// The timer that posts SDL_QUIT once a signal came, 0 until it is added.
+    private static let quitTimer = Atomic<SDL_TimerID>(0)
 }
 
 /// SDL's last error string.
