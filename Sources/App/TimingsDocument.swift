@@ -228,112 +228,6 @@ public struct TimingsDocument: Equatable, Sendable {
         return .saved(SavedFile(path: target, text: text, timings: current), changed: changes.map(\.path))
     }
 
-    /// Linux's own limit on the links followed for one path (MAXSYMLINKS in <linux/namei.h>).
-    static let maximumLinksFollowed = 40
-
-    /// The path a write to `path` reaches: every symbolic link in the chain at its end followed,
-    /// a relative target taken from the link's own folder, as the kernel does. The folders along
-    /// the way are left as written (a `..` after a linked folder means what the kernel says it
-    /// means). A path that is not a link, or names nothing yet, is itself.
-    public static func followingLinks(_ path: String) throws -> String {
-        var current = path
-        for _ in 0...maximumLinksFollowed {
-            var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
-            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
-            let count = buffer.withUnsafeMutableBytes { readlink(current, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) }
-            guard count > 0 else {
-                throw SaveFailure(message: "cannot save \(path): cannot read the link \(current): \(String(cString: strerror(errno))); your edits are kept")
-            }
-            let destination = String(decoding: buffer[..<count], as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination : split(current).folder + destination
-        }
-        throw SaveFailure(message: "cannot save \(path): more than \(maximumLinksFollowed) symbolic links in a chain (a loop?); your edits are kept")
-    }
-
-    /// The folder part of `path`, with its trailing slash ("" for a bare name), and the name
-    /// after it. Split on the bytes: a "/" followed by a combining mark is still a separator.
-    static func split(_ path: String) -> (folder: String, name: String) {
-        let bytes = Array(path.utf8)
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
-        return (String(decoding: bytes[...slash], as: UTF8.self), String(decoding: bytes[(slash + 1)...], as: UTF8.self))
-    }
-
-    static func refuseIfNotRegular(_ file: String, saving path: String) throws {
-        var info = stat()
-        guard stat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return }
-        let kind = switch info.st_mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a pipe (FIFO)"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
-        throw SaveFailure(message: "cannot save \(path): \(file == path ? "it" : file) is \(kind); your edits are kept: Ctrl+Shift+S saves them elsewhere")
-    }
-
-    /// Writes `text` to the file `path` names (through its symbolic links, which stay) by way of
-    /// a temporary file in that file's folder and a rename, so a reader never sees half a file
-    /// and the rename cannot cross file systems. An existing file keeps its mode and, where
-    /// permitted (as root, say), its owner and group; a new one gets the usual mode (0666 less
-    /// the umask). Every step is checked: a full disk or an I/O error throws, naming the path,
-    /// and leaves the file as it was. `syncing` puts the data on disk before the rename, so even a
-    /// power cut leaves the old file or the new one: for the user's own file, not for the recovery
-    /// file, which is rewritten on every edit.
-    public static func writeAtomically(_ text: String, to path: String, syncing: Bool = false) throws {
-        let file = try followingLinks(path)
-        let shown = file == path ? path : "\(path) (a link to \(file))"
-        func failure(_ reason: String) -> SaveFailure { SaveFailure(message: "cannot save \(shown): \(reason); your edits are kept") }
-        try refuseIfNotRegular(file, saving: path)
-        let (folderPart, name) = split(file)
-        let folder = folderPart.isEmpty ? "." : folderPart == "/" ? "/" : String(folderPart.dropLast())
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SaveFailure(message: "cannot save \(path): the folder \(folder) does not exist; your edits are kept")
-        }
-        var existing = stat()
-        let exists = stat(file, &existing) == 0
-        let temporary = folderPart + ".\(name).splashlab-\(getpid()).tmp"
-        // A temporary left by an earlier process with this pid is stale; O_EXCL then never follows a link planted there.
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? existing.st_mode & 0o777 : 0o666)
-        guard fd >= 0 else {
-            throw errno == EACCES || errno == EROFS || errno == EPERM
-                ? failure("\(folder) is not writable") : failure(String(cString: strerror(errno)))
-        }
-        func abandon(_ reason: String) -> SaveFailure {
-            close(fd)
-            unlink(temporary)
-            return failure(reason)
-        }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw abandon(n < 0 ? String(cString: strerror(errno)) : "nothing could be written") }
-            written += n
-        }
-        if exists {
-            // Owner first: a change of owner clears the set-id bits, which the mode then restores.
-            // As another user the owner cannot be given away (EPERM); the file is then ours, its mode kept.
-            _ = fchown(fd, existing.st_uid, existing.st_gid)
-            guard fchmod(fd, existing.st_mode & 0o7777) == 0 else { throw abandon(String(cString: strerror(errno))) }
-        }
-        if syncing {
-            guard fsync(fd) == 0 else { throw abandon(String(cString: strerror(errno))) }
-        }
-        guard close(fd) == 0 else {
-            unlink(temporary)
-            throw failure(String(cString: strerror(errno)))
-        }
-        guard rename(temporary, file) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw failure(reason)
-        }
-    }
-
     // MARK: Recovery
 
     /// Where unsaved edits of `sourcePath` are kept: `$XDG_STATE_HOME/splashlab` (by default
@@ -362,8 +256,7 @@ public struct TimingsDocument: Equatable, Sendable {
     /// Best effort: the recovery file is a safety net, and failing to keep it must not stop an edit.
     public static func writeRecovery(_ text: String?, at path: String) {
         if let text {
-            try? FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-                                                     withIntermediateDirectories: true)
+            try? OutputFile.createFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
             try? TimingsDocument.writeAtomically(text, to: path)
         } else {
             try? FileManager.default.removeItem(atPath: path)

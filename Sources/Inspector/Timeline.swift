@@ -318,238 +318,23 @@ extension ImGuiSDLBridge {
         timelineStates[id] = state
         pushID(id)
         defer { ImGui.PopID() }
-        var edit = TimelineEdit.none
-
-        let cursor = ImGui.GetCursorScreenPos()
-        let area = rect ?? TimelineRect(x: Double(cursor.x), y: Double(cursor.y), width: Double(max(ImGui.GetContentRegionAvail().x, 120)), height: 0)
-        let layout = TimelineLayout(x: area.x, y: area.y, width: area.width, height: rect?.height,
-                                    laneCount: content.lanes.count + content.liveLanes.count)
-        let bounds = layout.bounds
-        let scale = TimelineScale(span: content.span, trackX: layout.trackX, trackWidth: layout.trackWidth)
-        let trackEnd = layout.trackX + layout.trackWidth
-        let list = ImGui.GetWindowDrawList()!
-        let io = ImGui.GetIO().pointee
-        let mouse = io.MousePos
-        let pointerTime = scale.time(atX: Double(mouse.x))
-        let free = modifierHeld(.shift)
-        let textHeight = Double(ImGui.GetTextLineHeight())
-        func x(_ t: Double) -> Float { Float(scale.x(for: t)) }
-        func v(_ x: Double, _ y: Double) -> ImVec2 { ImVec2(Float(x), Float(y)) }
-        func v(_ x: Float, _ y: Double) -> ImVec2 { ImVec2(x, Float(y)) }
-        func measure(_ text: String) -> Double { Double(ImGui.CalcTextSize(text, nil, false, -1).x) }
-        func centredY(_ row: TimelineRect) -> Double { row.y + (row.height - textHeight) / 2 }
-        var labels: [TimelineLabelRequest] = []
-        var readout: (text: String, anchorX: Double, row: TimelineRect)?
-
-        list.pointee.AddRectFilled(v(bounds.x, bounds.y), v(bounds.maxX, bounds.maxY), InspectorColours.plotBackground, 0, 0)
-        list.pointee.AddRectFilled(v(layout.loopBand.x, layout.loopBand.y), v(layout.loopBand.maxX, layout.loopBand.maxY), TimelineColours.loopBand, 0, 0)
-        list.pointee.PushClipRect(v(layout.trackX, bounds.y), v(trackEnd, bounds.maxY), true)
-
-        // Phase bands behind everything, labelled in their own row.
-        for (i, phase) in content.phases.enumerated() {
-            let colour = i % 2 == 0 ? InspectorColours.phase : InspectorColours.rgba(255, 255, 255, 8)
-            list.pointee.AddRectFilled(v(x(phase.start), layout.phaseRow.y), v(x(phase.end), bounds.maxY), colour, 0, 0)
-            let left = max(scale.x(for: phase.start), layout.trackX) + 3, right = min(scale.x(for: phase.end), trackEnd)
-            labels.append(TimelineLabelRequest(id: "phase.\(phase.name)", text: phase.name, x: left, y: centredY(layout.phaseRow),
-                                               height: textHeight, maxWidth: right - left - 3, priority: 2))
-        }
-
-        // The loop band: a drag sets the region, a click clears it.
-        ImGui.SetCursorScreenPos(v(layout.loopBand.x, layout.loopBand.y))
-        ImGui.InvisibleButton("##loop", v(layout.loopBand.width, layout.loopBand.height), ImGuiButtonFlags(0))
-        ImGui.SetItemUsingMouseWheel()
-        registerLastItem(id: id + ".loopBand", kind: "loopBand", value: .span(start: scale.span.lowerBound, end: scale.span.upperBound))
-        let loopTargets = TimelineGeometry.snapTargets(content, excluding: nil)
-            + content.phases.map { TimelineSnapTarget(time: $0.start, name: "\($0.name) begin") }
-        if ImGui.IsItemActivated() {
-            let anchor = TimelineSnap.snap(pointerTime, to: loopTargets, scale: scale, free: free)
-            state.loopDrag = TimelineState.LoopDrag(pressX: Double(mouse.x), anchor: anchor.time, current: anchor.time, target: anchor.target)
-        }
-        if var loopDrag = state.loopDrag {
-            if ImGui.IsItemActive() {
-                if ImGui.IsMouseDragging(ImGuiMouseButton(ImGuiMouseButton_Left.rawValue), -1) { loopDrag.moved = true }
-                let current = TimelineSnap.snap(pointerTime, to: loopTargets, scale: scale, free: free)
-                loopDrag.current = current.time
-                loopDrag.target = current.target
-                state.loopDrag = loopDrag
-                if loopDrag.moved {
-                    let shown = TimelineEdit.setLoop(start: min(loopDrag.anchor, loopDrag.current), end: max(loopDrag.anchor, loopDrag.current))
-                    readout = TimelineGeometry.dragReadout(shown, target: loopDrag.target).map { ($0, Double(mouse.x), layout.phaseRow) }
-                }
-            } else {
-                // Released: a drag sets the region (to where the pointer is, which may have moved
-                // in the same frame), a click clears it. A press the widget lost without a release
-                // (it was hidden meanwhile) does neither.
-                state.loopDrag = nil
-                let travelled = abs(Double(mouse.x) - loopDrag.pressX) > Double(io.MouseDragThreshold)
-                if loopDrag.moved || travelled {
-                    loopDrag.moved = true
-                    loopDrag.current = TimelineSnap.snap(pointerTime, to: loopTargets, scale: scale, free: free).time
-                }
-                let start = min(loopDrag.anchor, loopDrag.current), end = max(loopDrag.anchor, loopDrag.current)
-                if ImGui.IsItemDeactivated() {
-                    if !loopDrag.moved { edit = .clearLoop } else if end - start >= TimelineSnap.grid - 1e-9 { edit = .setLoop(start: start, end: end) }
-                }
-            }
-        }
-        var loopShown = content.loopRegion
-        if let loopDrag = state.loopDrag, loopDrag.moved { loopShown = min(loopDrag.anchor, loopDrag.current)...max(loopDrag.anchor, loopDrag.current) }
-        if case let .setLoop(start, end) = edit { loopShown = start...end } else if edit == .clearLoop { loopShown = nil }
-        if let loop = loopShown {
-            list.pointee.AddRectFilled(v(x(loop.lowerBound), layout.loopBand.y + 2), v(x(loop.upperBound), layout.loopBand.maxY - 2), TimelineColours.loop, 2, 0)
-            list.pointee.AddRectFilled(v(x(loop.lowerBound), layout.ruler.y), v(x(loop.upperBound), bounds.maxY), TimelineColours.loopShade, 0, 0)
-            for t in [loop.lowerBound, loop.upperBound] {
-                list.pointee.AddLine(v(x(t), layout.loopBand.y), v(x(t), bounds.maxY), TimelineColours.loop, 1)
-            }
-            registerRect(id: id + ".loop", kind: "loopRegion", x: Double(x(loop.lowerBound)), y: layout.loopBand.y,
-                         width: Double(x(loop.upperBound) - x(loop.lowerBound)), height: layout.loopBand.height,
-                         value: .span(start: loop.lowerBound, end: loop.upperBound))
-        }
-
-        // The ruler: ticks whose labels fit between them, and the seek area.
-        ImGui.SetCursorScreenPos(v(layout.ruler.x, layout.ruler.y))
-        ImGui.InvisibleButton("##ruler", v(layout.ruler.width, layout.ruler.height), ImGuiButtonFlags(0))
-        ImGui.SetItemUsingMouseWheel()
-        registerLastItem(id: id + ".ruler", kind: "ruler", value: .span(start: scale.span.lowerBound, end: scale.span.upperBound))
-        registerRect(id: id + ".zoom", kind: "zoom", x: layout.ruler.x, y: layout.ruler.y, width: layout.ruler.width, height: layout.ruler.height,
-                     value: .number(scale.pixelsPerSecond))
-        if ImGui.IsItemActive() {
-            let t = rounded(pointerTime, decimals: TimelineGeometry.timeDecimals)
-            if ImGui.IsItemActivated() || t != content.playhead { edit = .seek(t) }
-        }
-        let ticks = TimelineTicks.ticks(scale, measure: measure)
-        for (i, tick) in ticks.ticks.enumerated() {
-            list.pointee.AddLine(v(x(tick.time), layout.ruler.maxY - 6), v(x(tick.time), layout.ruler.maxY), InspectorColours.dimText, 1)
-            let left = scale.x(for: tick.time) + 2
-            labels.append(TimelineLabelRequest(id: "tick.\(i)", text: tick.label, x: left, y: centredY(layout.ruler) - 2, height: textHeight,
-                                               maxWidth: min(ticks.step * scale.pixelsPerSecond - 4, trackEnd - left), priority: 1))
-        }
-
-        // Lanes: a row each, the whole width (a click on the label selects too).
-        for (index, lane) in content.lanes.enumerated() {
-            let row = layout.rows[index]
-            labels.append(TimelineLabelRequest(id: "lane.\(lane.id)", text: lane.label, x: row.x + 4, y: centredY(row), height: textHeight,
-                                               maxWidth: layout.labelColumnWidth - 8, priority: 3))
-            ImGui.SetCursorScreenPos(v(row.x, row.y))
-            ImGui.InvisibleButton(lane.id, v(row.width, row.height), ImGuiButtonFlags(0))
-            ImGui.SetItemUsingMouseWheel()
-            let targets = TimelineGeometry.snapTargets(content, excluding: lane.id)
-            if let laneEdit = laneInteraction(lane, state: state, pointerTime: pointerTime, pointerX: Double(mouse.x), scale: scale,
-                                              targets: targets, free: free) {
-                edit = laneEdit
-            }
-            // Draw the lane as the drag in progress has it, so the bar follows the pointer.
-            var shown = lane
-            if let drag = state.drag, drag.laneId == lane.id, let pending = drag.pending {
-                shown = TimelineGeometry.apply(pending, to: drag.lane)
-                readout = TimelineGeometry.dragReadout(pending, target: drag.target).map { ($0, Double(mouse.x), row) }
-            }
-            let selected = content.selectedLaneId == lane.id
-            // The corners go to ImGui as new ImVec2s: a local ImVec2 handed to a `const ImVec2&`
-            // parameter inside this loop crashed Swift 6.3.1's SIL generation.
-            let barMin = v(x(shown.begin), row.y + 3), barMax = v(max(x(shown.end), x(shown.begin) + 2), row.maxY - 3)
-            list.pointee.AddRectFilled(ImVec2(barMin.x, barMin.y), ImVec2(barMax.x, barMax.y), selected ? InspectorColours.barSelected : InspectorColours.bar, 3, 0)
-            registerRect(id: "\(id).\(lane.id)", kind: "lane", x: Double(barMin.x), y: row.y,
-                         width: Double(barMax.x - barMin.x), height: row.height, value: .span(start: shown.begin, end: shown.end))
-            if lane.durationEditable {
-                let end = Double(barMax.x), half = TimelineGeometry.durationHandleHalfWidth
-                list.pointee.AddRectFilled(v(end - half + 1, Double(barMin.y)), v(end + half - 1, Double(barMax.y)), InspectorColours.handle, 2, 0)
-                registerRect(id: "\(id).\(lane.id).end", kind: "durationHandle", x: end - half, y: row.y,
-                             width: 2 * half, height: row.height, value: .number(shown.end - shown.begin))
-            }
-            let offset = shown.begin - lane.begin
-            let keys = lane.keyframeTimes.map { $0 + offset }
-            if keys.count >= 2 {
-                for i in 0..<(keys.count - 1) {
-                    if content.selectedSegment == TimelineSegment(laneId: lane.id, index: i) {
-                        list.pointee.AddRectFilled(v(x(keys[i]), Double(barMin.y)), v(x(keys[i + 1]), Double(barMax.y)), InspectorColours.handle, 0, 0)
-                    }
-                    registerRect(id: "\(id).\(lane.id).segment.\(i)", kind: "keyframeSegment", x: Double(x(keys[i])), y: row.y,
-                                 width: Double(x(keys[i + 1]) - x(keys[i])), height: row.height, value: .span(start: keys[i], end: keys[i + 1]))
-                }
-            }
-            for key in keys {
-                let c = v(x(key), row.y + row.height / 2)
-                list.pointee.AddQuadFilled(ImVec2(c.x, c.y - 5), ImVec2(c.x + 5, c.y), ImVec2(c.x, c.y + 5), ImVec2(c.x - 5, c.y), InspectorColours.text)
-            }
-        }
-
-        // Live lanes: an interactive animation from its start to its settling time.
-        for (index, live) in content.liveLanes.enumerated() {
-            let row = layout.rows[content.lanes.count + index]
-            labels.append(TimelineLabelRequest(id: "lane.\(live.id)", text: live.label, x: row.x + 4, y: centredY(row), height: textHeight,
-                                               maxWidth: layout.labelColumnWidth - 8, priority: 3))
-            let end = live.settlingDuration.isFinite ? live.start + live.settlingDuration : scale.span.upperBound
-            ImGui.SetCursorScreenPos(v(row.x, row.y))
-            ImGui.InvisibleButton(live.id, v(row.width, row.height), ImGuiButtonFlags(0))
-            ImGui.SetItemUsingMouseWheel()
-            if ImGui.IsItemClicked(ImGuiMouseButton(ImGuiMouseButton_Left.rawValue)) { edit = .select(laneId: live.id) }
-            let barMin = v(x(live.start), row.y + 3), barMax = v(max(x(end), x(live.start) + 2), row.maxY - 3)
-            let colour = content.selectedLaneId == live.id ? InspectorColours.barSelected : InspectorColours.liveBar
-            list.pointee.AddRectFilled(ImVec2(barMin.x, barMin.y), ImVec2(barMax.x, barMax.y), colour, 3, 0)
-            let left = max(Double(barMin.x), layout.trackX) + 4
-            labels.append(TimelineLabelRequest(id: "target.\(live.id)", text: "-> " + live.targetLabel, x: left, y: centredY(row), height: textHeight,
-                                               maxWidth: min(Double(barMax.x), trackEnd) - left - 2, priority: 1))
-            registerRect(id: "\(id).\(live.id)", kind: "liveLane", x: Double(barMin.x), y: row.y,
-                         width: Double(barMax.x - barMin.x), height: row.height, value: .span(start: live.start, end: end))
-        }
-
-        // The take's input: presses, releases, keys and wheel clicks as marks at their times.
-        let inputRow = layout.inputRow
-        labels.append(TimelineLabelRequest(id: "lane.input", text: "input", x: inputRow.x + 4, y: centredY(inputRow), height: textHeight,
-                                           maxWidth: layout.labelColumnWidth - 8, priority: 3))
-        drawInputMarks(content.inputMarks, id: id, row: inputRow, scale: scale, list: list)
-
-        if let dismissal = content.dismissalTime {
-            list.pointee.AddLine(v(x(dismissal), layout.ruler.y), v(x(dismissal), bounds.maxY), InspectorColours.dismissal, 2)
-            registerRect(id: id + ".dismissal", kind: "marker", x: Double(x(dismissal)) - 2, y: layout.ruler.y,
-                         width: 4, height: bounds.maxY - layout.ruler.y, value: .number(dismissal))
-        }
-        let playheadTime: Double
-        if case .seek(let t) = edit { playheadTime = t } else { playheadTime = content.playhead }
-        let px = x(playheadTime)
-        list.pointee.AddLine(v(px, layout.ruler.y), v(px, bounds.maxY), InspectorColours.playhead, 2)
-        list.pointee.AddTriangleFilled(v(px - 6, layout.ruler.y), v(px + 6, layout.ruler.y), v(px, layout.ruler.y + 8), InspectorColours.playhead)
-        registerRect(id: "playhead", kind: "playhead", x: Double(px) - 6, y: layout.ruler.y, width: 12, height: layout.ruler.height,
-                     value: .number(playheadTime))
-        list.pointee.PopClipRect()
-
-        // The value being dragged goes beside the pointer, first, so nothing covers it.
-        if let readout {
-            let width = measure(readout.text)
-            var left = readout.anchorX + 12
-            if left + width > bounds.maxX { left = max(readout.anchorX - 12 - width, bounds.x) }
-            labels.append(TimelineLabelRequest(id: "drag", text: readout.text, x: left, y: centredY(readout.row), height: textHeight,
-                                               maxWidth: bounds.maxX - left, priority: 10))
-        }
-        for label in TimelineLabelLayout.place(labels, measure: measure) {
-            let r = label.rect
-            if label.id == "drag" {
-                list.pointee.AddRectFilled(v(r.x - 3, r.y - 1), v(r.maxX + 3, r.maxY + 1), TimelineColours.readoutPlate, 3, 0)
-            }
-            let bright = label.id == "drag" || label.id.hasPrefix("lane.") || label.id.hasPrefix("target.")
-            list.pointee.AddText(v(r.x, r.y), bright ? InspectorColours.text : InspectorColours.dimText, label.text, nil)
-            registerRect(id: "\(id).label.\(label.id)", kind: "label", x: r.x, y: r.y, width: r.width, height: r.height, value: .text(label.text))
-        }
-
-        // Last, so every row above is hovered first: the rest of the widget, which keeps the
-        // wheel from scrolling the panel and reads it here.
-        ImGui.SetCursorScreenPos(v(bounds.x, bounds.y))
-        ImGui.InvisibleButton("##timeline", v(bounds.width, bounds.height), ImGuiButtonFlags(0))
-        ImGui.SetItemUsingMouseWheel()
-        registerLastItem(id: id, kind: "timeline", value: .number(playheadTime))
-        let overTimeline = ImGui.IsWindowHovered(ImGuiHoveredFlags(0)) && bounds.contains(x: Double(mouse.x), y: Double(mouse.y))
-        if overTimeline && edit == .none && (io.MouseWheel != 0 || io.MouseWheelH != 0) {
-            if modifierHeld(.control) {
-                if io.MouseWheel != 0 { edit = .zoom(notches: Double(io.MouseWheel), about: pointerTime) }
-            } else {
-                edit = .pan(notches: Double(io.MouseWheel + io.MouseWheelH))
-            }
-        }
-        return edit
+        var pass = TimelinePass(bridge: self, id: id, state: state, content: content, rect: rect)
+        pass.drawBackground()
+        pass.beginTrackClip()
+        pass.drawPhases()
+        pass.loopBand()
+        pass.ruler()
+        pass.lanes()
+        pass.liveLanes()
+        pass.inputLane()
+        let playheadTime = pass.markers()
+        pass.endTrackClip()
+        pass.placeLabels()
+        pass.wholeWidget(playheadTime: playheadTime)
+        return pass.edit
     }
 
-    private func drawInputMarks(_ marks: [TimelineInputMark], id: String, row: TimelineRect, scale: TimelineScale,
+    func drawInputMarks(_ marks: [TimelineInputMark], id: String, row: TimelineRect, scale: TimelineScale,
                                 list: UnsafeMutablePointer<ImDrawList>) {
         let top = Float(row.y + 4), bottom = Float(row.maxY - 4), middle = Float(row.y + row.height / 2)
         var registered = 0, visible = 0
@@ -580,7 +365,7 @@ extension ImGuiSDLBridge {
     }
 
     /// Press, drag and release on one lane's row.
-    private func laneInteraction(_ lane: TimelineLane, state: TimelineState, pointerTime: Double, pointerX: Double,
+    func laneInteraction(_ lane: TimelineLane, state: TimelineState, pointerTime: Double, pointerX: Double,
                                  scale: TimelineScale, targets: [TimelineSnapTarget], free: Bool) -> TimelineEdit? {
         if ImGui.IsItemActivated() {
             state.drag = TimelineState.Drag(laneId: lane.id, region: TimelineGeometry.region(atX: pointerX, lane: lane, scale: scale),
@@ -627,5 +412,295 @@ extension ImGuiSDLBridge {
             return .select(laneId: lane.id)
         }
         return nil
+    }
+}
+
+/// One frame of one timeline widget: what every part of it reads (the layout, the scale, the
+/// pointer), and what the parts build up in turn (the labels to place, the readout of a drag,
+/// the edit the frame returns). `ImGuiSDLBridge.timeline` runs the parts in drawing order.
+struct TimelinePass {
+    /// Where controls are registered for the UI dump.
+    let bridge: ImGuiSDLBridge
+    /// The widget's id, which prefixes every control it registers.
+    let id: String
+    /// The drags in progress, kept between frames.
+    let state: TimelineState
+    let content: TimelineContent
+    /// Where each row goes, and the whole widget's rectangle (`bounds`), in window units.
+    let layout: TimelineLayout, bounds: TimelineRect
+    /// Seconds to window units across the track, which ends at `trackEnd`.
+    let scale: TimelineScale, trackEnd: Double
+    /// The window's draw list, which every part draws into.
+    let list: UnsafeMutablePointer<ImDrawList>
+    /// ImGui's input this frame, the pointer in window units and the time under it.
+    let io: ImGuiIO, mouse: ImVec2, pointerTime: Double
+    /// Shift held: drags do not snap.
+    let free: Bool
+    /// One line of text's height, to centre labels in their rows.
+    let textHeight: Double
+    /// Labels of every part, placed together last so none overlaps another.
+    var labels: [TimelineLabelRequest] = []
+    /// The value being dragged, shown beside the pointer in `row`.
+    var readout: (text: String, anchorX: Double, row: TimelineRect)?
+    var edit = TimelineEdit.none
+
+    init(bridge: ImGuiSDLBridge, id: String, state: TimelineState, content: TimelineContent, rect: TimelineRect?) {
+        self.bridge = bridge
+        self.id = id
+        self.state = state
+        self.content = content
+        let cursor = ImGui.GetCursorScreenPos()
+        let area = rect ?? TimelineRect(x: Double(cursor.x), y: Double(cursor.y), width: Double(max(ImGui.GetContentRegionAvail().x, 120)), height: 0)
+        layout = TimelineLayout(x: area.x, y: area.y, width: area.width, height: rect?.height,
+                                laneCount: content.lanes.count + content.liveLanes.count)
+        bounds = layout.bounds
+        scale = TimelineScale(span: content.span, trackX: layout.trackX, trackWidth: layout.trackWidth)
+        trackEnd = layout.trackX + layout.trackWidth
+        list = ImGui.GetWindowDrawList()!
+        io = ImGui.GetIO().pointee
+        mouse = io.MousePos
+        pointerTime = scale.time(atX: Double(mouse.x))
+        free = bridge.modifierHeld(.shift)
+        textHeight = Double(ImGui.GetTextLineHeight())
+    }
+
+    func x(_ t: Double) -> Float { Float(scale.x(for: t)) }
+    func v(_ x: Double, _ y: Double) -> ImVec2 { ImVec2(Float(x), Float(y)) }
+    func v(_ x: Float, _ y: Double) -> ImVec2 { ImVec2(x, Float(y)) }
+    func measure(_ text: String) -> Double { Double(ImGui.CalcTextSize(text, nil, false, -1).x) }
+    func centredY(_ row: TimelineRect) -> Double { row.y + (row.height - textHeight) / 2 }
+
+    /// The plot's background and the loop band's.
+    func drawBackground() {
+        list.pointee.AddRectFilled(v(bounds.x, bounds.y), v(bounds.maxX, bounds.maxY), InspectorColours.plotBackground, 0, 0)
+        list.pointee.AddRectFilled(v(layout.loopBand.x, layout.loopBand.y), v(layout.loopBand.maxX, layout.loopBand.maxY), TimelineColours.loopBand, 0, 0)
+    }
+
+    /// What lies in the track (phases, the loop, bars, marks, the playhead) is clipped to it.
+    func beginTrackClip() { list.pointee.PushClipRect(v(layout.trackX, bounds.y), v(trackEnd, bounds.maxY), true) }
+    func endTrackClip() { list.pointee.PopClipRect() }
+
+    /// Phase bands behind everything, labelled in their own row.
+    mutating func drawPhases() {
+        for (i, phase) in content.phases.enumerated() {
+            let colour = i % 2 == 0 ? InspectorColours.phase : InspectorColours.rgba(255, 255, 255, 8)
+            list.pointee.AddRectFilled(v(x(phase.start), layout.phaseRow.y), v(x(phase.end), bounds.maxY), colour, 0, 0)
+            let left = max(scale.x(for: phase.start), layout.trackX) + 3, right = min(scale.x(for: phase.end), trackEnd)
+            labels.append(TimelineLabelRequest(id: "phase.\(phase.name)", text: phase.name, x: left, y: centredY(layout.phaseRow),
+                                               height: textHeight, maxWidth: right - left - 3, priority: 2))
+        }
+    }
+
+    /// The loop band: a drag sets the region, a click clears it; the region drawn as it stands.
+    mutating func loopBand() {
+        ImGui.SetCursorScreenPos(v(layout.loopBand.x, layout.loopBand.y))
+        ImGui.InvisibleButton("##loop", v(layout.loopBand.width, layout.loopBand.height), ImGuiButtonFlags(0))
+        ImGui.SetItemUsingMouseWheel()
+        bridge.registerLastItem(id: id + ".loopBand", kind: "loopBand", value: .span(start: scale.span.lowerBound, end: scale.span.upperBound))
+        let loopTargets = TimelineGeometry.snapTargets(content, excluding: nil)
+            + content.phases.map { TimelineSnapTarget(time: $0.start, name: "\($0.name) begin") }
+        if ImGui.IsItemActivated() {
+            let anchor = TimelineSnap.snap(pointerTime, to: loopTargets, scale: scale, free: free)
+            state.loopDrag = TimelineState.LoopDrag(pressX: Double(mouse.x), anchor: anchor.time, current: anchor.time, target: anchor.target)
+        }
+        if var loopDrag = state.loopDrag {
+            if ImGui.IsItemActive() {
+                if ImGui.IsMouseDragging(ImGuiMouseButton(ImGuiMouseButton_Left.rawValue), -1) { loopDrag.moved = true }
+                let current = TimelineSnap.snap(pointerTime, to: loopTargets, scale: scale, free: free)
+                loopDrag.current = current.time
+                loopDrag.target = current.target
+                state.loopDrag = loopDrag
+                if loopDrag.moved {
+                    let shown = TimelineEdit.setLoop(start: min(loopDrag.anchor, loopDrag.current), end: max(loopDrag.anchor, loopDrag.current))
+                    readout = TimelineGeometry.dragReadout(shown, target: loopDrag.target).map { ($0, Double(mouse.x), layout.phaseRow) }
+                }
+            } else {
+                // Released: a drag sets the region (to where the pointer is, which may have moved
+                // in the same frame), a click clears it. A press the widget lost without a release
+                // (it was hidden meanwhile) does neither.
+                state.loopDrag = nil
+                let travelled = abs(Double(mouse.x) - loopDrag.pressX) > Double(io.MouseDragThreshold)
+                if loopDrag.moved || travelled {
+                    loopDrag.moved = true
+                    loopDrag.current = TimelineSnap.snap(pointerTime, to: loopTargets, scale: scale, free: free).time
+                }
+                let start = min(loopDrag.anchor, loopDrag.current), end = max(loopDrag.anchor, loopDrag.current)
+                if ImGui.IsItemDeactivated() {
+                    if !loopDrag.moved { edit = .clearLoop } else if end - start >= TimelineSnap.grid - 1e-9 { edit = .setLoop(start: start, end: end) }
+                }
+            }
+        }
+        var loopShown = content.loopRegion
+        if let loopDrag = state.loopDrag, loopDrag.moved { loopShown = min(loopDrag.anchor, loopDrag.current)...max(loopDrag.anchor, loopDrag.current) }
+        if case let .setLoop(start, end) = edit { loopShown = start...end } else if edit == .clearLoop { loopShown = nil }
+        if let loop = loopShown {
+            list.pointee.AddRectFilled(v(x(loop.lowerBound), layout.loopBand.y + 2), v(x(loop.upperBound), layout.loopBand.maxY - 2), TimelineColours.loop, 2, 0)
+            list.pointee.AddRectFilled(v(x(loop.lowerBound), layout.ruler.y), v(x(loop.upperBound), bounds.maxY), TimelineColours.loopShade, 0, 0)
+            for t in [loop.lowerBound, loop.upperBound] {
+                list.pointee.AddLine(v(x(t), layout.loopBand.y), v(x(t), bounds.maxY), TimelineColours.loop, 1)
+            }
+            bridge.registerRect(id: id + ".loop", kind: "loopRegion", x: Double(x(loop.lowerBound)), y: layout.loopBand.y,
+                                width: Double(x(loop.upperBound) - x(loop.lowerBound)), height: layout.loopBand.height,
+                                value: .span(start: loop.lowerBound, end: loop.upperBound))
+        }
+    }
+
+    /// The ruler: ticks whose labels fit between them, and the seek area.
+    mutating func ruler() {
+        ImGui.SetCursorScreenPos(v(layout.ruler.x, layout.ruler.y))
+        ImGui.InvisibleButton("##ruler", v(layout.ruler.width, layout.ruler.height), ImGuiButtonFlags(0))
+        ImGui.SetItemUsingMouseWheel()
+        bridge.registerLastItem(id: id + ".ruler", kind: "ruler", value: .span(start: scale.span.lowerBound, end: scale.span.upperBound))
+        bridge.registerRect(id: id + ".zoom", kind: "zoom", x: layout.ruler.x, y: layout.ruler.y, width: layout.ruler.width, height: layout.ruler.height,
+                            value: .number(scale.pixelsPerSecond))
+        if ImGui.IsItemActive() {
+            let t = rounded(pointerTime, decimals: TimelineGeometry.timeDecimals)
+            if ImGui.IsItemActivated() || t != content.playhead { edit = .seek(t) }
+        }
+        let ticks = TimelineTicks.ticks(scale, measure: measure)
+        for (i, tick) in ticks.ticks.enumerated() {
+            list.pointee.AddLine(v(x(tick.time), layout.ruler.maxY - 6), v(x(tick.time), layout.ruler.maxY), InspectorColours.dimText, 1)
+            let left = scale.x(for: tick.time) + 2
+            labels.append(TimelineLabelRequest(id: "tick.\(i)", text: tick.label, x: left, y: centredY(layout.ruler) - 2, height: textHeight,
+                                               maxWidth: min(ticks.step * scale.pixelsPerSecond - 4, trackEnd - left), priority: 1))
+        }
+    }
+
+    /// Lanes: a row each, the whole width (a click on the label selects too), drawn as a drag in
+    /// progress has them.
+    mutating func lanes() {
+        for (index, lane) in content.lanes.enumerated() {
+            let row = layout.rows[index]
+            labels.append(TimelineLabelRequest(id: "lane.\(lane.id)", text: lane.label, x: row.x + 4, y: centredY(row), height: textHeight,
+                                               maxWidth: layout.labelColumnWidth - 8, priority: 3))
+            ImGui.SetCursorScreenPos(v(row.x, row.y))
+            ImGui.InvisibleButton(lane.id, v(row.width, row.height), ImGuiButtonFlags(0))
+            ImGui.SetItemUsingMouseWheel()
+            let targets = TimelineGeometry.snapTargets(content, excluding: lane.id)
+            if let laneEdit = bridge.laneInteraction(lane, state: state, pointerTime: pointerTime, pointerX: Double(mouse.x), scale: scale,
+                                                     targets: targets, free: free) {
+                edit = laneEdit
+            }
+            // Draw the lane as the drag in progress has it, so the bar follows the pointer.
+            var shown = lane
+            if let drag = state.drag, drag.laneId == lane.id, let pending = drag.pending {
+                shown = TimelineGeometry.apply(pending, to: drag.lane)
+                readout = TimelineGeometry.dragReadout(pending, target: drag.target).map { ($0, Double(mouse.x), row) }
+            }
+            let selected = content.selectedLaneId == lane.id
+            // The corners go to ImGui as new ImVec2s: a local ImVec2 handed to a `const ImVec2&`
+            // parameter inside this loop crashed Swift 6.3.1's SIL generation.
+            let barMin = v(x(shown.begin), row.y + 3), barMax = v(max(x(shown.end), x(shown.begin) + 2), row.maxY - 3)
+            list.pointee.AddRectFilled(ImVec2(barMin.x, barMin.y), ImVec2(barMax.x, barMax.y), selected ? InspectorColours.barSelected : InspectorColours.bar, 3, 0)
+            bridge.registerRect(id: "\(id).\(lane.id)", kind: "lane", x: Double(barMin.x), y: row.y,
+                                width: Double(barMax.x - barMin.x), height: row.height, value: .span(start: shown.begin, end: shown.end))
+            if lane.durationEditable {
+                let end = Double(barMax.x), half = TimelineGeometry.durationHandleHalfWidth
+                list.pointee.AddRectFilled(v(end - half + 1, Double(barMin.y)), v(end + half - 1, Double(barMax.y)), InspectorColours.handle, 2, 0)
+                bridge.registerRect(id: "\(id).\(lane.id).end", kind: "durationHandle", x: end - half, y: row.y,
+                                    width: 2 * half, height: row.height, value: .number(shown.end - shown.begin))
+            }
+            let offset = shown.begin - lane.begin
+            let keys = lane.keyframeTimes.map { $0 + offset }
+            if keys.count >= 2 {
+                for i in 0..<(keys.count - 1) {
+                    if content.selectedSegment == TimelineSegment(laneId: lane.id, index: i) {
+                        list.pointee.AddRectFilled(v(x(keys[i]), Double(barMin.y)), v(x(keys[i + 1]), Double(barMax.y)), InspectorColours.handle, 0, 0)
+                    }
+                    bridge.registerRect(id: "\(id).\(lane.id).segment.\(i)", kind: "keyframeSegment", x: Double(x(keys[i])), y: row.y,
+                                        width: Double(x(keys[i + 1]) - x(keys[i])), height: row.height, value: .span(start: keys[i], end: keys[i + 1]))
+                }
+            }
+            for key in keys {
+                let c = v(x(key), row.y + row.height / 2)
+                list.pointee.AddQuadFilled(ImVec2(c.x, c.y - 5), ImVec2(c.x + 5, c.y), ImVec2(c.x, c.y + 5), ImVec2(c.x - 5, c.y), InspectorColours.text)
+            }
+        }
+    }
+
+    /// Live lanes: an interactive animation from its start to its settling time.
+    mutating func liveLanes() {
+        for (index, live) in content.liveLanes.enumerated() {
+            let row = layout.rows[content.lanes.count + index]
+            labels.append(TimelineLabelRequest(id: "lane.\(live.id)", text: live.label, x: row.x + 4, y: centredY(row), height: textHeight,
+                                               maxWidth: layout.labelColumnWidth - 8, priority: 3))
+            let end = live.settlingDuration.isFinite ? live.start + live.settlingDuration : scale.span.upperBound
+            ImGui.SetCursorScreenPos(v(row.x, row.y))
+            ImGui.InvisibleButton(live.id, v(row.width, row.height), ImGuiButtonFlags(0))
+            ImGui.SetItemUsingMouseWheel()
+            if ImGui.IsItemClicked(ImGuiMouseButton(ImGuiMouseButton_Left.rawValue)) { edit = .select(laneId: live.id) }
+            let barMin = v(x(live.start), row.y + 3), barMax = v(max(x(end), x(live.start) + 2), row.maxY - 3)
+            let colour = content.selectedLaneId == live.id ? InspectorColours.barSelected : InspectorColours.liveBar
+            list.pointee.AddRectFilled(ImVec2(barMin.x, barMin.y), ImVec2(barMax.x, barMax.y), colour, 3, 0)
+            let left = max(Double(barMin.x), layout.trackX) + 4
+            labels.append(TimelineLabelRequest(id: "target.\(live.id)", text: "-> " + live.targetLabel, x: left, y: centredY(row), height: textHeight,
+                                               maxWidth: min(Double(barMax.x), trackEnd) - left - 2, priority: 1))
+            bridge.registerRect(id: "\(id).\(live.id)", kind: "liveLane", x: Double(barMin.x), y: row.y,
+                                width: Double(barMax.x - barMin.x), height: row.height, value: .span(start: live.start, end: end))
+        }
+    }
+
+    /// The take's input: presses, releases, keys and wheel clicks as marks at their times.
+    mutating func inputLane() {
+        let inputRow = layout.inputRow
+        labels.append(TimelineLabelRequest(id: "lane.input", text: "input", x: inputRow.x + 4, y: centredY(inputRow), height: textHeight,
+                                           maxWidth: layout.labelColumnWidth - 8, priority: 3))
+        bridge.drawInputMarks(content.inputMarks, id: id, row: inputRow, scale: scale, list: list)
+    }
+
+    /// The dismissal marker and the playhead (where a seek this frame puts it); the playhead's time.
+    func markers() -> Double {
+        if let dismissal = content.dismissalTime {
+            list.pointee.AddLine(v(x(dismissal), layout.ruler.y), v(x(dismissal), bounds.maxY), InspectorColours.dismissal, 2)
+            bridge.registerRect(id: id + ".dismissal", kind: "marker", x: Double(x(dismissal)) - 2, y: layout.ruler.y,
+                                width: 4, height: bounds.maxY - layout.ruler.y, value: .number(dismissal))
+        }
+        let playheadTime: Double
+        if case .seek(let t) = edit { playheadTime = t } else { playheadTime = content.playhead }
+        let px = x(playheadTime)
+        list.pointee.AddLine(v(px, layout.ruler.y), v(px, bounds.maxY), InspectorColours.playhead, 2)
+        list.pointee.AddTriangleFilled(v(px - 6, layout.ruler.y), v(px + 6, layout.ruler.y), v(px, layout.ruler.y + 8), InspectorColours.playhead)
+        bridge.registerRect(id: "playhead", kind: "playhead", x: Double(px) - 6, y: layout.ruler.y, width: 12, height: layout.ruler.height,
+                            value: .number(playheadTime))
+
+        return playheadTime
+    }
+
+    /// Every label placed so none overlaps another; the value being dragged beside the pointer,
+    /// first, so nothing covers it.
+    mutating func placeLabels() {
+        if let readout {
+            let width = measure(readout.text)
+            var left = readout.anchorX + 12
+            if left + width > bounds.maxX { left = max(readout.anchorX - 12 - width, bounds.x) }
+            labels.append(TimelineLabelRequest(id: "drag", text: readout.text, x: left, y: centredY(readout.row), height: textHeight,
+                                               maxWidth: bounds.maxX - left, priority: 10))
+        }
+        for label in TimelineLabelLayout.place(labels, measure: measure) {
+            let r = label.rect
+            if label.id == "drag" {
+                list.pointee.AddRectFilled(v(r.x - 3, r.y - 1), v(r.maxX + 3, r.maxY + 1), TimelineColours.readoutPlate, 3, 0)
+            }
+            let bright = label.id == "drag" || label.id.hasPrefix("lane.") || label.id.hasPrefix("target.")
+            list.pointee.AddText(v(r.x, r.y), bright ? InspectorColours.text : InspectorColours.dimText, label.text, nil)
+            bridge.registerRect(id: "\(id).label.\(label.id)", kind: "label", x: r.x, y: r.y, width: r.width, height: r.height, value: .text(label.text))
+        }
+    }
+
+    /// Last, so every row above is hovered first: the rest of the widget, which keeps the wheel
+    /// from scrolling the panel and reads it here.
+    mutating func wholeWidget(playheadTime: Double) {
+        ImGui.SetCursorScreenPos(v(bounds.x, bounds.y))
+        ImGui.InvisibleButton("##timeline", v(bounds.width, bounds.height), ImGuiButtonFlags(0))
+        ImGui.SetItemUsingMouseWheel()
+        bridge.registerLastItem(id: id, kind: "timeline", value: .number(playheadTime))
+        let overTimeline = ImGui.IsWindowHovered(ImGuiHoveredFlags(0)) && bounds.contains(x: Double(mouse.x), y: Double(mouse.y))
+        if overTimeline && edit == .none && (io.MouseWheel != 0 || io.MouseWheelH != 0) {
+            if bridge.modifierHeld(.control) {
+                if io.MouseWheel != 0 { edit = .zoom(notches: Double(io.MouseWheel), about: pointerTime) }
+            } else {
+                edit = .pan(notches: Double(io.MouseWheel + io.MouseWheelH))
+            }
+        }
     }
 }

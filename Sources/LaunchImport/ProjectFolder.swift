@@ -75,10 +75,10 @@ public struct ProjectFolder: Sendable {
         }
         while !parts.isEmpty {
             parts.removeLast()
-            let candidate = (XcodeProjectFile.isAbsolute(path) ? "/" : "") + parts.joined(separator: "/")
+            let candidate = (PathText.isAbsolute(path) ? "/" : "") + parts.joined(separator: "/")
             if FileManager.default.fileExists(atPath: candidate.isEmpty ? "." : candidate) { return candidate.isEmpty ? "." : candidate }
         }
-        return XcodeProjectFile.isAbsolute(path) ? "/" : "."
+        return PathText.isAbsolute(path) ? "/" : "."
     }
 
     public func kind(_ path: String) -> Kind? {

@@ -201,7 +201,7 @@ public struct XcodeProjectFile {
     /// `/` kept and `..` that would climb above it dropped; `..` at the start of a relative path
     /// kept. `./a//b/../c` → `a/c`; `.` → empty.
     public static func normalizedPath(_ path: String) -> String {
-        let absolute = isAbsolute(path)
+        let absolute = PathText.isAbsolute(path)
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -221,14 +221,12 @@ public struct XcodeProjectFile {
     /// author's, so a caller passes every path it will open through this and refuses, with a
     /// message, what comes back nil.
     public static func containedPath(_ relative: String) -> String? {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\0") else { return nil }
-        let tidied = normalizedPath(relative)
-        guard !tidied.isEmpty, tidied != "..", !tidied.hasPrefix("../"), !tidied.hasPrefix("~") else { return nil }
-        return tidied
+        guard !relative.isEmpty, !PathText.isAbsolute(relative), !relative.contains("\0") else { return nil }
+        let path = normalizedPath(relative)
+        // Tidied, a path climbs out only through a leading `..`.
+        guard !path.isEmpty, path.split(separator: "/").first != "..", path.first != "~" else { return nil }
+        return path
     }
-
-    /// Whether a file-system path starts at the root (`/a`), not at a folder it is joined to.
-    public static func isAbsolute(_ path: String) -> Bool { path.first == "/" }
 
     // Path pieces are taken apart here rather than with NSString's path methods, which trap on
     // some short paths in Foundation on Linux (`"p"`'s `deletingLastPathComponent`).
@@ -255,7 +253,7 @@ public struct XcodeProjectFile {
 
     /// A path inside a folder: the path itself when it is absolute or the folder is empty.
     public static func joinPath(_ folder: String, _ path: String) -> String {
-        if isAbsolute(path) || folder.isEmpty { return path }
+        if PathText.isAbsolute(path) || folder.isEmpty { return path }
         if path.isEmpty { return folder }
         return folder.hasSuffix("/") ? folder + path : folder + "/" + path
     }

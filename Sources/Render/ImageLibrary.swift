@@ -18,7 +18,7 @@ public struct DecodedImage: Sendable {
 /// The logo decoded and its outline traced, work for the CPU alone, begun on another thread
 /// while the main thread brings up the GL context: the 1024 px logo's decode and trace take about
 /// 20 ms, and the context 40-60 ms under llvmpipe, all before the first frame. `ImageLibrary`
-/// waits for it when it prepares the logo. Start it after `RenderContext.startSDL` (SDL_image
+/// waits for it when it prepares the logo. Start it after `SDLSession.start` (SDL_image
 /// must be started first).
 public final class LogoPreparation: @unchecked Sendable {
     /// The file it reads, as the catalog resolves it (the user's logo, or the built-in one).

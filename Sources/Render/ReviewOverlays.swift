@@ -215,7 +215,7 @@ public final class ReviewCanvas {
         guard let path = TextRenderer.regularCandidates.first(where: FileManager.default.fileExists(atPath:)) else {
             throw RenderError("font not found: \(TextRenderer.regularCandidates[0]) (install the fonts-dejavu-core package)")
         }
-        try RenderContext.startSDL(offscreen: true)
+        try SDLSession.start(offscreen: true)
         fontPath = path
         self.width = width
         self.height = height

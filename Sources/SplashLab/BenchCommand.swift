@@ -207,7 +207,7 @@ func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int, csvPath
     let device = options.device
     let width = Int(clamping: (device.width * scale).rounded()), height = Int(clamping: (device.height * scale).rounded())
     // As the window does: the logo is decoded and traced while the context is made.
-    try RenderContext.startSDL(offscreen: true)
+    try SDLSession.start(offscreen: true)
     let logoPreparation = LogoPreparation(catalog: session.catalog)
     let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
     // Primed after the first present, as the window does: the launch frame comes first.

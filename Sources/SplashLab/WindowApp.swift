@@ -22,7 +22,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     let session = try makeSession(options)
     let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
     let document = try openDocument(session, saveTo: runOptions.saveTo)
-    try RenderContext.startSDL(offscreen: false)
+    try SDLSession.start(offscreen: false)
     let logoPreparation = LogoPreparation(catalog: session.catalog)
     let showInspector = runOptions.inspector ?? true
     let remembered = WindowEffectsRunner.rememberedLayoutPath.map { RememberedLayout.load(path: $0) } ?? (layout: RememberedLayout(), warning: nil)
@@ -31,7 +31,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
                                               remembered: remembered.layout)
     let context = try RenderContext(target: .window(title: "SplashLab - \(options.device.name)", width: width, height: height, resizable: true),
                                     rendererName: options.renderer, vsync: true)
-    RenderContext.installQuitOnSignal()
+    SDLSession.installQuitOnSignal()
     SDL_SetWindowMinimumSize(context.window, Int32(min(width, 480)), Int32(min(height, 360)))
     let output = context.outputSize
     let renderer = try session.makeSceneRenderer(
@@ -60,7 +60,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     app.inspector.shutdown()
     app.compositor.release()
     context.close()
-    RenderContext.stopSDL()
+    SDLSession.stop()
     session.reportWarnings(renderer.images.catalog.warnings)
     if let csvPath {
         let budget = FrameBudget(refreshRate: 1 / app.state.frameStep)

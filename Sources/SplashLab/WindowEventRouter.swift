@@ -69,7 +69,7 @@ struct WindowEventRouter {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             // A signal's quit is not the window's close button: it never waits for a second Q.
-            if let signal = RenderContext.quitSignal { return [.quitOnSignal(signal)] }
+            if let signal = SDLSession.quitSignal { return [.quitOnSignal(signal)] }
             return [.quit]
         case SDL_KEYDOWN:
             guard let name = WindowEventRouter.keyName(event.key.keysym.sym, modifiers: UInt32(event.key.keysym.mod)) else { return [] }

@@ -31,7 +31,7 @@ enum RenderHarness {
         let w = Int((options.device.width * scale).rounded()), h = Int((options.device.height * scale).rounded())
         var preparation: LogoPreparation?
         if preparingLogoEarly {
-            try RenderContext.startSDL(offscreen: true)
+            try SDLSession.start(offscreen: true)
             preparation = LogoPreparation(catalog: session.catalog)
         }
         let context = try RenderContext(target: .offscreen(width: w, height: h), rendererName: renderer, vsync: false)

@@ -25,7 +25,7 @@ final class VectorImageTests: XCTestCase {
 
     override func setUpWithError() throws {
         // SDL_image decodes the rasters; it is started once per process, offscreen.
-        try RenderContext.startSDL(offscreen: true)
+        try SDLSession.start(offscreen: true)
     }
 
     func pixel(_ image: DecodedImage, _ x: Int, _ y: Int) -> [Int] {

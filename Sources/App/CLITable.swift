@@ -1,5 +1,5 @@
 // The command line: every command and option is declared once here, and each command's options
-// are parsed once into a typed value (CommandOptions.swift) whose fields the command reads.
+// are parsed once into a typed value (ParsedCommandOptions.swift) whose fields the command reads.
 //
 // To add an option:
 // 1. Declare it in the `extension CLIOption` below: `public static let trace = CLIOption(name:
@@ -14,7 +14,7 @@
 //    (bounds live in OptionBounds). A mistake is `throw args.mistake("...")`: exit code 2, with
 //    the usage line.
 // 4. Paste `splashlab help options` into README's option table (a test compares them).
-// A new command is a `CLICommand` in `CLI.commands`, an options struct in CommandOptions.swift
+// A new command is a `CLICommand` in `CLI.commands`, an options struct in ParsedCommandOptions.swift
 // and a case in main.swift.
 
 import Exports

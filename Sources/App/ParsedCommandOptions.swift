@@ -4,7 +4,7 @@ import Motion
 import Scenes
 
 // Each command's options as one typed value, parsed and checked once from its arguments. Command
-// code reads these fields; only this file and CommandLineOptions.swift spell an option. The
+// code reads these fields; only this file and CLITable.swift spell an option. The
 // checks run in a fixed order, so a command line with several mistakes is told the same first one
 // every time.
 

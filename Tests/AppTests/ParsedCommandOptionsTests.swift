@@ -5,7 +5,7 @@ import XCTest
 
 /// Each command's options parsed once into its typed value, with the table's names and the same
 /// mistakes as the command line prints.
-final class CommandOptionsTests: XCTestCase {
+final class ParsedCommandOptionsTests: XCTestCase {
     func mistake(_ body: () throws -> Any) -> String? {
         do { _ = try body(); return nil } catch let error as UsageError { return error.message } catch { return "\(error)" }
     }

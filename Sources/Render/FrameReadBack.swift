@@ -1,0 +1,77 @@
+import CSDL2
+import Foundation
+
+// MARK: Reading a frame back
+
+extension RenderContext {
+    /// Reads the screen's top-left `width`×`height` pixels as RGBA bytes into `destination`
+    /// (`width * 4` bytes a row, no padding), for a recording's every frame.
+    ///
+    /// With a GL renderer drawing to the screen this is one glReadPixels into `destination`, in
+    /// GL's row order, bottom row first: the caller flips rows where it copies them anyway (into
+    /// ffmpeg's pipe, a canvas). SDL_RenderReadPixels takes two to three times as long (16 ms
+    /// against 6 for a 14 MB @3x frame): it allocates a buffer, flips it in place and copies it
+    /// out again. A pixel-pack buffer gains nothing: Mesa's llvmpipe, the headless renderer,
+    /// does the copy within the glReadPixels call just the same. Otherwise (the software
+    /// renderer, a texture target) it is SDL_RenderReadPixels, top row first.
+    public func readPixels(width: Int, height: Int, into destination: UnsafeMutableRawBufferPointer) throws -> RowOrder {
+        precondition(destination.count >= width * height * 4, "the destination holds the frame")
+        if let glReadPixels = gl.readPixels, let glGetError = gl.getError, let glPixelStorei = gl.pixelStorei, SDL_GetRenderTarget(renderer) == nil,
+           SDL_GL_GetCurrentWindow() == window {
+            // Draws still queued in SDL's batch reach GL first.
+            SDL_RenderFlush(renderer)
+            // Errors from earlier calls are SDL's to report, not this read's.
+            while glGetError() != 0 {}
+            // SDL's desktop-GL read-back leaves its own row length set; 0 means rows of `width`.
+            if rendererName == "opengl" { glPixelStorei(GLFunctions.packRowLength, 0) }
+            let bottom = Int32(outputSize.height - height)
+            glReadPixels(0, bottom, Int32(width), Int32(height), GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
+            let status = glGetError()
+            guard status == 0 else { throw RenderError("GL could not read the frame back (error 0x\(String(status, radix: 16)))") }
+            return .bottomUp
+        }
+        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        guard SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, destination.baseAddress, Int32(width * 4)) == 0 else {
+            throw RenderError("SDL could not read the frame back: \(sdlError())")
+        }
+        return .topDown
+    }
+
+    /// Reads the current frame back as RGBA bytes (before present).
+    public func readPixels(x: Int = 0, y: Int = 0, width: Int, height: Int) throws -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        let status = pixels.withUnsafeMutableBytes { buffer in
+            SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, buffer.baseAddress, Int32(width * 4))
+        }
+        guard status == 0 else { throw RenderError("SDL could not read the frame back: \(sdlError())") }
+        return pixels
+    }
+}
+
+/// The order of a read-back frame's rows in memory: GL reads bottom row first.
+public enum RowOrder: Sendable {
+    case topDown, bottomUp
+}
+
+/// Copies a frame's rows to `destination` (rows `rowBytes` long, `destinationStride` bytes
+/// apart) top row first, whichever order `source` holds them in.
+public func copyRows(from source: UnsafeRawPointer, order: RowOrder, rowBytes: Int, rows: Int,
+                     to destination: UnsafeMutableRawPointer, destinationStride: Int) {
+    for row in 0..<rows {
+        let from = order == .topDown ? row : rows - 1 - row
+        memcpy(destination + row * destinationStride, source + from * rowBytes, rowBytes)
+    }
+}
+
+/// Turns a frame's rows upside down in place: a bottom-up read-back for a PNG.
+public func flipRows(_ buffer: UnsafeMutableRawBufferPointer, rowBytes: Int, rows: Int) {
+    precondition(buffer.count >= rowBytes * rows, "the buffer holds the frame")
+    guard let base = buffer.baseAddress, rows > 1 else { return }
+    let spare = UnsafeMutableRawPointer.allocate(byteCount: rowBytes, alignment: 16)
+    defer { spare.deallocate() }
+    for top in 0..<(rows / 2) {
+        let a = base + top * rowBytes, b = base + (rows - 1 - top) * rowBytes
+        memcpy(spare, a, rowBytes); memcpy(a, b, rowBytes); memcpy(b, spare, rowBytes)
+    }
+}
