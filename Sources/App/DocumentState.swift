@@ -67,7 +67,9 @@ public struct DocumentState: Sendable {
         } catch {
             return Outcome(note: Note("\(error)", isError: true))
         }
-        return Outcome(timingsChanged: true, replay: path.hasPrefix("splash."), effects: isFinal ? [recoveryEffect] : [])
+        // A change to the splash replays it from the start; the card's, panel's and scroll's take effect on their next motion.
+        let replay = TimingsSchema.parameter(path)?.section == .splash
+        return Outcome(timingsChanged: true, replay: replay, effects: isFinal ? [recoveryEffect] : [])
     }
 
     mutating func undo() -> Outcome {

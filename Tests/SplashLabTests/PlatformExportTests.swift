@@ -196,8 +196,8 @@ final class PlatformExportTests: XCTestCase {
                 let expected = "withAnimation(.timingCurve(\(constant(track.curvePath)), duration: \(constant(track.durationPath)))\(delay)) {"
                 guard let text = line(expected, in: source) else { continue }
                 assertClose(numbers(in: text.split(separator: "=").last!), [track.value(t, 1)], "\(track.id)'s end value")
-            case let .keyframes(make):
-                let keyframes = make(t, 667)
+            case let .keyframes(declared):
+                let keyframes = declared.track(in: t, screenHeight: 667)
                 for i in 1..<keyframes.values.count {
                     guard let text = line("LinearKeyframe(", in: source.components(separatedBy: "\n").filter {
                         $0.contains("\(constant(track.curvePath))[\(i - 1)])")
@@ -279,8 +279,8 @@ final class PlatformExportTests: XCTestCase {
                 guard let text = line(prefix, in: source) else { continue }
                 XCTAssertTrue(text.hasSuffix(", tween(durationMillis = \(constant(track.durationPath))Millis\(delay), easing = \(constant(track.curvePath)))) }"), text)
                 XCTAssertEqual(Float(numbers(in: text.dropFirst(text.distance(from: text.startIndex, to: text.range(of: "animateTo(")!.upperBound)))[0]), Float(track.value(t, 1)), track.id)
-            case let .keyframes(make):
-                let keyframes = make(t, 667)
+            case let .keyframes(declared):
+                let keyframes = declared.track(in: t, screenHeight: 667)
                 let ms = (track.duration(in: t) * 1000).rounded()
                 for i in 0..<(keyframes.values.count - 1) {
                     guard let text = line("\(ComposeExportNumber.float(track.value(t, keyframes.values[i]))) at", in: source) else { continue }

@@ -79,8 +79,8 @@ enum ComposeExport: ConstantSpelling {
         switch track.motion {
         case .curve:
             return "launch { \(target).animateTo(\(float(track.value(t, 1))), tween(durationMillis = \(constant(track.durationPath))Millis\(delay), easing = \(constant(track.curvePath)))) }"
-        case let .keyframes(make):
-            let here = make(t, height), twice = make(t, height * 2)
+        case let .keyframes(keyframes):
+            let here = keyframes.track(in: t, screenHeight: height), twice = keyframes.track(in: t, screenHeight: height * 2)
             func value(_ i: Int) -> String {
                 let v = track.value(t, here.values[i]), v2 = track.value(t, twice.values[i])
                 return abs(v2 - v) < 1e-9 * max(1, abs(v)) ? float(v) : "\(float(v)) * screenHeight / \(float(height))"
@@ -112,7 +112,7 @@ enum ComposeExport: ConstantSpelling {
             }
             switch track.motion {
             case .curve: return track.value(t, 0)
-            case let .keyframes(make): return track.value(t, make(t, height).values.first ?? 0)
+            case let .keyframes(keyframes): return track.value(t, keyframes.track(in: t, screenHeight: height).values.first ?? 0)
             }
         }
         let animatables = SplashProperty.allCases.map { "    val \(animatable($0)) = remember { Animatable(\(float(initial($0)))) }" }.joined(separator: "\n")

@@ -94,8 +94,8 @@ enum SwiftUIExport: SwiftConstantSpelling {
 
     /// A keyframe track's value at screen height `height`: as a number, or, where it grows with
     /// the screen, as the export device's value scaled by `screenHeight`.
-    static func keyframeValues(_ track: SplashTrack, _ make: (Timings, Double) -> KeyframeTrack, _ t: Timings, height: Double) -> [String] {
-        let here = make(t, height), twice = make(t, height * 2)
+    static func keyframeValues(_ track: SplashTrack, _ keyframes: TrackKeyframes, _ t: Timings, height: Double) -> [String] {
+        let here = keyframes.track(in: t, screenHeight: height), twice = keyframes.track(in: t, screenHeight: height * 2)
         return here.values.indices.map { i in
             let v = track.value(t, here.values[i]), v2 = track.value(t, twice.values[i])
             return abs(v2 - v) < 1e-9 * max(1, abs(v)) ? number(v) : "\(number(v)) * screenHeight / \(number(height))"
@@ -115,9 +115,9 @@ enum SwiftUIExport: SwiftConstantSpelling {
             case .curve:
                 fields.append("        var \(path): CGFloat = \(number(track.value(t, 0)))")
                 frames.append("LinearKeyframe(\(number(track.value(t, 1))), duration: \(constant(track.durationPath)), timingCurve: \(constant(track.curvePath)))")
-            case let .keyframes(make):
-                let keyframes = make(t, height)
-                let values = keyframeValues(track, make, t, height: height)
+            case let .keyframes(declared):
+                let keyframes = declared.track(in: t, screenHeight: height)
+                let values = keyframeValues(track, declared, t, height: height)
                 // Key times start at 0 (the declaration's rule), so the first value is where the track starts.
                 fields.append("        var \(path): CGFloat = \(number(track.value(t, keyframes.values[0])))")
                 for i in 1..<keyframes.values.count {

@@ -100,8 +100,8 @@ enum WebExport {
         case .curve:
             let curve = track.curves(in: t).first ?? .linear
             frames = [(0, form.css(track.value(t, 0)), easing(curve)), (1, form.css(track.value(t, 1)), nil)]
-        case let .keyframes(make):
-            let keyframes = make(t, splash.device.height)
+        case let .keyframes(declared):
+            let keyframes = declared.track(in: t, screenHeight: splash.device.height)
             frames = keyframes.values.indices.map { i in
                 let curve = i < keyframes.timingFunctions.count ? keyframes.timingFunctions[i] : nil
                 return (keyframes.keyTimes[i], form.css(track.value(t, keyframes.values[i])), i + 1 < keyframes.values.count ? curve.map(easing) : nil)
