@@ -80,7 +80,7 @@ public struct InteractionMotion: Sendable {
 
     /// Every spring of the interactions, each declared once as its entry; the schema's two
     /// parameters per spring and the inspector's spring editor derive from these.
-    public static let springFields: [SpringField] = [PanelMotions.completionSpring.field, ScrollMotions.bounce.field]
+    public static let springFields: [SpringDeclaration] = [PanelMotions.completionSpring.field, ScrollMotions.bounce.field]
 
     /// Every interaction motion, card first, then the panel, then the scroll.
     public static let all: [InteractionMotion] = [
@@ -97,7 +97,7 @@ public typealias SectionField<Section, Value> = WritableKeyPath<Section, Value> 
 /// A spring as the timings declare it: its id and label, and the key paths of its response and
 /// damping fraction. The schema's two entries (`TimingsSchema.spring`) and the interaction's
 /// motion derive from it, so a spring is named once.
-public struct SpringField {
+public struct SpringDeclaration {
     /// `panel.spring`: the spring editor's id.
     public let id: String
     /// What the inspector calls it.
@@ -131,10 +131,10 @@ public struct SpringMotionEntry<Section: Sendable>: Sendable {
     let readResponse: SectionField<Section, Double>
     let readDampingFraction: SectionField<Section, Double>
 
-    public var field: SpringField {
+    public var field: SpringDeclaration {
         let section: WritableKeyPath<Timings, Section> = self.section
         let response: WritableKeyPath<Section, Double> = readResponse, dampingFraction: WritableKeyPath<Section, Double> = readDampingFraction
-        return SpringField(id: id, label: label, response: section.appending(path: response), dampingFraction: section.appending(path: dampingFraction))
+        return SpringDeclaration(id: id, label: label, response: section.appending(path: response), dampingFraction: section.appending(path: dampingFraction))
     }
     public var motion: InteractionMotion {
         InteractionMotion(id: id, label: label, kind: .spring(id: id, responsePath: TimingsSchema.path(of: field.response),

@@ -311,9 +311,9 @@ public enum TimingsSchema {
         duration("lint.settleBudget", \.lint.settleBudget, slider: 0...5, "lint: a motion started by input that takes longer than this to settle is reported."),
     ])
 
-    /// A spring's two numbers, from its one declaration (`SpringField`): the response in seconds
+    /// A spring's two numbers, from its one declaration (`SpringDeclaration`): the response in seconds
     /// and the damping fraction, each above 0; the slider spans the springs of UI motion.
-    static func spring(_ field: SpringField, _ responsePath: String, _ responseDoc: String,
+    static func spring(_ field: SpringDeclaration, _ responsePath: String, _ responseDoc: String,
                        _ dampingFractionPath: String, _ dampingFractionDoc: String) -> [TimingParameter] {
         [number(responsePath, .spring, "s", field.response, range: 0...60, exclusiveLower: true, slider: 0.05...2,
                 spring: SpringMembership(spring: field.id, label: field.label, role: .response), responseDoc),
@@ -331,6 +331,14 @@ public enum TimingsSchema {
         public let label: String
         public let response: TimingParameter
         public let dampingFraction: TimingParameter
+
+        /// The parameter of one of its two numbers.
+        public func parameter(_ role: SpringMembership.Role) -> TimingParameter {
+            switch role {
+            case .response: return response
+            case .dampingFraction: return dampingFraction
+            }
+        }
     }
 
     /// The springs (`InteractionMotion.springFields`), each with its two declared parameters.
@@ -413,7 +421,8 @@ public enum TimingsSchema {
             guard let node = object.node(key) else { continue }
             nodes[full] = node
             guard let parameter = byPath[full] else {
-                try read(try object.object(key)!, prefix: full, into: &timings, nodes: &nodes)
+                // A section, not a parameter: `object(key)` refuses any node but an object.
+                if let section = try object.object(key) { try read(section, prefix: full, into: &timings, nodes: &nodes) }
                 continue
             }
             let value = try readValue(parameter, key: key, node: node, in: object)
@@ -438,7 +447,8 @@ public enum TimingsSchema {
         case .keyframes:
             return .numbers(try o.numbers(key) ?? [])
         default:
-            return .number(try o.number(key)!)
+            // The node is there (the caller found it), so a number or a refusal comes back.
+            return .number(try o.number(key) ?? 0)
         }
     }
 
