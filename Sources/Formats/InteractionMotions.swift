@@ -38,6 +38,13 @@ public struct InteractionMotion: Sendable {
     public let label: String
     public let kind: InteractionMotionKind
     public let drives: InteractionProperty
+    /// The motion as a `MotionSpec`, read through the entry's key paths.
+    let readSpec: @Sendable (Timings) -> MotionSpec?
+
+    init(id: String, label: String, kind: InteractionMotionKind, drives: InteractionProperty,
+         spec: @escaping @Sendable (Timings) -> MotionSpec? = { _ in nil }) {
+        self.id = id; self.label = label; self.kind = kind; self.drives = drives; readSpec = spec
+    }
 
     /// The parameter paths the motion reads, in declaration order.
     public var reads: [String] {
@@ -50,20 +57,7 @@ public struct InteractionMotion: Sendable {
 
     /// The motion as a `MotionSpec` (a curve's eased progress, or a spring from rest), for a curve
     /// or spring entry.
-    public func spec(in t: Timings) -> MotionSpec? {
-        switch kind {
-        case let .curve(_, curvePath):
-            guard case let .curve(c)? = TimingsSchema.parameter(curvePath)?.value(in: t) else { return nil }
-            return .curve(c)
-        case let .spring(_, response, fraction):
-            guard let r = TimingsSchema.number(response, in: t), let f = TimingsSchema.number(fraction, in: t),
-                  let parameters = try? SpringParameters(response: r, dampingFraction: f),
-                  let motion = try? SpringMotion(parameters: parameters) else { return nil }
-            return .spring(motion)
-        case .decay, .share, .choice:
-            return nil
-        }
-    }
+    public func spec(in t: Timings) -> MotionSpec? { readSpec(t) }
 
     /// A spring motion's id, label and its two numbers in some timings.
     public struct SpringValues: Sendable {
@@ -114,8 +108,10 @@ public struct CurveMotionEntry<Section: Sendable>: Sendable {
     let readCurve: SectionField<Section, TimingCurve>
 
     public var motion: InteractionMotion {
-        InteractionMotion(id: id, label: label, kind: .curve(durationPath: TimingsSchema.path(of: section.appending(path: readDuration)),
-                                                             curvePath: TimingsSchema.path(of: section.appending(path: readCurve))), drives: drives)
+        let section = self.section, readCurve = self.readCurve
+        return InteractionMotion(id: id, label: label, kind: .curve(durationPath: TimingsSchema.path(of: section.appending(path: readDuration)),
+                                                                    curvePath: TimingsSchema.path(of: section.appending(path: readCurve))),
+                                 drives: drives, spec: { .curve($0[keyPath: section][keyPath: readCurve]) })
     }
     public func duration(_ s: Section) -> Double { s[keyPath: readDuration] }
     public func curve(_ s: Section) -> TimingCurve { s[keyPath: readCurve] }
@@ -137,8 +133,15 @@ public struct SpringMotionEntry<Section: Sendable>: Sendable {
         return SpringDeclaration(id: id, label: label, response: section.appending(path: response), dampingFraction: section.appending(path: dampingFraction))
     }
     public var motion: InteractionMotion {
-        InteractionMotion(id: id, label: label, kind: .spring(id: id, responsePath: TimingsSchema.path(of: field.response),
-                                                              dampingFractionPath: TimingsSchema.path(of: field.dampingFraction)), drives: drives)
+        let section = self.section, response = readResponse, dampingFraction = readDampingFraction
+        return InteractionMotion(id: id, label: label, kind: .spring(id: id, responsePath: TimingsSchema.path(of: field.response),
+                                                                     dampingFractionPath: TimingsSchema.path(of: field.dampingFraction)),
+                                 drives: drives, spec: { t in
+            guard let parameters = try? SpringParameters(response: t[keyPath: section][keyPath: response],
+                                                         dampingFraction: t[keyPath: section][keyPath: dampingFraction]),
+                  let motion = try? SpringMotion(parameters: parameters) else { return nil }
+            return .spring(motion)
+        })
     }
     public func parameters(_ s: Section) -> SpringParameters {
         // Validated on load (both in their declared ranges, above 0), so this cannot fail.

@@ -363,11 +363,6 @@ public enum TimingsSchema {
         return parameter.path
     }
 
-    public static func number(_ path: String, in t: Timings) -> Double? {
-        if case let .number(v)? = byPath[path]?.value(in: t) { return v }
-        return nil
-    }
-
     // MARK: Rules between fields
 
     /// A rule that one field alone cannot state; `blame` lists the fields to point at, first present wins.

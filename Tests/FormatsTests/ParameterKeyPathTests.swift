@@ -1,4 +1,5 @@
 import Formats
+import Motion
 import XCTest
 
 /// The declaration is indexed by key path: every field a track or a motion reads is declared, and
@@ -51,5 +52,18 @@ final class ParameterKeyPathTests: XCTestCase {
                 XCTAssertEqual(parameter.spring?.role, role)
             }
         }
+    }
+
+    /// A curve motion's spec is its curve and a spring motion's its spring, read through the
+    /// entry's key paths; the other motions have none.
+    func testCurveAndSpringMotionsGiveTheirSpec() throws {
+        var t = Timings()
+        t.card.curve = .easeIn
+        t.scroll.bounceResponse = 0.5
+        XCTAssertEqual(InteractionMotion.all.map { $0.spec(in: t) != nil }, [true, false, false, true, false, true, true, false])
+        XCTAssertEqual(CardMotions.transition.motion.spec(in: t), .curve(.easeIn))
+        guard case let .spring(bounce)? = ScrollMotions.bounce.motion.spec(in: t) else { return XCTFail("no spring") }
+        XCTAssertEqual(bounce.parameters.response, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(bounce.parameters.dampingFraction, 1, accuracy: 1e-12)
     }
 }
