@@ -81,7 +81,8 @@ public struct TrackKeyframes: Sendable {
 /// The property's value is `from` at the motion's 0 and `to` at its 1, so every track is affine
 /// by construction, and `value(_:_:)` is the one interpolator that evaluation (`SplashSequence`),
 /// the trace and graphs, lint and the exports read (lottie-ios's `KeyframeGroup<T>`: the keyframe
-/// model typed, its interpolation in one place). Adding a track is one entry in `all`.
+/// model typed, its interpolation in one place). A track over declared parameters is one entry in
+/// `all`; a new property is also a case of `SplashProperty` and its place in `SplashSequence`'s frame.
 public struct SplashTrack: Sendable {
     /// What the track's time counts from: the launch, or the dismissal time d.
     public enum Anchor: String, Sendable { case start, dismissal }
@@ -104,7 +105,7 @@ public struct SplashTrack: Sendable {
     public let label: String
     public let anchor: Anchor
     /// The parameter holding the delay after the anchor, if the track has one.
-    public let delay: (KeyPath<Timings, Double> & Sendable)?
+    public let delay: (TimingsField<Double>)?
     public let duration: TimingsField<Double>
     public let motion: Motion
     public let playing: Playing

@@ -150,7 +150,7 @@ public struct SplashSequence: Equatable, Sendable {
             stills[property] = track.still.value(in: timings)
         }
         self.stills = stills
-        // Found once: every frame asks for the phase, and the tracks read their parameters by path.
+        // Found once: every frame asks for the phase.
         func latestEnd(_ tracks: [SplashTrack]) -> Double {
             let ends = tracks.map { $0.interval(in: timings, dismissalTime: 0).end }
             return ends.dropFirst().reduce(ends.first ?? 0) { max($0, $1) }
