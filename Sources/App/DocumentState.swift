@@ -62,12 +62,19 @@ public struct DocumentState: Sendable {
     }
 
     mutating func edit(_ path: String, to value: ParameterValue, isFinal: Bool) -> Outcome {
+        edit([ParameterChange(path: path, value: value)], isFinal: isFinal)
+    }
+
+    /// Several parameters set as one edit: one undo step, one replay.
+    mutating func edit(_ changes: [ParameterChange], isFinal: Bool) -> Outcome {
         do {
-            try document.edit(path, to: value, isFinal: isFinal)
+            try document.edit(changes, isFinal: isFinal)
         } catch {
             return Outcome(note: Note("\(error)", isError: true))
         }
-        return Outcome(timingsChanged: true, replay: path.hasPrefix("splash."), effects: isFinal ? [recoveryEffect] : [])
+        // A change to the splash replays it from the start; the card's, panel's and scroll's take effect on their next motion.
+        let replay = changes.contains { TimingsSchema.parameter($0.path)?.section == .splash }
+        return Outcome(timingsChanged: true, replay: replay, effects: isFinal ? [recoveryEffect] : [])
     }
 
     mutating func undo() -> Outcome {

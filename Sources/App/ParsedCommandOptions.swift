@@ -55,9 +55,9 @@ public struct LintOptions {
     public var preview: PreviewOptions
     public var scriptPath: String?
     public var json: Bool
-    /// The thresholds given on the command line, by parameter path (`lint.popShare`); the timings
+    /// The thresholds given on the command line, by their declaration (`lint.popShare`); the timings
     /// file's `lint` section gives the rest.
-    public var thresholds: [(path: String, value: Double)]
+    public var thresholds: [(parameter: TimingParameter, value: Double)]
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "lint")
@@ -77,15 +77,18 @@ public struct LintOptions {
                 throw args.mistake("\(CLIOption.threshold.name) \(name) must be a number (got '\(abbreviatedForMessage(parts[1], quoted: false))')")
             }
             // The declaration's own range decides, as for the same value in the timings file.
-            if let problem = TimingsSchema.parameter(path)?.problem(with: .number(v)) { throw args.mistake("\(CLIOption.threshold.name): \(problem)") }
-            thresholds.append((path, v))
+            guard let parameter = TimingsSchema.parameter(path) else {
+                throw args.mistake("\(CLIOption.threshold.name): \(path) is not a declared threshold")
+            }
+            if let problem = parameter.problem(with: .number(v)) { throw args.mistake("\(CLIOption.threshold.name): \(problem)") }
+            thresholds.append((parameter, v))
         }
     }
 
     /// The timings file's `lint` section with the command line's thresholds over it.
     public func thresholds(over timings: Timings) throws -> Timings.Lint {
         var t = timings
-        for (path, v) in thresholds { t = try TimingsSchema.parameter(path)!.setting(.number(v), in: t) }
+        for (parameter, v) in thresholds { t = try parameter.setting(.number(v), in: t) }
         return t.lint
     }
 }

@@ -25,20 +25,20 @@ public struct PropertyGroup: Equatable, Sendable {
 
 public enum PropertyGroups {
     /// Every section: one per splash track (`SplashTrack.all`, in the timeline's order), then one
-    /// per remaining part of the timings file (`TimingsSchema.parameters`' first path component,
+    /// per remaining part of the timings file (the `section` of `TimingsSchema.parameters`,
     /// the splash's hold standing for what no track reads). Every parameter is in at least one.
     public static let all: [PropertyGroup] = {
         var groups: [PropertyGroup] = []
         var covered: Set<String> = []
         for track in SplashTrack.all {
-            let members = Set([track.delayPath, track.durationPath, track.curvePath, track.keyTimesPath].compactMap { $0 } + track.reads)
-            let paths = TimingsSchema.parameters.map(\.path).filter { members.contains($0) }
+            let members = Set(track.parameters)
+            let paths = TimingsSchema.parameters.filter { members.contains($0.keyPath) }.map(\.path)
             covered.formUnion(paths)
             groups.append(PropertyGroup(id: track.id, title: track.label, paths: paths, trackId: track.id, curvePath: track.curvePath))
         }
         var rest: [(part: String, paths: [String])] = []
         for p in TimingsSchema.parameters where !covered.contains(p.path) {
-            let part = String(p.path.split(separator: ".").first ?? "")
+            let part = p.section.rawValue
             if let i = rest.firstIndex(where: { $0.part == part }) { rest[i].paths.append(p.path) } else { rest.append((part, [p.path])) }
         }
         for (part, paths) in rest {

@@ -9,6 +9,13 @@ import Foundation
 /// to `--save-to`, or, for the built-in defaults, to `timings.json` in the current folder, never
 /// into `Assets/`), and keeps unsaved edits in a recovery file outside the project so that a
 /// crash loses nothing.
+/// One parameter's new value, named by its path in the timings file (as the inspector's controls are).
+public struct ParameterChange: Equatable, Sendable {
+    public let path: String
+    public let value: ParameterValue
+    public init(path: String, value: ParameterValue) { self.path = path; self.value = value }
+}
+
 public struct TimingsDocument: Equatable, Sendable {
     /// The file the values came from.
     public let sourcePath: String
@@ -22,8 +29,8 @@ public struct TimingsDocument: Equatable, Sendable {
     public private(set) var current: Timings
     private var undoStack: [Timings] = []
     private var redoStack: [Timings] = []
-    /// The key path of the drag in progress: its edits coalesce into one undo step.
-    private var openGesture: String?
+    /// The parameters the drag in progress sets: its edits coalesce into one undo step.
+    private var openGesture: [String]?
     /// The A of an A/B comparison, once snapshotted.
     public private(set) var snapshotA: Timings?
     /// The source file's text as last read or saved here: a save to it checks the disk against this.
@@ -50,13 +57,25 @@ public struct TimingsDocument: Equatable, Sendable {
     /// Sets one parameter. A drag sends many edits with `isFinal` false and one with true: they
     /// make one undo step. Throws the declaration's message for a value it refuses; nothing changes then.
     public mutating func edit(_ path: String, to value: ParameterValue, isFinal: Bool = true) throws {
-        guard let parameter = TimingsSchema.parameter(path) else { throw TimingsEditError(path: path, message: "no parameter \(path)") }
-        let next = try parameter.setting(value, in: current)
-        if openGesture != path {
+        try edit([ParameterChange(path: path, value: value)], isFinal: isFinal)
+    }
+
+    /// Sets several parameters as one edit (a spring's response and damping fraction): one undo
+    /// step, and one per drag of them. Each value is checked in turn; if any is refused, nothing changes.
+    public mutating func edit(_ changes: [ParameterChange], isFinal: Bool = true) throws {
+        var next = current
+        for change in changes {
+            guard let parameter = TimingsSchema.parameter(change.path) else {
+                throw TimingsEditError(path: change.path, message: "no parameter \(change.path)")
+            }
+            next = try parameter.setting(change.value, in: next)
+        }
+        let paths = changes.map(\.path)
+        if openGesture != paths {
             undoStack.append(current)
             redoStack.removeAll()
         }
-        openGesture = isFinal ? nil : path
+        openGesture = isFinal ? nil : paths
         current = next
     }
 

@@ -151,6 +151,8 @@ public enum WindowAction: Sendable {
     case discardRecovery
     /// One parameter set from the inspector; a drag sends `isFinal` false until it ends.
     case edit(path: String, value: ParameterValue, isFinal: Bool)
+    /// Several parameters set by one control (a spring's two numbers): one edit, one undo step.
+    case editTogether([ParameterChange], isFinal: Bool)
     case undo
     case redo
     case save
@@ -271,6 +273,8 @@ extension WindowState {
             return [.log("unsaved edits of \(document.sourcePath) from an earlier session are kept in \(path); the inspector offers them")]
         case let .edit(path, value, isFinal):
             return apply(documentState.edit(path, to: value, isFinal: isFinal))
+        case let .editTogether(changes, isFinal):
+            return apply(documentState.edit(changes, isFinal: isFinal))
         case .undo:
             return apply(documentState.undo())
         case .redo:

@@ -17,9 +17,9 @@ extension ExportModel {
         self.constants = constants
         tracks = SplashTrack.all.map { track in
             var keyframes: ExportKeyframes?
-            if case let .keyframes(make) = track.motion {
+            if case let .keyframes(declared) = track.motion {
                 // A value grows with the screen where it differs on a screen twice as tall.
-                let here = make(t, screenHeight), twice = make(t, screenHeight * 2)
+                let here = declared.track(in: t, screenHeight: screenHeight), twice = declared.track(in: t, screenHeight: screenHeight * 2)
                 let values = here.values.indices.map { i -> ExportKeyframes.Value in
                     let v = track.value(t, here.values[i]), v2 = track.value(t, twice.values[i])
                     return ExportKeyframes.Value(value: v, scalesWithScreen: abs(v2 - v) >= 1e-9 * max(1, abs(v)))
@@ -29,8 +29,8 @@ extension ExportModel {
             let reads = track.reads.map(constant)
             return ExportTrack(id: track.id, label: track.label, property: track.drives, anchor: track.anchor, playing: track.playing,
                                from: keyframes?.values.first?.value ?? track.value(t, 0), to: keyframes?.values.last?.value ?? track.value(t, 1),
-                               fromConstant: endpointConstant(track, at: 0, in: t, reads: reads),
-                               toConstant: endpointConstant(track, at: 1, in: t, reads: reads), reads: reads, duration: constant(track.durationPath), curve: constant(track.curvePath),
+                               fromConstant: endpointConstant(track, track.from, constant),
+                               toConstant: endpointConstant(track, track.to, constant), reads: reads, duration: constant(track.durationPath), curve: constant(track.curvePath),
                                begin: track.delayPath.map(constant), keyTimes: track.keyTimesPath.map(constant), keyframes: keyframes)
         }
         springs = InteractionMotion.springs(in: t).map {
@@ -58,21 +58,12 @@ extension ExportModel {
     }
 }
 
-/// The constant a curve track's value at motion `x` (0 where it starts, 1 where it ends) is: the
-/// one of its reads that it equals and that it follows when that constant is moved, so a start
-/// size is its constant, and a value worked out from constants (the text's end at 0 when it rises
-/// by 0) is not. Seconds are left out: no property is a time.
-private func endpointConstant(_ track: SplashTrack, at x: Double, in t: Timings, reads: [ExportConstant]) -> ExportConstant? {
-    guard case .curve = track.motion else { return nil }
-    func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-12 * max(1, abs(b)) }
-    return reads.first { c in
-        guard case let .number(v) = c.value, !c.isSeconds, same(track.value(t, x), v), let parameter = TimingsSchema.parameter(c.path) else { return false }
-        // Half a unit up, or down where the declaration refuses up.
-        for moved in [v + 0.5, v - 0.5] {
-            if let changed = try? parameter.setting(.number(moved), in: t) { return same(track.value(changed, x), moved) }
-        }
-        return false
-    }
+/// The constant a curve track's endpoint is: the declared parameter it reads (a start size), or
+/// none where the endpoint is the choreography's own number (the text's rise ends at 0). A keyframe
+/// track's endpoints are its keyframe values, which are written as numbers.
+private func endpointConstant(_ track: SplashTrack, _ endpoint: TrackValue, _ constant: (String) -> ExportConstant) -> ExportConstant? {
+    guard case .curve = track.motion, let keyPath = endpoint.keyPath else { return nil }
+    return constant(TimingsSchema.path(of: keyPath))
 }
 
 extension ExportConstant {

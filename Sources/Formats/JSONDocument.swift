@@ -551,9 +551,8 @@ public struct JSONObjectReader {
     }
 
     public func number(_ key: String, default value: Double, range: ClosedRange<Double>? = nil, exclusiveLower: Bool = false) throws -> Double {
-        guard let v = try number(key) else { return value }
+        guard let n = node(key), let v = try number(key) else { return value }
         if let range {
-            let n = node(key)!
             if v < range.lowerBound || v > range.upperBound || (exclusiveLower && v == range.lowerBound) {
                 let lower = exclusiveLower ? "(\(formatRangeBound(range.lowerBound))" : "[\(formatRangeBound(range.lowerBound))"
                 throw failure(n, "\(name(key)) must lie in \(lower), \(formatRangeBound(range.upperBound))] (got \(v))")

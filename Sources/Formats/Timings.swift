@@ -100,15 +100,6 @@ public struct Timings: Equatable, Sendable {
     public var scroll = Scroll()
     public var lint = Lint()
     public init() {}
-
-    /// The hole's keyframe track for a screen `height` points tall.
-    public func holeTrack(screenHeight height: Double) -> KeyframeTrack {
-        var values = splash.holeScales
-        if let last = values.last { values[values.count - 1] = last * height / splash.holeReferenceHeight }
-        // Validated on load and on every edit (TimingsSchema), so the fallback is never reached.
-        return (try? KeyframeTrack(values: values, keyTimes: splash.holeKeyTimes, timingFunctions: splash.holeCurves))
-            ?? KeyframeTrack.constant(1)
-    }
 }
 
 // MARK: - Reading timings.json

@@ -87,8 +87,13 @@ public struct SpringMembership: Equatable, Sendable {
 /// (parsing, `timings --schema`, `export swift`, the timeline, the curve view, the inspector, the
 /// spring editor, the fuzz checks) reads this declaration.
 public struct TimingParameter {
-    /// The key path in the timings file, e.g. `splash.logo.duration`.
+    /// The key path in the timings file, e.g. `splash.logo.duration`: the parameter's name at the
+    /// edges (JSON, the command line, export text, the UI dump).
     public let path: String
+    /// The field of `Timings` it declares: its name inside the program.
+    public let keyPath: PartialKeyPath<Timings>
+    /// The part of the timings file it belongs to; set by `TimingsSchema.section`.
+    public internal(set) var section = TimingsSection.splash
     public let kind: ParameterKind
     /// `s`, `pt`, `×`, or empty for a plain number.
     public let unit: String
@@ -168,7 +173,14 @@ public struct TimingParameter {
 
     /// True for a threshold of `splashlab lint` (the `lint` section): it judges the motion and
     /// changes nothing on screen, so exports of the choreography leave it out.
-    public var isLintThreshold: Bool { path.hasPrefix(TimingsSchema.lintSection + ".") }
+    public var isLintThreshold: Bool { section == .lint }
+
+    /// The same parameter, declared in `section`.
+    func declared(in section: TimingsSection) -> TimingParameter {
+        var copy = self
+        copy.section = section
+        return copy
+    }
 
     /// The parameter's name in Swift: the key path in camel case, without the leading `splash`
     /// (`splash.logo.duration` → `logoDuration`, `panel.maxDim` → `panelMaxDim`).
@@ -188,15 +200,20 @@ public struct TimingsEditError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
+/// A part of the timings file: its top-level object.
+public enum TimingsSection: String, CaseIterable, Sendable {
+    case splash, card, panel, scroll, lint
+}
+
 public enum TimingsSchema {
     /// The section of the timings file that holds `splashlab lint`'s thresholds.
-    public static let lintSection = "lint"
+    public static let lintSection = TimingsSection.lint.rawValue
     static let seconds: ClosedRange<Double> = 0...600
 
     static func number(_ path: String, _ kind: ParameterKind, _ unit: String, _ key: WritableKeyPath<Timings, Double>,
                        range: ClosedRange<Double>, exclusiveLower: Bool = false, slider: ClosedRange<Double>,
                        spring: SpringMembership? = nil, _ doc: String) -> TimingParameter {
-        TimingParameter(path: path, kind: kind, unit: unit, range: range, exclusiveLower: exclusiveLower, choices: [],
+        TimingParameter(path: path, keyPath: key, kind: kind, unit: unit, range: range, exclusiveLower: exclusiveLower, choices: [],
                         editing: NumberEditing(useful: slider, within: range, decimals: kind == .size ? 1 : 3), spring: spring, doc: doc,
                         read: { .number($0[keyPath: key]) },
                         write: { t, v in if case let .number(n) = v { t[keyPath: key] = n } })
@@ -209,21 +226,21 @@ public enum TimingsSchema {
     }
 
     static func curve(_ path: String, _ key: WritableKeyPath<Timings, TimingCurve>, _ doc: String) -> TimingParameter {
-        TimingParameter(path: path, kind: .curve, unit: "", range: nil, exclusiveLower: false, choices: [], editing: nil, spring: nil, doc: doc,
+        TimingParameter(path: path, keyPath: key, kind: .curve, unit: "", range: nil, exclusiveLower: false, choices: [], editing: nil, spring: nil, doc: doc,
                         read: { .curve($0[keyPath: key]) },
                         write: { t, v in if case let .curve(c) = v { t[keyPath: key] = c } })
     }
 
     static func numbers(_ path: String, _ unit: String, _ key: WritableKeyPath<Timings, [Double]>, range: ClosedRange<Double>,
                         slider: ClosedRange<Double>, _ doc: String) -> TimingParameter {
-        TimingParameter(path: path, kind: .keyframes, unit: unit, range: range, exclusiveLower: false, choices: [],
+        TimingParameter(path: path, keyPath: key, kind: .keyframes, unit: unit, range: range, exclusiveLower: false, choices: [],
                         editing: NumberEditing(useful: slider, within: range, decimals: 3), spring: nil, doc: doc,
                         read: { .numbers($0[keyPath: key]) },
                         write: { t, v in if case let .numbers(n) = v { t[keyPath: key] = n } })
     }
 
     /// Every tunable parameter, in the order of `Assets/timings.json`.
-    public static let parameters: [TimingParameter] = [
+    public static let parameters: [TimingParameter] = section(.splash, [
         duration("splash.minHold", \.splash.minHold, slider: 0...10, "The splash stays at least this long, even when the feed is ready sooner."),
         duration("splash.timeout", \.splash.timeout, slider: 0...10, "The splash never stays longer than this, whether the feed is ready or not."),
         number("splash.logo.startSize", .size, "pt", \.splash.logoStartSize, range: 0...10_000, exclusiveLower: true, slider: 0...300, "Logo side when the splash appears."),
@@ -245,7 +262,7 @@ public enum TimingsSchema {
                 "Hole size keyframes, in multiples of logo.endSize; the last is for a screen referenceHeight tall and grows with the screen."),
         numbers("splash.hole.keyTimes", "", \.splash.holeKeyTimes, range: 0...1, slider: 0...1,
                 "When each size keyframe is reached, as a share of hole.duration: from 0, rising, to 1."),
-        TimingParameter(path: "splash.hole.timingFunctions", kind: .keyframes, unit: "", range: nil, exclusiveLower: false, choices: [],
+        TimingParameter(path: "splash.hole.timingFunctions", keyPath: \Timings.splash.holeCurves, kind: .keyframes, unit: "", range: nil, exclusiveLower: false, choices: [],
                         editing: nil, spring: nil, doc: "One curve per keyframe segment.",
                         read: { .curves($0.splash.holeCurves) },
                         write: { t, v in if case let .curves(c) = v { t.splash.holeCurves = c } }),
@@ -258,36 +275,33 @@ public enum TimingsSchema {
         curve("splash.holeLogo.fadeCurve", \.splash.holeLogoFadeCurve, "The fade-out curve of the logo over the hole."),
         duration("splash.reduceMotion.fadeDuration", \.splash.reduceMotionFadeDuration, "With Reduce Motion: the still splash cross-fades to the feed over this long."),
         curve("splash.reduceMotion.fadeCurve", \.splash.reduceMotionFadeCurve, "With Reduce Motion: the cross-fade's curve."),
-        TimingParameter(path: "splash.reduceMotion.mode", kind: .choice, unit: "", range: nil, exclusiveLower: false,
+        TimingParameter(path: "splash.reduceMotion.mode", keyPath: \Timings.splash.reduceMotionMode, kind: .choice, unit: "", range: nil, exclusiveLower: false,
                         choices: Timings.ReduceMotionMode.allCases.map(\.rawValue), editing: nil, spring: nil,
                         doc: "With Reduce Motion: \"still\" shows the intro's still pose until loading completes, \"skip\" shows the launch screen instead; either fades to the content.",
                         read: { .choice($0.splash.reduceMotionMode.rawValue) },
                         write: { t, v in if case let .choice(s) = v, let m = Timings.ReduceMotionMode(rawValue: s) { t.splash.reduceMotionMode = m } }),
+    ]) + section(.card, [
         duration("card.duration", \.card.duration, "A card grows to its detail screen (and shrinks back) over this long."),
         curve("card.curve", \.card.curve, "The card transition's curve."),
+    ]) + section(.panel, [
         number("panel.heightFraction", .fraction, "", \.panel.heightFraction, range: 0...1, exclusiveLower: true, slider: 0...1, "The panel's height as a share of the screen's."),
         number("panel.maxDim", .fraction, "", \.panel.maxDim, range: 0...1, slider: 0...1, "The dim's opacity behind a fully presented panel."),
         duration("panel.duration", \.panel.duration, "Presenting or dismissing the whole way (P, the button, a click on the dim) takes this long."),
         curve("panel.curve", \.panel.curve, "The curve of presenting and dismissing."),
-        TimingParameter(path: "panel.completion", kind: .choice, unit: "", range: nil, exclusiveLower: false,
+        TimingParameter(path: "panel.completion", keyPath: \Timings.panel.completion, kind: .choice, unit: "", range: nil, exclusiveLower: false,
                         choices: Timings.PanelCompletion.allCases.map(\.rawValue), editing: nil, spring: nil,
                         doc: "After a drag: \"spring\" springs from the pointer's velocity, \"percent\" finishes along panel.curve.",
                         read: { .choice($0.panel.completion.rawValue) },
                         write: { t, v in if case let .choice(s) = v, let c = Timings.PanelCompletion(rawValue: s) { t.panel.completion = c } }),
-        number("panel.springResponse", .spring, "s", \.panel.springResponse, range: 0...60, exclusiveLower: true, slider: 0.05...2,
-               spring: SpringMembership(spring: "panel.spring", label: "panel completion", role: .response),
-               "The completion spring's response (its undamped period)."),
-        number("panel.springDampingFraction", .spring, "", \.panel.springDampingFraction, range: 0...10, exclusiveLower: true, slider: 0.05...2,
-               spring: SpringMembership(spring: "panel.spring", label: "panel completion", role: .dampingFraction),
-               "The completion spring's damping fraction: 1 is critically damped, below 1 overshoots."),
-        number("scroll.bounceResponse", .spring, "s", \.scroll.bounceResponse, range: 0...60, exclusiveLower: true, slider: 0.05...2,
-               spring: SpringMembership(spring: "scroll.bounce", label: "scroll edge bounce", role: .response),
-               "The spring that brings the feed back from past an edge: its response."),
-        number("scroll.bounceDampingFraction", .spring, "", \.scroll.bounceDampingFraction, range: 0...10, exclusiveLower: true, slider: 0.05...2,
-               spring: SpringMembership(spring: "scroll.bounce", label: "scroll edge bounce", role: .dampingFraction),
-               "The edge bounce spring's damping fraction."),
+    ] + spring(PanelMotions.completionSpring.field,
+               "panel.springResponse", "The completion spring's response (its undamped period).",
+               "panel.springDampingFraction", "The completion spring's damping fraction: 1 is critically damped, below 1 overshoots.")
+    ) + section(.scroll, spring(ScrollMotions.bounce.field,
+               "scroll.bounceResponse", "The spring that brings the feed back from past an edge: its response.",
+               "scroll.bounceDampingFraction", "The edge bounce spring's damping fraction.") + [
         number("scroll.decelerationRate", .fraction, "", \.scroll.decelerationRate, range: 0.9...0.9999, slider: 0.9...0.9999,
                "Momentum kept per millisecond after a flick; UIScrollView's normal rate is 0.998, fast is 0.99."),
+    ]) + section(.lint, [
         number("lint.popShare", .fraction, "", \.lint.popShare, range: 0...1, exclusiveLower: true, slider: 0.001...0.1,
                "lint: a change between 240 Hz frames that the motion's velocity does not explain, as a share of the property's range, is a pop."),
         number("lint.velocityJumpShare", .fraction, "", \.lint.velocityJumpShare, range: 0...100, exclusiveLower: true, slider: 0.01...2,
@@ -295,7 +309,21 @@ public enum TimingsSchema {
         number("lint.overshootShare", .fraction, "", \.lint.overshootShare, range: 0...10, slider: 0...0.2,
                "lint: passing a motion's end by more than this share of its travel, where no bouncing spring asks for it, is an overshoot."),
         duration("lint.settleBudget", \.lint.settleBudget, slider: 0...5, "lint: a motion started by input that takes longer than this to settle is reported."),
-    ]
+    ])
+
+    /// A spring's two numbers, from its one declaration (`SpringDeclaration`): the response in seconds
+    /// and the damping fraction, each above 0; the slider spans the springs of UI motion.
+    static func spring(_ field: SpringDeclaration, _ responsePath: String, _ responseDoc: String,
+                       _ dampingFractionPath: String, _ dampingFractionDoc: String) -> [TimingParameter] {
+        [number(responsePath, .spring, "s", field.response, range: 0...60, exclusiveLower: true, slider: 0.05...2,
+                spring: SpringMembership(spring: field.id, label: field.label, role: .response), responseDoc),
+         number(dampingFractionPath, .spring, "", field.dampingFraction, range: 0...10, exclusiveLower: true, slider: 0.05...2,
+                spring: SpringMembership(spring: field.id, label: field.label, role: .dampingFraction), dampingFractionDoc)]
+    }
+
+    static func section(_ section: TimingsSection, _ parameters: [TimingParameter]) -> [TimingParameter] {
+        parameters.map { $0.declared(in: section) }
+    }
 
     /// A spring the inspector edits as one: its id, label and the parameters of its two numbers.
     public struct Spring {
@@ -303,27 +331,36 @@ public enum TimingsSchema {
         public let label: String
         public let response: TimingParameter
         public let dampingFraction: TimingParameter
+
+        /// The parameter of one of its two numbers.
+        public func parameter(_ role: SpringMembership.Role) -> TimingParameter {
+            switch role {
+            case .response: return response
+            case .dampingFraction: return dampingFraction
+            }
+        }
     }
 
-    /// The springs, from the parameters that declare themselves their numbers, in declaration order.
-    public static let springs: [Spring] = {
-        var ids: [String] = []
-        for p in parameters { if let s = p.spring, !ids.contains(s.spring) { ids.append(s.spring) } }
-        return ids.compactMap { id in
-            let members = parameters.filter { $0.spring?.spring == id }
-            guard let response = members.first(where: { $0.spring?.role == .response }),
-                  let fraction = members.first(where: { $0.spring?.role == .dampingFraction }), let label = response.spring?.label else { return nil }
-            return Spring(id: id, label: label, response: response, dampingFraction: fraction)
-        }
-    }()
+    /// The springs (`InteractionMotion.springFields`), each with its two declared parameters.
+    public static let springs: [Spring] = InteractionMotion.springFields.compactMap { field in
+        guard let response = parameter(for: field.response), let fraction = parameter(for: field.dampingFraction) else { return nil }
+        return Spring(id: field.id, label: field.label, response: response, dampingFraction: fraction)
+    }
 
     static let byPath: [String: TimingParameter] = Dictionary(uniqueKeysWithValues: parameters.map { ($0.path, $0) })
+    static let byKeyPath: [PartialKeyPath<Timings>: TimingParameter] = Dictionary(uniqueKeysWithValues: parameters.map { ($0.keyPath, $0) })
 
+    /// The parameter named `path` at an edge (a timings file, the command line, the UI dump).
     public static func parameter(_ path: String) -> TimingParameter? { byPath[path] }
 
-    public static func number(_ path: String, in t: Timings) -> Double? {
-        if case let .number(v)? = byPath[path]?.value(in: t) { return v }
-        return nil
+    /// The declaration of a field of `Timings`.
+    public static func parameter(for keyPath: PartialKeyPath<Timings>) -> TimingParameter? { byKeyPath[keyPath] }
+
+    /// The path a declared field has in the timings file. Only declared fields are asked for: the
+    /// tracks and motions name theirs, and a test holds each of them to a declaration.
+    public static func path(of keyPath: PartialKeyPath<Timings>) -> String {
+        guard let parameter = byKeyPath[keyPath] else { preconditionFailure("\(keyPath) is not declared in TimingsSchema.parameters") }
+        return parameter.path
     }
 
     // MARK: Rules between fields
@@ -348,11 +385,12 @@ public enum TimingsSchema {
 
     /// The object keys the declaration expects under `prefix` ("" for the top level).
     static func children(of prefix: String) -> [String] {
+        let parent = prefix.isEmpty ? [] : prefix.split(separator: ".")
         var out: [String] = []
         for p in parameters {
-            guard prefix.isEmpty || p.path.hasPrefix(prefix + ".") else { continue }
-            let rest = prefix.isEmpty ? p.path : String(p.path.dropFirst(prefix.count + 1))
-            let head = String(rest.split(separator: ".", maxSplits: 1)[0])
+            let components = p.path.split(separator: ".")
+            guard components.count > parent.count, components.starts(with: parent) else { continue }
+            let head = String(components[parent.count])
             if !out.contains(head) { out.append(head) }
         }
         return out
@@ -378,7 +416,8 @@ public enum TimingsSchema {
             guard let node = object.node(key) else { continue }
             nodes[full] = node
             guard let parameter = byPath[full] else {
-                try read(try object.object(key)!, prefix: full, into: &timings, nodes: &nodes)
+                // A section, not a parameter: `object(key)` refuses any node but an object.
+                if let section = try object.object(key) { try read(section, prefix: full, into: &timings, nodes: &nodes) }
                 continue
             }
             let value = try readValue(parameter, key: key, node: node, in: object)
@@ -403,7 +442,8 @@ public enum TimingsSchema {
         case .keyframes:
             return .numbers(try o.numbers(key) ?? [])
         default:
-            return .number(try o.number(key)!)
+            // The node is there (the caller found it), so a number or a refusal comes back.
+            return .number(try o.number(key) ?? 0)
         }
     }
 

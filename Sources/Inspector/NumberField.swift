@@ -1,4 +1,5 @@
 import CImGui
+import Formats
 import Foundation
 import Motion
 
@@ -9,11 +10,55 @@ public struct NumberEntryRefusal: Error, Equatable, Sendable {
     public let message: String
 }
 
+/// The values a number field accepts: a range, whose lower bound may itself be excluded (a
+/// spring's response is above 0, not 0), and, for a declared parameter, the declaration's own
+/// message for a value it refuses (`TimingParameter.problem(with:)`), so a number is refused with
+/// one message wherever it is typed.
+public struct NumberBounds {
+    public let range: ClosedRange<Double>
+    public let exclusiveLower: Bool
+    let declaredProblem: ((Double) -> String?)?
+
+    public init(range: ClosedRange<Double>, exclusiveLower: Bool = false) {
+        self.range = range; self.exclusiveLower = exclusiveLower; declaredProblem = nil
+    }
+
+    /// The bounds a declared number (or each element of a declared number array) has.
+    public init?(_ parameter: TimingParameter) {
+        guard let range = parameter.range else { return nil }
+        self.range = range
+        exclusiveLower = parameter.exclusiveLower
+        declaredProblem = { parameter.problem(with: .number($0)) }
+    }
+
+    public func contains(_ v: Double) -> Bool { range.contains(v) && !(exclusiveLower && v == range.lowerBound) }
+
+    /// Why `value` is refused, or nil.
+    public func problem(with value: Double, unit: String) -> String? {
+        if let declaredProblem { return declaredProblem(value) }
+        guard !contains(value) else { return nil }
+        let suffix = unit.isEmpty ? "" : " \(unit)"
+        let low = "\(exclusiveLower ? "(" : "")\(formatNumber(range.lowerBound))"
+        return "\(formatNumber(value))\(suffix) is outside \(low)…\(formatNumber(range.upperBound))\(suffix)"
+    }
+
+    /// The least value a drag or the slider reaches, shown to `decimals` places: the lower bound,
+    /// or where it is excluded the first value above it.
+    func lowestReachable(decimals: Int) -> Double {
+        exclusiveLower ? min(range.lowerBound + pow(10, -Double(decimals)), range.upperBound) : range.lowerBound
+    }
+}
+
 /// Reading what was typed into a number field.
 public enum NumberEntry {
     /// The number in `text`, which may end with the field's unit (`0.3`, `0.3 s`, `0.3s`), if it is
     /// finite and inside `range`; otherwise a refusal that says which rule it broke.
     public static func parse(_ text: String, range: ClosedRange<Double>, unit: String) -> Result<Double, NumberEntryRefusal> {
+        parse(text, bounds: NumberBounds(range: range), unit: unit)
+    }
+
+    /// The same, inside `bounds`: a value they refuse gets their message.
+    public static func parse(_ text: String, bounds: NumberBounds, unit: String) -> Result<Double, NumberEntryRefusal> {
         var body = text.trimmingCharacters(in: .whitespaces)
         if !unit.isEmpty, body.hasSuffix(unit) {
             body = String(body.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
@@ -23,11 +68,7 @@ public enum NumberEntry {
         guard let value = Double(body), value.isFinite else {
             return .failure(NumberEntryRefusal(message: "“\(text.trimmingCharacters(in: .whitespaces))” is not a number"))
         }
-        guard range.contains(value) else {
-            let suffix = unit.isEmpty ? "" : " \(unit)"
-            return .failure(NumberEntryRefusal(message:
-                "\(formatNumber(value))\(suffix) is outside \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(suffix)"))
-        }
+        if let message = bounds.problem(with: value, unit: unit) { return .failure(NumberEntryRefusal(message: message)) }
         return .success(value)
     }
 }
@@ -135,7 +176,26 @@ extension ImGuiSDLBridge {
     public func numberField(id: String, label: String, value: Double, range: ClosedRange<Double>,
                             unit: String = "", decimals: Int = 3, dragPerPixel: Double? = nil,
                             sliderRange: ClosedRange<Double>? = nil) -> NumberFieldEdit {
+        numberField(id: id, label: label, value: value, bounds: NumberBounds(range: range), unit: unit, decimals: decimals,
+                    dragPerPixel: dragPerPixel, sliderRange: sliderRange)
+    }
+
+    /// A declared parameter's number, or element of a number array: its bounds, unit, decimals,
+    /// drag step and slider span are the declaration's, and a value it refuses is refused here
+    /// with its message. Nothing is drawn for a parameter that is not a number.
+    public func numberField(id: String, label: String, value: Double, declaration p: TimingParameter) -> NumberFieldEdit {
+        guard let bounds = NumberBounds(p), let editing = p.editing else { return .none }
+        return numberField(id: id, label: label, value: value, bounds: bounds, unit: p.unit, decimals: editing.decimals,
+                           dragPerPixel: editing.step, sliderRange: editing.slider)
+    }
+
+    /// A number inside `bounds`: drags and the slider stop at the least value they allow, and a
+    /// typed value outside them is refused with their message.
+    public func numberField(id: String, label: String, value: Double, bounds: NumberBounds,
+                            unit: String = "", decimals: Int = 3, dragPerPixel: Double? = nil,
+                            sliderRange: ClosedRange<Double>? = nil) -> NumberFieldEdit {
         guard isInFrame else { return .none }
+        let range = bounds.range
         let state = numberFieldStates[id] ?? NumberFieldState()
         numberFieldStates[id] = state
         state.lastDrawnFrame = frameIndex
@@ -148,14 +208,15 @@ extension ImGuiSDLBridge {
         ImGui.SameLine(ImGuiSDLBridge.labelWidth, -1)
 
         if let buffer = state.typingBuffer {
-            edit = typedEntry(id: id, state: state, buffer: buffer, range: range, unit: unit, decimals: decimals)
+            edit = typedEntry(id: id, state: state, buffer: buffer, bounds: bounds, unit: unit, decimals: decimals)
         } else {
             let span = sliderRange ?? range
-            edit = draggableNumber(id: id, state: state, value: value, range: range, unit: unit,
-                                   decimals: decimals, dragPerPixel: dragPerPixel ?? (span.upperBound - span.lowerBound) / 300)
+            edit = draggableNumber(id: id, state: state, value: value, range: bounds.lowestReachable(decimals: decimals)...range.upperBound,
+                                   unit: unit, decimals: decimals, dragPerPixel: dragPerPixel ?? (span.upperBound - span.lowerBound) / 300)
         }
         ImGui.SameLine(0, -1)
-        let slid = slider(id: id, state: state, value: value, range: sliderRange ?? range, decimals: decimals)
+        let slid = slider(id: id, state: state, value: value, range: sliderRange ?? range,
+                          lowest: bounds.lowestReachable(decimals: decimals), decimals: decimals)
         if case .none = edit { edit = slid }
 
         if case .changed = edit { state.refusal = nil }
@@ -209,7 +270,7 @@ extension ImGuiSDLBridge {
     }
 
     private func typedEntry(id: String, state: NumberFieldState, buffer: UnsafeMutablePointer<CChar>,
-                            range: ClosedRange<Double>, unit: String, decimals: Int) -> NumberFieldEdit {
+                            bounds: NumberBounds, unit: String, decimals: Int) -> NumberFieldEdit {
         ImGui.SetNextItemWidth(ImGuiSDLBridge.numberWidth)
         if state.typingStartedThisFrame {
             ImGui.SetKeyboardFocusHere(0)
@@ -222,8 +283,12 @@ extension ImGuiSDLBridge {
         registerLastItem(id: id + ".entry", kind: "textEntry", value: .text(text))
         if entered {
             state.endTyping()
-            switch NumberEntry.parse(text, range: range, unit: unit) {
-            case .success(let v): return .changed(rounded(v, decimals: decimals), isFinal: true)
+            switch NumberEntry.parse(text, bounds: bounds, unit: unit) {
+            case .success(let v):
+                // Rounded to the places shown, a value may land on an excluded bound.
+                let shown = rounded(v, decimals: decimals)
+                if let message = bounds.problem(with: shown, unit: unit) { return .refused(message) }
+                return .changed(shown, isFinal: true)
             case .failure(let refusal): return .refused(refusal.message)
             }
         }
@@ -234,7 +299,8 @@ extension ImGuiSDLBridge {
 
     /// A slider drawn here rather than ImGui's, so that `SliderScale` is exactly where the grab is
     /// and where a click lands, which tests and end-to-end scripts compute from the registry.
-    private func slider(id: String, state: NumberFieldState, value: Double, range: ClosedRange<Double>, decimals: Int) -> NumberFieldEdit {
+    private func slider(id: String, state: NumberFieldState, value: Double, range: ClosedRange<Double>, lowest: Double,
+                        decimals: Int) -> NumberFieldEdit {
         let style = ImGui.GetStyle().pointee
         let width = max(ImGui.GetContentRegionAvail().x, 40)
         let height = ImGui.GetFrameHeight()
@@ -244,7 +310,7 @@ extension ImGuiSDLBridge {
         var edit = NumberFieldEdit.none
         var shown = state.pendingValue ?? value
         if ImGui.IsItemActive() {
-            let v = rounded(scale.value(atPixel: Double(ImGui.GetIO().pointee.MousePos.x)), decimals: decimals)
+            let v = max(rounded(scale.value(atPixel: Double(ImGui.GetIO().pointee.MousePos.x)), decimals: decimals), lowest)
             if v != shown || ImGui.IsItemActivated() {
                 shown = v
                 state.pendingValue = v

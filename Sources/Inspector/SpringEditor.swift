@@ -1,4 +1,5 @@
 import CImGui
+import Formats
 import Foundation
 import Motion
 
@@ -14,6 +15,8 @@ public enum SpringEdit: Equatable, Sendable {
 /// One field of the spring editor: which form it belongs to and how a new value rebuilds the spring.
 struct SpringField {
     let name: String
+    /// Which declared number of a spring the field is, if it is one.
+    var declaredAs: SpringMembership.Role?
     let label: String
     let unit: String
     let range: ClosedRange<Double>
@@ -23,7 +26,8 @@ struct SpringField {
     let rebuild: (SpringParameters, Double) throws -> SpringParameters
 
     /// The three forms. Ranges cover UI springs from very soft to very stiff; the other forms'
-    /// values follow from these, and ζ ∈ [0, 2] is bounce ∈ [−0.5, 1].
+    /// values follow from these, and ζ ∈ [0, 2] is bounce ∈ [−0.5, 1]. A declared spring's response
+    /// and damping fraction take theirs from the declaration instead (`springEditor(declaration:)`).
     static let forms: [(title: String, fields: [SpringField])] = [
         ("mass, stiffness, damping", [
             SpringField(name: "mass", label: "mass", unit: "", range: 0.1...10, decimals: 2, read: { $0.mass },
@@ -34,9 +38,9 @@ struct SpringField {
                         rebuild: { try SpringParameters(mass: $0.mass, stiffness: $0.stiffness, damping: $1) }),
         ]),
         ("response, damping fraction (SwiftUI)", [
-            SpringField(name: "response", label: "response", unit: "s", range: 0.05...3, decimals: 3, read: { $0.response },
+            SpringField(name: "response", declaredAs: .response, label: "response", unit: "s", range: 0.05...3, decimals: 3, read: { $0.response },
                         rebuild: { try SpringParameters(response: $1, dampingFraction: $0.dampingFraction, mass: $0.mass) }),
-            SpringField(name: "dampingFraction", label: "damping fraction", unit: "", range: 0...2, decimals: 3, read: { $0.dampingFraction },
+            SpringField(name: "dampingFraction", declaredAs: .dampingFraction, label: "damping fraction", unit: "", range: 0...2, decimals: 3, read: { $0.dampingFraction },
                         rebuild: { try SpringParameters(response: $0.response, dampingFraction: $1, mass: $0.mass) }),
         ]),
         ("duration, bounce (SwiftUI)", [
@@ -66,11 +70,11 @@ extension ImGuiSDLBridge {
     /// Fields register as `id.mass`, `id.response`, `id.bounce`, ...; the plot as `id` (kind
     /// `springPlot`, value the settling time).
     ///
-    /// `declaredRanges`, by field name, are the values a field accepts where the spring's numbers
-    /// are declared parameters (a timings file's `response` and `dampingFraction`): the field's
-    /// own range is then only its slider's span, so a number has one range everywhere.
+    /// `declaration` is the spring's where its numbers are declared parameters (a timings file's
+    /// response and damping fraction): those two fields then take their bounds, slider span,
+    /// step, decimals and refusal message from it, so a number has one range everywhere.
     public func springEditor(id: String = "spring", parameters: SpringParameters, plotHeight: Double = 140,
-                             declaredRanges: [String: ClosedRange<Double>] = [:]) -> SpringEdit {
+                             declaration: TimingsSchema.Spring? = nil) -> SpringEdit {
         guard isInFrame else { return .none }
         pushID(id)
         defer { ImGui.PopID() }
@@ -80,10 +84,13 @@ extension ImGuiSDLBridge {
             ImGui.TextUnformatted(form.title, nil)
             ImGui.PopStyleColor(1)
             for field in form.fields {
-                let declared = declaredRanges[field.name]
-                let result = numberField(id: "\(id).\(field.name)", label: field.label, value: field.read(parameters),
-                                         range: declared ?? field.range, unit: field.unit, decimals: field.decimals,
-                                         sliderRange: declared == nil ? nil : field.range)
+                let fieldID = "\(id).\(field.name)", value = field.read(parameters)
+                let result: NumberFieldEdit
+                if let role = field.declaredAs, let parameter = declaration?.parameter(role) {
+                    result = numberField(id: fieldID, label: field.label, value: value, declaration: parameter)
+                } else {
+                    result = numberField(id: fieldID, label: field.label, value: value, range: field.range, unit: field.unit, decimals: field.decimals)
+                }
                 switch result {
                 case .none: break
                 case let .changed(value, isFinal):

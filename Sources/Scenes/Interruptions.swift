@@ -68,9 +68,9 @@ extension Interruption {
     public static func all(initial: Preview, log: [InputEvent]) -> [Interruption] {
         var preview = initial
         var out: [Interruption] = []
-        let panelTop = MotionProperty.index(of: "panel.top")!
-        let cardProgress = MotionProperty.index(of: "card.progress")!
-        let scrollOffset = MotionProperty.index(of: "scroll.offset")!
+        let panelTop = MotionProperty.index(of: .panelTop)
+        let cardProgress = MotionProperty.index(of: .cardProgress)
+        let scrollOffset = MotionProperty.index(of: .scrollOffset)
         for event in log {
             let t = event.time
             let before = preview

@@ -42,10 +42,9 @@ public struct LaunchDescription: Equatable, Sendable {
     private static func parse(root node: JSONNode, path: String) throws -> LaunchDescription {
         let root = try JSONObjectReader(node, path: path)
         try root.rejectUnknown(["gradient", "darkGradient", "logo", "text", "$comment"])
-        guard root.node("gradient") != nil else {
+        guard let stops = try gradientStops(root, "gradient", path: path) else {
             throw root.failure(root.node, "launch description needs a 'gradient' array of stops")
         }
-        let stops = try gradientStops(root, "gradient", path: path)!
         let darkStops = try gradientStops(root, "darkGradient", path: path)
         var center = (x: 0.5, y: 0.5)
         var logoSize = defaultLogoSize
@@ -77,7 +76,7 @@ public struct LaunchDescription: Equatable, Sendable {
             guard let hex = try stop.string("color") else { throw stop.failure(item, "\(key)[\(i)] needs a \"color\" like \"#1E5AA8\"") }
             // Color(hex:) reads with UInt32(_:radix:), which also takes "+" and "-" signs.
             let hexDigits = hex.utf8.dropFirst().allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
-            guard hexDigits, let color = Color(hex: hex) else { throw stop.failure(stop.node("color")!, "\(key)[\(i)].color must be #RRGGBB or #RRGGBBAA (got \(abbreviatedForMessage(hex)))") }
+            guard hexDigits, let color = Color(hex: hex) else { throw stop.failure(stop.node("color") ?? item, "\(key)[\(i)].color must be #RRGGBB or #RRGGBBAA (got \(abbreviatedForMessage(hex)))") }
             if let previous = stops.last, location < previous.location {
                 throw stop.failure(stop.node("location") ?? item, "\(key)[\(i)].location must not be less than the stop before it")
             }

@@ -209,7 +209,7 @@ public enum MotionLint {
         var findings: [LintFinding] = []
         var preview = initial
         var index = 0
-        let panelTop = MotionProperty.all[MotionProperty.index(of: "panel.top")!]
+        let panelTop = MotionProperty.all[MotionProperty.index(of: .panelTop)]
         struct Flight { let subject: String; let start: Double; let from: Double; let target: Double; let asked: Bool; var worst = 0.0; var worstTime = 0.0 }
         var panelFlight: Flight?, cardFlight: Flight?
         func close(_ flight: inout Flight?) {

@@ -21,7 +21,8 @@ public struct MotionProperty: Equatable, Sendable {
     public let unit: String
     public let source: Source
 
-    /// Every property, in the order the trace's columns and the graph's list show them.
+    /// Every property, in the order the trace's columns and the graph's list show them: the
+    /// splash's in `SplashProperty` order, then the card's, panel's and scroll's in `index(of:)`'s order.
     public static let all: [MotionProperty] = {
         let splash = SplashProperty.allCases.map { property -> MotionProperty in
             // The label of the first track that drives it; `SplashSequence` requires there is one.
@@ -40,19 +41,28 @@ public struct MotionProperty: Equatable, Sendable {
         ]
     }()
 
+    /// The index in `all` of the property `source` gives: no lookup by name, so nothing to miss.
+    public static func index(of source: Source) -> Int {
+        switch source {
+        case let .splash(p): return p.rawValue
+        case .cardX: return SplashProperty.allCases.count
+        case .cardY: return SplashProperty.allCases.count + 1
+        case .cardWidth: return SplashProperty.allCases.count + 2
+        case .cardHeight: return SplashProperty.allCases.count + 3
+        case .cardProgress: return SplashProperty.allCases.count + 4
+        case .panelTop: return SplashProperty.allCases.count + 5
+        case .panelProgress: return SplashProperty.allCases.count + 6
+        case .scrollOffset: return SplashProperty.allCases.count + 7
+        }
+    }
+
+    /// The property named `id` on the command line (`--properties`).
     public static func index(of id: String) -> Int? { all.firstIndex { $0.id == id } }
 
     /// The hole's turn is reported as its rotation in radians, as `state` reports the hole's layer.
     static func splashName(_ p: SplashProperty) -> String { p == .holeTurn ? "holeRotation" : p.name }
 
-    static func splashUnit(_ p: SplashProperty) -> String {
-        switch p {
-        case .logoSize, .textOffset, .holeSize: return "pt"
-        case .feedScale: return "×"
-        case .holeTurn: return "rad"
-        case .textOpacity, .backdropTextOpacity, .holeLogoOpacity, .splashOpacity: return ""
-        }
-    }
+    static func splashUnit(_ p: SplashProperty) -> String { p == .holeTurn ? "rad" : p.unit }
 }
 
 /// Every property's value and velocity (units per second) at one time; nil where the property
@@ -63,73 +73,24 @@ public struct MotionSample: Equatable, Sendable {
     public var velocities: [Double?]
 }
 
-// MARK: - The splash's tracks with their velocities
-
-/// The splash's properties with exact velocity: each playing track's simulation gives x and dx,
-/// and its `value` map carries them to the property. Every track maps its motion affinely
-/// (`SplashTrack.all`: a + b × x), so the map's slope is value(1) − value(0), exactly; a test holds
-/// every track to that. Tracks that count from the start freeze at d, as `SplashSequence` does.
-struct SplashMotion {
-    struct Playing {
-        let property: SplashProperty
-        let countsFromStart: Bool
-        let simulation: any Simulation
-        let begin: Double
-        let offset: Double
-        let slope: Double
-    }
-    let sequence: SplashSequence
-    let playing: [Playing]
-    let stills: [SplashProperty: Double]
-
-    init(_ sequence: SplashSequence) {
-        self.sequence = sequence
-        let t = sequence.timings, d = sequence.dismissalTime
-        playing = SplashTrack.all.filter { $0.playing.includes(reduceMotion: sequence.options.reduceMotion) }.map { track in
-            let offset = track.value(t, 0)
-            return Playing(property: track.drives, countsFromStart: track.anchor == .start,
-                           simulation: track.simulation(in: t, screenHeight: sequence.device.height),
-                           begin: track.interval(in: t, dismissalTime: d).begin, offset: offset, slope: track.value(t, 1) - offset)
-        }
-        var stills: [SplashProperty: Double] = [:]
-        for p in SplashProperty.allCases { stills[p] = sequence.stillValue(p) }
-        self.stills = stills
-    }
-
-    /// Value and velocity of every splash property at t, in `SplashProperty` order; the hole's
-    /// turn as its rotation in radians.
-    func sample(at t: Double) -> [(value: Double, velocity: Double)] {
-        var out = SplashProperty.allCases.map { (value: stills[$0] ?? 0, velocity: 0.0) }
-        let d = sequence.dismissalTime
-        for p in playing {
-            let frozen = p.countsFromStart && t > d
-            let local = (p.countsFromStart ? min(t, d) : t) - p.begin
-            let x = p.simulation.x(local)
-            out[p.property.rawValue] = (p.offset + p.slope * x, frozen ? 0 : p.slope * p.simulation.dx(local))
-        }
-        let turn = SplashProperty.holeTurn.rawValue
-        out[turn] = (out[turn].value * sequence.holeEndRotation, out[turn].velocity * sequence.holeEndRotation)
-        return out
-    }
-}
-
 // MARK: - Sampling the preview
 
 extension Preview {
     /// Every property's value and velocity at t, from the model's own motions (never from
     /// frames): exact at any time.
     public func motionSample(at t: Double) -> MotionSample {
-        motionSample(at: t, splash: SplashMotion(splash))
-    }
-
-    func motionSample(at t: Double, splash motion: SplashMotion) -> MotionSample {
         var values = [Double?](repeating: nil, count: MotionProperty.all.count)
         var velocities = values
         let splashValues: [(value: Double, velocity: Double)]
         if skipSplash {
             splashValues = SplashProperty.allCases.map { (splash.stillValue($0) * ($0 == .holeTurn ? splash.holeEndRotation : 1), 0) }
         } else {
-            splashValues = motion.sample(at: t)
+            // The splash's tracks through the one interpolator `state` reads; the hole's turn as its
+            // rotation in radians.
+            let turn = SplashProperty.holeTurn.rawValue
+            var motion = splash.motion(at: t)
+            motion[turn] = (motion[turn].value * splash.holeEndRotation, motion[turn].velocity * splash.holeEndRotation)
+            splashValues = motion
         }
         let card = cardState(at: t)
         let cardProgress = card.map { $0.animator.sample(at: t) }
@@ -171,12 +132,9 @@ public enum MotionTrace {
     /// Samples at `times`, which must not decrease.
     public static func samples(initial: Preview, log: [InputEvent], times: [Double]) -> [MotionSample] {
         var playback = Playback(initial: initial, log: log, time: 0, takingSnapshots: false)
-        var splash = SplashMotion(playback.preview.splash)
         return times.map { t in
             playback.seek(to: t)
-            // A skip during the splash replaces the sequence (d moves); its tracks are rebuilt then.
-            if playback.preview.splash != splash.sequence { splash = SplashMotion(playback.preview.splash) }
-            return playback.preview.motionSample(at: t, splash: splash)
+            return playback.preview.motionSample(at: t)
         }
     }
 

@@ -113,7 +113,7 @@ public struct SplashSequence: Equatable, Sendable {
     private struct PlayingTrack: Sendable {
         let property: SplashProperty
         let countsFromStart: Bool
-        let value: @Sendable (Timings, Double) -> Double
+        let track: SplashTrack
         let simulation: any Simulation
         /// Begin and end in preview time.
         let begin: Double
@@ -139,7 +139,7 @@ public struct SplashSequence: Equatable, Sendable {
         dismissalTime = d
         playing = SplashTrack.all.filter { $0.playing.includes(reduceMotion: options.reduceMotion) }.map { track in
             let (begin, end) = track.interval(in: timings, dismissalTime: d)
-            return PlayingTrack(property: track.drives, countsFromStart: track.anchor == .start, value: track.value,
+            return PlayingTrack(property: track.drives, countsFromStart: track.anchor == .start, track: track,
                                 simulation: track.simulation(in: timings, screenHeight: device.height), begin: begin, end: end)
         }
         var stills = SplashPropertyValues()
@@ -147,10 +147,10 @@ public struct SplashSequence: Equatable, Sendable {
             guard let track = SplashTrack.all.first(where: { $0.drives == property }) else {
                 preconditionFailure("SplashTrack.all drives every SplashProperty; none drives \(property)")
             }
-            stills[property] = track.still(timings)
+            stills[property] = track.still.value(in: timings)
         }
         self.stills = stills
-        // Found once: every frame asks for the phase, and the tracks read their parameters by path.
+        // Found once: every frame asks for the phase.
         func latestEnd(_ tracks: [SplashTrack]) -> Double {
             let ends = tracks.map { $0.interval(in: timings, dismissalTime: 0).end }
             return ends.dropFirst().reduce(ends.first ?? 0) { max($0, $1) }
@@ -185,9 +185,21 @@ public struct SplashSequence: Equatable, Sendable {
         let tFront = min(t, dismissalTime)
         for p in playing {
             let local = (p.countsFromStart ? tFront : t) - p.begin
-            values[p.property] = p.value(timings, p.simulation.x(local))
+            values[p.property] = p.track.value(timings, p.simulation.x(local))
         }
         return values
+    }
+
+    /// Every property's value and velocity (units per second) at t, in `SplashProperty` order,
+    /// through the same interpolator as `values(at:)`; a track frozen at d has no velocity.
+    func motion(at t: Double) -> [(value: Double, velocity: Double)] {
+        let values = values(at: t)
+        var out = SplashProperty.allCases.map { (value: values[$0], velocity: 0.0) }
+        for p in playing where !(p.countsFromStart && t > dismissalTime) {
+            let local = (p.countsFromStart ? min(t, dismissalTime) : t) - p.begin
+            out[p.property.rawValue].velocity = p.track.velocity(timings, p.simulation.dx(local))
+        }
+        return out
     }
 
     /// Where the track that drives `property` leaves it at rest: the grown logo, the settled feed.

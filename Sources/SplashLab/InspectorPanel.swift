@@ -247,24 +247,22 @@ enum InspectorPanel {
     // MARK: Springs
 
     /// Each declared spring (`TimingsSchema.springs`) in the spring editor, its response and
-    /// damping fraction held to their declared ranges.
+    /// damping fraction held to their declarations; a change to it is one edit of both.
     static func springs(_ ui: ImGuiSDLBridge, ids: [String], timings: Timings) -> [WindowAction] {
         var actions: [WindowAction] = []
         for spring in TimingsSchema.springs where ids.contains(spring.id) {
             let responsePath = spring.response.path, fractionPath = spring.dampingFraction.path
-            guard let response = TimingsSchema.number(responsePath, in: timings),
-                  let fraction = TimingsSchema.number(fractionPath, in: timings),
-                  let parameters = try? SpringParameters(response: response, dampingFraction: fraction),
-                  let responseRange = spring.response.range, let fractionRange = spring.dampingFraction.range else { continue }
+            guard case let .number(response) = spring.response.value(in: timings),
+                  case let .number(fraction) = spring.dampingFraction.value(in: timings),
+                  let parameters = try? SpringParameters(response: response, dampingFraction: fraction) else { continue }
             ui.text("Spring: \(spring.label)")
-            let declared = ["response": responseRange, "dampingFraction": fractionRange]
-            switch ui.springEditor(id: spring.id, parameters: parameters, plotHeight: 100, declaredRanges: declared) {
+            switch ui.springEditor(id: spring.id, parameters: parameters, plotHeight: 100, declaration: spring) {
             case .none: break
             case let .refused(message): actions.append(.say(message, isError: true))
             case let .changed(spring, isFinal):
                 // Only the ratios matter to progress: any mass maps to the same response and fraction.
-                actions.append(.edit(path: responsePath, value: .number(spring.response), isFinal: false))
-                actions.append(.edit(path: fractionPath, value: .number(spring.dampingFraction), isFinal: isFinal))
+                actions.append(.editTogether([ParameterChange(path: responsePath, value: .number(spring.response)),
+                                              ParameterChange(path: fractionPath, value: .number(spring.dampingFraction))], isFinal: isFinal))
             }
         }
         return actions
@@ -278,15 +276,10 @@ enum InspectorPanel {
             let label = String(p.path.split(separator: ".").last ?? "")
             switch p.value(in: timings) {
             case let .number(v):
-                if let range = p.range, let e = p.editing {
-                    actions += edit(p, ui.numberField(id: p.path, label: label, value: v, range: range, unit: p.unit,
-                                                      decimals: e.decimals, dragPerPixel: e.step, sliderRange: e.slider)) { .number($0) }
-                }
+                actions += edit(p, ui.numberField(id: p.path, label: label, value: v, declaration: p)) { .number($0) }
             case let .numbers(vs):
-                guard let range = p.range, let e = p.editing else { continue }
                 for (i, v) in vs.enumerated() {
-                    actions += edit(p, ui.numberField(id: "\(p.path).\(i)", label: "\(label)[\(i)]", value: v, range: range, unit: p.unit,
-                                                      decimals: e.decimals, dragPerPixel: e.step, sliderRange: e.slider)) { new in
+                    actions += edit(p, ui.numberField(id: "\(p.path).\(i)", label: "\(label)[\(i)]", value: v, declaration: p)) { new in
                         var copy = vs; copy[i] = new; return .numbers(copy)
                     }
                 }
@@ -312,7 +305,8 @@ enum InspectorPanel {
     static func edit(_ p: TimingParameter, _ edit: NumberFieldEdit, _ value: (Double) -> ParameterValue) -> [WindowAction] {
         switch edit {
         case .none: return []
-        case let .refused(message): return [.say("\(p.path): \(message)", isError: true)]
+        // The declaration's own refusals name the parameter already.
+        case let .refused(message): return [.say(message.hasPrefix(p.path) ? message : "\(p.path): \(message)", isError: true)]
         case let .changed(v, isFinal): return [.edit(path: p.path, value: value(v), isFinal: isFinal)]
         }
     }

@@ -76,6 +76,29 @@ final class TimingsDocumentTests: XCTestCase {
         XCTAssertFalse(doc.redo())
     }
 
+    /// A spring drag sets its response and damping fraction together: one edit per frame, one
+    /// undo step for the whole drag; a refused number leaves the other unset too.
+    func testASpringDragIsOneEditAndOneUndoStep() throws {
+        var (doc, _) = try document()
+        func spring(_ response: Double, _ fraction: Double) -> [ParameterChange] {
+            [ParameterChange(path: "panel.springResponse", value: .number(response)),
+             ParameterChange(path: "panel.springDampingFraction", value: .number(fraction))]
+        }
+        for (r, f) in [(0.4, 0.9), (0.45, 0.8), (0.5, 0.7)] { try doc.edit(spring(r, f), isFinal: false) }
+        try doc.edit(spring(0.55, 0.6), isFinal: true)
+        XCTAssertEqual(doc.current.panel.springResponse, 0.55)
+        XCTAssertEqual(doc.current.panel.springDampingFraction, 0.6)
+        XCTAssertTrue(doc.undo())
+        XCTAssertEqual(doc.current.panel.springResponse, 0.35, "the whole drag undone at once")
+        XCTAssertEqual(doc.current.panel.springDampingFraction, 1)
+        XCTAssertFalse(doc.undo())
+        XCTAssertThrowsError(try doc.edit(spring(0.6, 0), isFinal: true)) {
+            XCTAssertEqual("\($0)", "panel.springDampingFraction must lie in (0, 10] (got 0.0)")
+        }
+        XCTAssertEqual(doc.current.panel.springResponse, 0.35)
+        XCTAssertFalse(doc.canUndo)
+    }
+
     func testRefusedValuesChangeNothing() throws {
         var (doc, _) = try document()
         XCTAssertThrowsError(try doc.edit("splash.logo.duration", to: .number(-1))) { XCTAssertTrue("\($0)".contains("must lie in [0, 600]")) }

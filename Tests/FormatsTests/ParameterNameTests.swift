@@ -11,7 +11,9 @@ final class ParameterNameTests: XCTestCase {
     static let allowed: Set<String> = ["Formats/Timings.swift", "Formats/TimingsSchema.swift", "Formats/SplashTracks.swift",
                                        "Formats/InteractionMotions.swift"]
 
-    /// (section, field) for every parameter, read from the declaration's key paths and closures.
+    /// (section, field) for every parameter, read from the declaration's key paths and closures,
+    /// and from the spring entries (`section: \\.panel, readResponse: \\.springResponse, ...`) that
+    /// declare each spring's two fields once.
     func declaredFields() throws -> [(section: String, name: String)] {
         let schema = try String(contentsOf: Self.sources.appendingPathComponent("Formats/TimingsSchema.swift"), encoding: .utf8)
         let regex = try NSRegularExpression(pattern: #"(?:\\|\$0|\bt)\.(splash|card|panel|scroll)\.([A-Za-z]+)"#)
@@ -19,6 +21,15 @@ final class ParameterNameTests: XCTestCase {
         for m in regex.matches(in: schema, range: NSRange(schema.startIndex..., in: schema)) {
             let section = String(schema[Range(m.range(at: 1), in: schema)!]), name = String(schema[Range(m.range(at: 2), in: schema)!])
             if !out.contains(where: { $0 == (section, name) }) { out.append((section, name)) }
+        }
+        let motions = try String(contentsOf: Self.sources.appendingPathComponent("Formats/InteractionMotions.swift"), encoding: .utf8)
+        let spring = try NSRegularExpression(pattern: #"section: \\\.(panel|scroll),\s*readResponse: \\\.([A-Za-z]+), readDampingFraction: \\\.([A-Za-z]+)"#)
+        for m in spring.matches(in: motions, range: NSRange(motions.startIndex..., in: motions)) {
+            let section = String(motions[Range(m.range(at: 1), in: motions)!])
+            for group in [2, 3] {
+                let name = String(motions[Range(m.range(at: group), in: motions)!])
+                if !out.contains(where: { $0 == (section, name) }) { out.append((section, name)) }
+            }
         }
         return out
     }

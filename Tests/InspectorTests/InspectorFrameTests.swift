@@ -1,4 +1,5 @@
 import CSDL2
+import Formats
 import Foundation
 @testable import Motion
 import XCTest
@@ -235,32 +236,37 @@ final class InspectorFrameTests: XCTestCase {
         XCTAssertEqual(figures.value, .text(springFiguresText(SpringResponseFigures(spring))))
     }
 
-    /// A spring's declared numbers accept what their declaration accepts: the editor's own
-    /// 0…2 for the damping fraction is then only the slider's span. Without a declaration the
-    /// field keeps its own range and says why it refuses.
+    /// A spring's declared numbers accept what their declaration accepts, and refuse what it
+    /// refuses with its own message: a damping fraction of 5 is in (0, 10], and 0, excluded, is
+    /// refused at the field. Without a declaration the field keeps its own range (0…2).
     func testSpringEditorTakesItsDeclaredRanges() throws {
-        for (declared, expectChange) in [(["dampingFraction": 0.0...10], true), ([:], false)] {
+        let panelSpring = try XCTUnwrap(TimingsSchema.springs.first { $0.id == "panel.spring" })
+        for (declaration, typed, accepted) in [(panelSpring, "5", true), (panelSpring, "0", false), (nil, "5", false)] {
             let driver = try FrameDriver(windowWidth: 700, windowHeight: 700)
             defer { driver.close() }
             let bridge = driver.bridge
             var spring = try SpringParameters(response: 0.5, dampingFraction: 1)
             var edits: [SpringEdit] = []
             let draw = {
-                let edit = bridge.springEditor(id: "spring", parameters: spring, declaredRanges: declared)
+                let edit = bridge.springEditor(id: "spring", parameters: spring, declaration: declaration)
                 if case let .changed(p, _) = edit { spring = p }
                 if edit != .none { edits.append(edit) }
             }
             driver.open(draw)
             driver.click(at: try XCTUnwrap(driver.control("spring.dampingFraction")).centre, draw)
             driver.open(draw)
-            driver.enter("5", draw)
+            driver.enter(typed, draw)
             driver.frame(draw)
-            if expectChange {
+            if accepted {
                 XCTAssertEqual(spring.dampingFraction, 5, accuracy: 1e-9, "\(edits)")
                 XCTAssertEqual(spring.response, 0.5, accuracy: 1e-9)
-            } else {
-                XCTAssertEqual(spring.dampingFraction, 1, "\(edits)")
-                guard case .refused? = edits.last else { return XCTFail("no refusal: \(edits)") }
+                continue
+            }
+            XCTAssertEqual(spring.dampingFraction, 1, "\(edits)")
+            guard case let .refused(message)? = edits.last else { return XCTFail("no refusal: \(edits)") }
+            if declaration != nil {
+                XCTAssertEqual(message, "panel.springDampingFraction must lie in (0, 10] (got 0.0)")
+                XCTAssertEqual(driver.control("spring.dampingFraction.refusal")?.value, .text(message))
             }
         }
     }

@@ -1,4 +1,5 @@
 import CSDL2
+import Formats
 import Foundation
 @testable import Motion
 import XCTest
@@ -28,6 +29,24 @@ final class WidgetGeometryTests: XCTestCase {
         XCTAssertEqual(refusal("  "), "type a number")
         XCTAssertEqual(refusal("2.5"), "2.5 s is outside 0…2 s")
         XCTAssertEqual(refusal("-1", -0.5...1.5, unit: ""), "-1 is outside -0.5…1.5")
+    }
+
+    /// An open lower bound is honoured where the value is typed: the bound itself is refused,
+    /// with the declaration's own message for a declared parameter, and drags stop just above it.
+    func testOpenLowerBoundsAreRefusedWithTheDeclarationsMessage() throws {
+        let open = NumberBounds(range: 0...1, exclusiveLower: true)
+        if case .failure(let r) = NumberEntry.parse("0", bounds: open, unit: "") { XCTAssertEqual(r.message, "0 is outside (0…1") } else { XCTFail("0 accepted") }
+        XCTAssertEqual(try NumberEntry.parse("0.5", bounds: open, unit: "").get(), 0.5)
+        XCTAssertEqual(open.lowestReachable(decimals: 3), 0.001)
+        XCTAssertEqual(NumberBounds(range: 0...1).lowestReachable(decimals: 3), 0)
+
+        let heightFraction = try XCTUnwrap(TimingsSchema.parameter("panel.heightFraction"))
+        let declared = try XCTUnwrap(NumberBounds(heightFraction))
+        if case .failure(let r) = NumberEntry.parse("0", bounds: declared, unit: "") {
+            XCTAssertEqual(r.message, "panel.heightFraction must lie in (0, 1] (got 0.0)")
+        } else { XCTFail("0 accepted") }
+        XCTAssertEqual(try NumberEntry.parse("1", bounds: declared, unit: "").get(), 1)
+        XCTAssertNil(NumberBounds(try XCTUnwrap(TimingsSchema.parameter("splash.logo.curve"))), "a curve has no bounds")
     }
 
     // MARK: Slider

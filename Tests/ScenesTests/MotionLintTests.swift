@@ -96,7 +96,7 @@ final class MotionLintTests: XCTestCase {
         let log = try MotionTraceTests.script("session.json").filter { $0.time >= 6 && $0.time < 6.5 }
         let list = Interruption.all(initial: preview(), log: log)
         XCTAssertEqual(list.map(\.kind), [.panelGrab, .panelRelease])
-        let top = MotionProperty.index(of: "panel.top")!
+        let top = MotionProperty.index(of: .panelTop)
         for i in list {
             let s = MotionTrace.samples(initial: preview(), log: log, times: [i.time - 1e-9, i.time])
             XCTAssertEqual(i.velocityBefore, s[0].velocities[top]!, accuracy: 1e-3, "\(i.kind)")

@@ -122,31 +122,42 @@ final class MotionTraceTests: XCTestCase {
                        MotionTrace.samples(initial: start, log: log, times: shifted))
     }
 
-    /// The trace's splash values are `SplashSequence`'s own, with and without Reduce Motion and a skip.
+    /// The trace's splash values are `SplashSequence`'s own, through the one interpolator, with
+    /// and without Reduce Motion and a skip: equal, not close.
     func testSplashValuesMatchTheSequence() {
         for options in [SplashOptions(textVariant: 1), SplashOptions(reduceMotion: true, textVariant: 1), SplashOptions(skipTime: 0.1, textVariant: 1)] {
             let p = Self.preview(options: options)
-            let motion = SplashMotion(p.splash)
             for k in 0...400 {
                 let t = Double(k) * 0.01
-                let mine = motion.sample(at: t), theirs = p.splash.values(at: t)
+                let mine = p.motionSample(at: t), theirs = p.splash.values(at: t)
                 for property in SplashProperty.allCases {
                     let scale = property == .holeTurn ? p.splash.holeEndRotation : 1
-                    XCTAssertEqual(mine[property.rawValue].value, theirs[property] * scale, accuracy: 1e-12, "\(property) at \(t)")
+                    XCTAssertEqual(mine.values[MotionProperty.index(of: .splash(property))], theirs[property] * scale, "\(property) at \(t)")
                 }
             }
         }
     }
 
-    /// Velocities carry a track's motion through its value map by the map's slope, which is
-    /// exact only for affine maps: every track's is.
-    func testEveryTrackMapsItsMotionAffinely() {
-        let t = Timings()
+    /// A track's value runs along the line from its `from` at 0 to its `to` at 1, reaches a zero end
+    /// exactly, and its velocity is the motion's scaled by that line's slope.
+    func testEveryTrackInterpolatesFromItsStartToItsEnd() {
+        var t = Timings()
+        t.splash.textRise = 0.3
         for track in SplashTrack.all {
-            let a = track.value(t, 0), b = track.value(t, 1)
+            let a = track.from.value(in: t), b = track.to.value(in: t)
+            XCTAssertEqual(track.value(t, 0), a, track.id)
+            XCTAssertEqual(track.value(t, 1), b, accuracy: 1e-12 * max(abs(a), abs(b), 1), track.id)
             for x in [-0.5, 0.25, 0.5, 0.9, 2] {
-                XCTAssertEqual(track.value(t, x), a + (b - a) * x, accuracy: 1e-9 * max(abs(a), abs(b), 1), "\(track.id) at \(x)")
+                XCTAssertEqual(track.value(t, x), a + (b - a) * x, accuracy: 1e-12 * max(abs(a), abs(b), 1), "\(track.id) at \(x)")
             }
+            XCTAssertEqual(track.velocity(t, 2), (b - a) * 2, track.id)
+        }
+    }
+
+    /// `MotionProperty.index(of:)` finds each property where `all` lists it.
+    func testIndexOfASourceIsItsPlaceInTheList() {
+        for (i, property) in MotionProperty.all.enumerated() {
+            XCTAssertEqual(MotionProperty.index(of: property.source), i, property.id)
         }
     }
 
