@@ -26,15 +26,19 @@ final class SteppedWindow {
         var now = 1000.0
     }
 
-    /// Opens `splashlab run ARGUMENTS --ui-dump FOLDER/ui.json` (with `--window-scale 1` unless
-    /// the arguments set a scale); the layout is remembered and unsaved edits kept under FOLDER.
-    init(_ arguments: [String], folder: String) throws {
+    /// Opens `splashlab run ARGUMENTS --ui-dump FOLDER/ui.json`, with `--window-scale` given
+    /// (nil: the window the desktop gives, which SDL's offscreen driver makes 1024 × 768); the
+    /// layout is remembered and unsaved edits kept under FOLDER. SDL's offscreen driver does not
+    /// resize a window's drawing surface, so pixels are read at the size the window opened with.
+    init(_ arguments: [String], folder: String, windowScale: Double? = 1) throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         setenv("SPLASHLAB_ASSETS", CLI.repositoryRoot.appendingPathComponent("Assets").path, 1)
         setenv("XDG_CONFIG_HOME", folder + "/config", 1)
         setenv("XDG_STATE_HOME", folder + "/state", 1)
         uiDumpPath = folder + "/ui.json"
-        let scale = arguments.contains("--window-scale") ? [] : ["--window-scale", "1"]
+        // A dump left by an earlier window in the folder is not this one's.
+        try? FileManager.default.removeItem(atPath: uiDumpPath)
+        let scale = windowScale.map { ["--window-scale", "\($0)"] } ?? []
         let runArguments = scale + arguments + ["--ui-dump", uiDumpPath]
         shell = try openWindow(try RunOptions(runArguments), arguments: runArguments)
         let clock = ScriptedClock()
@@ -234,7 +238,8 @@ final class SteppedWindow {
         push(event)
     }
 
-    /// Resizes the window as a window manager does: the window's size, then SIZE_CHANGED.
+    /// Resizes the window as a window manager does: the window's size, then SIZE_CHANGED (the
+    /// layout follows; the offscreen drawing surface keeps its size).
     func resize(width: Int32, height: Int32) {
         SDL_SetWindowSize(shell.renderer.context.window, width, height)
         windowEvent(SDL_WINDOWEVENT_SIZE_CHANGED, width, height)
@@ -243,17 +248,26 @@ final class SteppedWindow {
 
     // MARK: Pixels
 
-    /// The window's pixels as last drawn, RGBA, in a rectangle of window pixels.
+    /// The window's pixels as last drawn, RGBA, in a rectangle of window pixels: the whole
+    /// window, inspector and all, as the loop drew it before its present. Read after a present,
+    /// a double-buffered GL surface may hold an older frame, so the loop's last frame must have
+    /// been drawn twice over (the window draws one more frame after every change).
     func pixels(x: Int, y: Int, width: Int, height: Int) throws -> RenderedPixels {
         RenderedPixels(bytes: try shell.renderer.context.readPixels(x: x, y: y, width: width, height: height), width: width, height: height)
     }
 
-    /// Draws the scenes of now again and reads them back before any present, whatever the
-    /// loop decided about drawing.
-    func redrawnPixels(x: Int, y: Int, width: Int, height: Int) throws -> RenderedPixels {
+    /// The device screens as they are now (one, A and B, or a compare view), drawn again and
+    /// read back before any present, in a rectangle of window pixels.
+    func devicePixels(x: Int, y: Int, width: Int, height: Int) throws -> RenderedPixels {
         let layout = shell.layout
         try shell.drawDeviceScreens(shell.scenesToShow(layout: layout), layout: layout)
         return try pixels(x: x, y: y, width: width, height: height)
+    }
+
+    /// The first device screen, drawn as it is now (see `devicePixels`).
+    func screenPixels() throws -> RenderedPixels {
+        let screen = try XCTUnwrap(dump().screens.first, "no device screen in the UI dump")
+        return try devicePixels(x: Int(screen.x), y: Int(screen.y), width: Int(screen.width), height: Int(screen.height))
     }
 }
 

@@ -140,12 +140,13 @@ final class WindowEditTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(window.dump().control("playhead")?.number), 1.0, accuracy: 2 * (ruler.span.map { $0.end - $0.start } ?? 1) / ruler.width)
         let screens = window.dump().screens
         XCTAssertEqual(screens.count, 2)
-        /// The share of near-white (luma above 92%) pixels in a screen's band from 200 to 460 pt.
+        /// The share of near-white (luma above 92%) pixels in a screen's band from 200 to 460 pt
+        /// of its 667 (the screens are scaled to fit side by side).
         func whiteShare(_ s: UIDump.Rect) throws -> Double {
-            let band = try window.pixels(x: Int(s.x), y: Int(s.y) + 200, width: Int(s.width), height: 260)
+            let band = try window.devicePixels(x: Int(s.x), y: Int(s.y + s.height * 200 / 667), width: Int(s.width), height: Int(s.height * 260 / 667))
             return Double(band.count { 0.2126 * Double($0.r) + 0.7152 * Double($0.g) + 0.0722 * Double($0.b) > 0.92 * 255 }) / Double(band.width * band.height)
         }
         let a = try whiteShare(screens[0]), b = try whiteShare(screens[1])
-        XCTAssertTrue(b > a * 1.5 && a > 0.005, "B's logo is larger: white share A \(a), B \(b)")
+        XCTAssertTrue(b > a * 1.5 && a > 0.005, "B's logo is larger: white share A \(a), B \(b) in \(screens)")
     }
 }

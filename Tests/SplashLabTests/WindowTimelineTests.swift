@@ -32,6 +32,7 @@ final class WindowTimelineTests: XCTestCase {
         let window = try openSteppedWindow(["--seed", "3"], folder: folder)
         XCTAssertTrue(window.step(until: { self.span($0) > 0 }, limit: 120), "the UI dump has a timeline ruler")
         // Paused on the splash's hold, so nothing but the input moves the timeline.
+        window.run(seconds: 1)
         window.press(SDLK_SPACE)
         XCTAssertTrue(window.step(until: { ($0.control("playhead")?.number ?? 0) > 0 }))
         try assertLabelsApart(window, "fitted to the splash")
@@ -108,6 +109,7 @@ final class WindowTimelineTests: XCTestCase {
 
         // The input row shows the take's input: a click on the feed and a key, as marks, with the
         // timeline fitted to the whole take (Shift+F).
+        window.run(seconds: 1.5)  // playing on past the loop's end
         let v = try XCTUnwrap(window.dump().viewport)
         window.click(v.x + 100, v.y + 300)
         window.press(SDLK_ESCAPE)

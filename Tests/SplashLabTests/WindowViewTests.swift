@@ -12,12 +12,6 @@ final class WindowViewTests: XCTestCase {
     var folder = ""
     override func setUpWithError() throws { folder = try makeTemporaryFolder("window-view", removedAfter: self) }
 
-    /// The device screen's pixels (window pixels; the window scale is 1).
-    func deviceScreen(_ window: SteppedWindow) throws -> RenderedPixels {
-        let screen = try XCTUnwrap(window.dump().screens.first)
-        return try window.pixels(x: Int(screen.x), y: Int(screen.y), width: Int(screen.width), height: Int(screen.height))
-    }
-
     /// Distinct colours in a picture: a blank or single-colour screen has very few.
     func colours(_ pixels: RenderedPixels) -> Int {
         var seen = Set<Int>()
@@ -35,13 +29,13 @@ final class WindowViewTests: XCTestCase {
         try #"{"splash": {"minHold": 60, "timeout": 60}}"#.write(toFile: timings, atomically: true, encoding: .utf8)
         let window = try openSteppedWindow(["--seed", "3", "--timings", timings], folder: folder)
         window.run(seconds: 1)
-        let splash = try deviceScreen(window)
+        let splash = try window.screenPixels()
         XCTAssertGreaterThan(colours(splash), 20, "the splash is drawn")
         XCTAssertLessThan(splash.pixel(20, 20).r, 100, "the splash is dark at the top left: \(splash.pixel(20, 20))")
         let viewport = try XCTUnwrap(window.dump().viewport)
         window.click(viewport.x + 100, viewport.y + 100)
         window.run(seconds: 2)
-        let feed = try deviceScreen(window)
+        let feed = try window.screenPixels()
         XCTAssertGreaterThan(feed.pixel(20, 20).r, 200, "after a click the feed shows: \(feed.pixel(20, 20))")
         XCTAssertGreaterThan(colours(feed), 200, "the feed is drawn")
     }
@@ -53,7 +47,7 @@ final class WindowViewTests: XCTestCase {
         let window = try openSteppedWindow(["--seed", "3", "--skip-splash"], folder: folder)
         window.run(seconds: 0.5)
         let v = try XCTUnwrap(window.dump().viewport)
-        func probe() throws -> (r: Int, g: Int, b: Int) { try deviceScreen(window).pixel(30, 608) }
+        func probe() throws -> (r: Int, g: Int, b: Int) { try window.screenPixels().pixel(30, 608) }
         window.click(v.x + 94, v.y + 200)
         window.run(seconds: 0.8)
         var p = try probe()
@@ -81,13 +75,13 @@ final class WindowViewTests: XCTestCase {
         window.run(seconds: 0.8)
         let before = try XCTUnwrap(window.dump().control("save")).y
         XCTAssertFalse(window.dump().tools.contains("hud"))
-        let off = try deviceScreen(window)
+        let off = try window.screenPixels()
         window.press(SDLK_h)
         XCTAssertTrue(window.step(until: { $0.tools.contains("hud") }))
         window.step(4)
         let during = try XCTUnwrap(window.dump().control("save")).y
         XCTAssertGreaterThan(during, before + 100, "the inspector moves down under the HUD")
-        XCTAssertLessThan(try deviceScreen(window).differing(from: off), 2000, "the HUD covers none of the device")
+        XCTAssertLessThan(try window.screenPixels().differing(from: off), 2000, "the HUD covers none of the device")
         window.press(SDLK_h)
         XCTAssertTrue(window.step(until: { !$0.tools.contains("hud") }))
         window.step(4)
@@ -195,16 +189,16 @@ final class WindowViewTests: XCTestCase {
         XCTAssertTrue(window.step(until: { $0.view("appearance") as? String == "dark" }), "D shows the dark appearance")
         window.press(SDLK_r)  // the splash again, over the dark launch colour
         window.run(seconds: 0.3)
-        let corner = try deviceScreen(window).pixel(4, 4)
+        let corner = try window.screenPixels().pixel(4, 4)
         XCTAssertTrue(corner == (28, 40, 51), "the intro's background is the dark value: \(corner)")
         window.press(SDLK_ESCAPE)  // a key during the splash skips it: the hole opens on the first screen
         window.run(seconds: 1.5)
-        let first = try deviceScreen(window).pixel(187, 333)
+        let first = try window.screenPixels().pixel(187, 333)
         XCTAssertTrue(first == (255, 0, 0), "the first screen is under the hole: \(first)")
         window.press(SDLK_n)
         XCTAssertTrue(window.step(until: { $0.view("screen") as? String == blue }), "N shows the next screen")
         window.run(seconds: 0.3)
-        let next = try deviceScreen(window).pixel(187, 333)
+        let next = try window.screenPixels().pixel(187, 333)
         XCTAssertTrue(next == (0, 0, 255), "blue is under the hole now: \(next)")
         window.press(SDLK_q, frames: 4)
         XCTAssertFalse(window.isOpen)

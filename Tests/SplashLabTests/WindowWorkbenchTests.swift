@@ -17,8 +17,8 @@ final class WindowWorkbenchTests: XCTestCase {
         try FileManager.default.copyItem(atPath: CLI.repositoryRoot.appendingPathComponent("Assets/timings.json").path, toPath: timings)
     }
 
-    func open(_ extra: [String] = []) throws -> SteppedWindow {
-        let window = try SteppedWindow(["--seed", "3", "--timings", timings] + extra, folder: folder)
+    func open(windowScale: Double? = nil) throws -> SteppedWindow {
+        let window = try SteppedWindow(["--seed", "3", "--timings", timings], folder: folder, windowScale: windowScale)
         XCTAssertTrue(window.step(until: { $0.layout("canvas") != nil }, limit: 120), "no UI dump")
         return window
     }
@@ -96,14 +96,16 @@ final class WindowWorkbenchTests: XCTestCase {
             let window = try open()
             defer { window.close() }
             var d = window.dump()
+            // The desktop here is 1024 × 768: drags that stay inside the splitters' bounds there,
+            // each of which moves its panel's edge by exactly the distance dragged.
             let properties = try XCTUnwrap(d.layout("properties")), splitter = try XCTUnwrap(d.layout("propertiesSplitter"))
-            window.drag([(splitter.x + 3, splitter.y + 100), (splitter.x + 3 - 120, splitter.y + 100), (splitter.x + 3 - 230, splitter.y + 100)])
+            window.drag([(splitter.x + 3, splitter.y + 100), (splitter.x + 3 - 60, splitter.y + 100), (splitter.x + 3 - 120, splitter.y + 100)])
             let timelineSplitter = try XCTUnwrap(window.dump().layout("timelineSplitter")), timeline = try XCTUnwrap(window.dump().layout("timeline"))
-            window.drag([(200, timelineSplitter.y + 3), (200, timelineSplitter.y + 3 - 30), (200, timelineSplitter.y + 3 - 60)])
+            window.drag([(200, timelineSplitter.y + 3), (200, timelineSplitter.y + 3 - 20), (200, timelineSplitter.y + 3 - 40)])
             window.step(2)
             d = window.dump()
-            XCTAssertEqual(try XCTUnwrap(d.layout("properties")).width, properties.width + 230, accuracy: 1, "the properties splitter drags")
-            XCTAssertEqual(try XCTUnwrap(d.layout("timeline")).height, timeline.height + 60, accuracy: 1, "the timeline splitter drags")
+            XCTAssertEqual(try XCTUnwrap(d.layout("properties")).width, properties.width + 120, accuracy: 1, "the properties splitter drags")
+            XCTAssertEqual(try XCTUnwrap(d.layout("timeline")).height, timeline.height + 40, accuracy: 1, "the timeline splitter drags")
             saved = ["canvas", "properties", "timeline"].map(d.layout) + d.screens.map { $0 }
             saved.append(UIDump.Rect(x: 0, y: 0, width: d.window.width, height: d.window.height))
             window.press(SDLK_q, frames: 4)
@@ -146,7 +148,7 @@ final class WindowWorkbenchTests: XCTestCase {
 
     /// --window-scale 1.2 draws the 667 pt device 800 px tall.
     func testWindowScaleSetsTheDeviceScale() throws {
-        let window = try open(["--window-scale", "1.2"])
+        let window = try open(windowScale: 1.2)
         defer { window.close() }
         XCTAssertEqual(try XCTUnwrap(window.dump().viewport).height.rounded(), 800)
     }
@@ -155,13 +157,13 @@ final class WindowWorkbenchTests: XCTestCase {
     /// difference; the wipe shows A left of its divider and B right of it; the overlay is B over A
     /// blended at its opacity; the difference is |A - B| as computed from A and B alone.
     func testCompareSplitWipeOverlayAndDifference() throws {
-        let window = try open()
+        let window = try open(windowScale: 1)
         defer { window.close() }
-        window.resize(width: 1728, height: 972)
         window.run(seconds: 3.5)  // past the splash: the feed at rest
         window.press(SDLK_a)
         XCTAssertTrue(window.step(until: { $0.flag("hasA") == true }, limit: 30))
         try filterAndType(window, filter: "feed.endScale", id: "splash.feed.endScale", value: "1.3", atOnce: false)
+        window.run(seconds: 3.5)  // the edit plays the take again: past its splash again
         try window.click("compare.split")
         XCTAssertTrue(window.step(until: { $0.compare == "split" && $0.screens.count == 2 }, limit: 30), "the split shows")
         var d = window.dump()
@@ -173,14 +175,13 @@ final class WindowWorkbenchTests: XCTestCase {
         XCTAssertTrue(window.step(until: { $0.compare == "wipe" }, limit: 30), "the wipe shows")
         d = window.dump()
         let screen = d.screens[0]
-        func screenPixels() throws -> RenderedPixels { try window.pixels(x: Int(screen.x), y: Int(screen.y), width: Int(screen.width), height: Int(screen.height)) }
         func wipe(to share: Double) throws -> RenderedPixels {
             let from = screen.x + screen.width * (try XCTUnwrap(window.dump().layoutNumber("wipePosition")))
             let to = screen.x + screen.width * share
             window.drag([(from.rounded(), screen.centre.y), (((from + to) / 2).rounded(), screen.centre.y), (to.rounded(), screen.centre.y)])
             XCTAssertTrue(window.step(until: { abs(($0.layoutNumber("wipePosition") ?? -1) - share) < 0.02 }, limit: 30), "the divider drags to \(share)")
             window.step(2)
-            return try screenPixels()
+            return try window.screenPixels()
         }
         let a = try wipe(to: 1), b = try wipe(to: 0), wiped = try wipe(to: 0.4)
         let w = Int(screen.width), h = Int(screen.height), cut = w * 40 / 100
@@ -204,7 +205,7 @@ final class WindowWorkbenchTests: XCTestCase {
         XCTAssertTrue(window.step(until: { abs(($0.layoutNumber("overlayOpacity") ?? 0) - 0.5) < 0.05 }, limit: 30))
         let opacity = try XCTUnwrap(window.dump().layoutNumber("overlayOpacity"))
         window.step(2)
-        let overlay = inner(try screenPixels()), innerA = inner(a), innerB = inner(b)
+        let overlay = inner(try window.screenPixels()), innerA = inner(a), innerB = inner(b)
         let blend = RenderedPixels(bytes: zip(innerA.bytes, innerB.bytes).map { UInt8((Double($0) * (1 - opacity) + Double($1) * opacity).rounded()) },
                                    width: innerA.width, height: innerA.height)
         XCTAssertLessThan(overlay.differing(from: blend), 300, "B over A at \(opacity) matches their blend")
@@ -213,7 +214,7 @@ final class WindowWorkbenchTests: XCTestCase {
         try window.click("compare.difference")
         XCTAssertTrue(window.step(until: { $0.compare == "difference" }, limit: 30), "the difference shows")
         window.step(2)
-        let difference = inner(try screenPixels())
+        let difference = inner(try window.screenPixels())
         let expected = RenderedPixels(bytes: zip(innerA.bytes, innerB.bytes).enumerated().map { $0.offset % 4 == 3 ? 255 : UInt8(abs(Int($0.element.0) - Int($0.element.1))) },
                                       width: innerA.width, height: innerA.height)
         XCTAssertLessThan(difference.differing(from: expected), 300, "the difference is |A - B|")
