@@ -117,7 +117,7 @@ check_signal() {
   [ "$name" = overlays ] || { [ "$(echo "$recovery" | wc -l)" = 1 ] && jq -e "$edits" "$recovery" >/dev/null; } || recovery="not the edits: '$recovery'"
   invalid=$(grep -ciE "^SDL error: (Parameter '.*' is invalid|Invalid (texture|renderer|window))|Fatal error|Bad pointer|Segmentation|crash" "$log")
   if [ "$ms" -le 1000 ] && [ "$status" = 0 ] && [ "${recovery#not}" = "$recovery" ] && [ "$invalid" = 0 ] && cmp -s "$timings" "$out/sig-$1-$2.timings.json"; then
-    pass "SIG$sig, $name: quit in $ms ms (bound 1000), status 0, no SDL error, the edits kept, the timings file untouched"
+    pass "SIG$sig, $name: quit in $ms ms (bound 1000), status 0, no SDL error, recovery file ${recovery:-none}, the timings file untouched"
   else fail "SIG$sig, $name: quit in $ms ms, status $status, recovery $recovery, $invalid SDL errors or crashes, timings file $(cmp -s "$timings" "$out/sig-$1-$2.timings.json" && echo untouched || echo changed)"; fi
 }
 mkdir -p "$out/sig-cwd" && cd "$out/sig-cwd" || exit 1

@@ -19,6 +19,8 @@ final class SteppedWindow {
     /// Where the pointer is, in window units, as the events pushed so far put it.
     private(set) var pointer = (x: 0.0, y: 0.0)
     private var buttonDown = false
+    /// The variables `init` set, as they were before.
+    private let environmentBefore: [(String, String?)]
 
     /// A clock that moves only when the loop waits.
     final class ScriptedClock {
@@ -31,10 +33,10 @@ final class SteppedWindow {
     /// layout is remembered and unsaved edits kept under FOLDER. SDL's offscreen driver does not
     /// resize a window's drawing surface, so pixels are read at the size the window opened with.
     init(_ arguments: [String], folder: String, windowScale: Double? = 1) throws {
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        setenv("SPLASHLAB_ASSETS", CLI.repositoryRoot.appendingPathComponent("Assets").path, 1)
-        setenv("XDG_CONFIG_HOME", folder + "/config", 1)
-        setenv("XDG_STATE_HOME", folder + "/state", 1)
+        let environment = ["SDL_VIDEODRIVER": "offscreen", "SPLASHLAB_ASSETS": CLI.repositoryRoot.appendingPathComponent("Assets").path,
+                           "XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state"]
+        environmentBefore = environment.keys.map { ($0, ProcessInfo.processInfo.environment[$0]) }
+        for (name, value) in environment { setenv(name, value, 1) }
         uiDumpPath = folder + "/ui.json"
         // A dump left by an earlier window in the folder is not this one's.
         try? FileManager.default.removeItem(atPath: uiDumpPath)
@@ -47,7 +49,14 @@ final class SteppedWindow {
         shell.waitForEvent = { clock.now += max($0, 0) }
     }
 
-    func close() { shell.close() }
+    /// Closes the window and puts back the environment it was opened with, for the tests that
+    /// run after it in this process.
+    func close() {
+        shell.close()
+        for (name, value) in environmentBefore {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+    }
 
     /// The window has not quit.
     var isOpen: Bool { shell.state.isRunning }
