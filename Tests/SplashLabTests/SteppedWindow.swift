@@ -273,10 +273,12 @@ final class SteppedWindow {
         return try pixels(x: x, y: y, width: width, height: height)
     }
 
-    /// The first device screen, drawn as it is now (see `devicePixels`).
-    func screenPixels() throws -> RenderedPixels {
+    /// The first device screen, drawn as it is now (see `devicePixels`); or with `asDrawn`, as
+    /// the loop last drew it, with whatever it drew over it (see `pixels`).
+    func screenPixels(asDrawn: Bool = false) throws -> RenderedPixels {
         let screen = try XCTUnwrap(dump().screens.first, "no device screen in the UI dump")
-        return try devicePixels(x: Int(screen.x), y: Int(screen.y), width: Int(screen.width), height: Int(screen.height))
+        let x = Int(screen.x), y = Int(screen.y), width = Int(screen.width), height = Int(screen.height)
+        return asDrawn ? try pixels(x: x, y: y, width: width, height: height) : try devicePixels(x: x, y: y, width: width, height: height)
     }
 }
 
