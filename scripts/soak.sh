@@ -17,11 +17,9 @@ minutes=${2:-10}
 [[ "$minutes" =~ ^[0-9]+([.][0-9]+)?$ ]] && [[ ! "$minutes" =~ ^0+([.]0+)?$ ]] \
   || { echo "soak: MINUTES must be a positive number of minutes (got '$minutes')" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-if [ -z "${SPLASHLAB_SOAK_INSIDE_X:-}" ]; then
-  export SPLASHLAB_SOAK_INSIDE_X=1
-  exec xvfb-run -a -s "-screen 0 1280x1024x24" "$0" "$bin" "$minutes"
-fi
-out=$(mktemp -d -t splashlab-soak.XXXXXX)
+# Its own Xvfb (e2e-lib.sh runs this again under one) and a temporary folder, $out.
+# shellcheck source=scripts/e2e-lib.sh
+. "$here/e2e-lib.sh"
 args=(--bin "$bin" --minutes "$minutes" --dir "$out" --timings "$here/../Assets/timings.json")
 [ -n "${SOAK_SEED:-}" ] && args+=(--seed "$SOAK_SEED")
 [ -n "${SOAK_ONLY:-}" ] && args+=(--only "$SOAK_ONLY")

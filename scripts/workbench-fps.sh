@@ -118,7 +118,7 @@ measureGraph() {
   win=$(wait_window) || { echo "the window did not open: $(cat "$out/run.log")"; return; }
   xdotool windowfocus --sync "$win"
   sleep 3
-  xdotool mousemove --window "$win" "$(control "$out/ui.json" dock.graph cx)" "$(control "$out/ui.json" dock.graph cy)" click 1
+  xdotool mousemove --window "$win" $(ui "$out/ui.json" 'at("dock.graph")') click 1
   sleep 1
   xdotool key p; sleep 1
   local t0 t1; t0=$(previewTime)

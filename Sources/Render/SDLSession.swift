@@ -66,7 +66,7 @@ public enum SDLSession {
     /// sets the error string and returns; nothing is printed. But `SDL_SetError` also logs the
     /// message in the error category at debug priority (SDL2's `SDL_error.c`), so lowering that
     /// category's threshold to debug and taking over the log output makes every such error visible.
-    /// Set `SPLASHLAB_CHECK_SDL_ERRORS=1` to turn it on; `scripts/e2e-quit.sh` does, and fails on any
+    /// Set `SPLASHLAB_CHECK_SDL_ERRORS=1` to turn it on; `scripts/e2e.sh` and the window tests do, and fail on any
     /// invalid-parameter error.
     static func reportEverySDLError() {
         var output: SDL_LogOutputFunction?

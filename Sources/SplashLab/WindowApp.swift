@@ -19,6 +19,26 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && driver != "offscreen" && driver != "dummy" {
         throw UsageError(message: "no display for the preview window (DISPLAY is not set); try 'splashlab render --at 2.3 --out frame.png' or 'splashlab record' instead", usage: nil)
     }
+    var app = try openWindow(runOptions, arguments: arguments)
+    if let seconds = idleProbeSeconds {
+        app.idleProbe = IdleProbe(seconds: seconds)
+        app.state.loopRegion = nil
+    }
+    app.loop()
+    app.close()
+    if let csvPath {
+        let budget = FrameBudget(refreshRate: 1 / app.state.frameStep)
+        let text = ([FrameRecord.csvHeader] + app.allFrames.map { $0.csvRow(budget: budget) }).joined(separator: "\n") + "\n"
+        try OutputFile.write(text, to: csvPath)
+        printError("wrote \(app.allFrames.count) frames to \(csvPath)")
+    }
+    if let report = app.idleProbe?.report { try printOutput(report.text) }
+    return 0
+}
+
+/// The window of `splashlab run`, open and set up, before its loop.
+func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowShell {
+    let options = runOptions.preview
     let session = try makeSession(options)
     let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
     let document = try openDocument(session, saveTo: runOptions.saveTo)
@@ -49,27 +69,21 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     app.state.workbench.windowWidth = Double(width)
     app.state.workbench.windowHeight = Double(height)
     if runOptions.hud { _ = app.state.reduce(.toggle(.hud)) }
-    app.keepAllFrames = csvPath != nil
+    app.keepAllFrames = runOptions.framesCSVPath != nil
     app.checkRecovery()
-    if let seconds = idleProbeSeconds {
-        app.idleProbe = IdleProbe(seconds: seconds)
-        app.state.loopRegion = nil
+    return app
+}
+
+extension WindowShell {
+    /// Closes the window: the inspector's font atlas goes before the renderer that made it; then
+    /// every context, then SDL.
+    func close() {
+        inspector.shutdown()
+        compositor.release()
+        renderer.context.close()
+        SDLSession.stop()
+        session.reportWarnings(renderer.images.catalog.warnings)
     }
-    app.loop()
-    // The inspector's font atlas goes before the renderer that made it; then every context, then SDL.
-    app.inspector.shutdown()
-    app.compositor.release()
-    context.close()
-    SDLSession.stop()
-    session.reportWarnings(renderer.images.catalog.warnings)
-    if let csvPath {
-        let budget = FrameBudget(refreshRate: 1 / app.state.frameStep)
-        let text = ([FrameRecord.csvHeader] + app.allFrames.map { $0.csvRow(budget: budget) }).joined(separator: "\n") + "\n"
-        try OutputFile.write(text, to: csvPath)
-        printError("wrote \(app.allFrames.count) frames to \(csvPath)")
-    }
-    if let report = app.idleProbe?.report { try printOutput(report.text) }
-    return 0
 }
 
 /// The timings file of a session as a document to tune: its text as read, and where a save goes.

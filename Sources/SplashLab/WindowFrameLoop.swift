@@ -17,8 +17,17 @@ extension WindowShell {
 
     mutating func loop() {
         var timer = FrameTimer(refreshRate: 1 / state.frameStep)
+        loop(timer: &timer, timesRound: nil)
+    }
+
+    /// Runs the loop on `timer` until the window quits, or for `timesRound` times round it when
+    /// given. Preview time comes from the timer's clock and the wait at rest from `waitForEvent`,
+    /// so a timer on a scripted clock steps the window exactly, whatever the machine's speed.
+    mutating func loop(timer: inout FrameTimer, timesRound: Int?) {
         var event = SDL_Event()
-        while state.isRunning {
+        var timesLeft = timesRound ?? -1
+        while state.isRunning && timesLeft != 0 {
+            timesLeft -= 1
             let measured = timer.beginFrame()
             // The intro's clock holds still for the frame after the launch frame: it starts at frame 0.
             let realSeconds = holdClockOnce ? 0 : measured
@@ -59,7 +68,7 @@ extension WindowShell {
                 let atRest = state.shownPlayback.preview.isAtRest(at: state.time) && (state.playbackA?.preview.isAtRest(at: state.time) ?? true)
                 if atRest { trimHeapIfDue(now: frameStart) }
                 let wait = timer.timeLeft(of: atRest ? WindowShell.restingLookInterval : timer.budget.seconds)
-                SDL_WaitEventTimeout(nil, Int32(wait * 1000))
+                waitForEvent(wait)
                 timer.skipFrame()
                 continue
             }

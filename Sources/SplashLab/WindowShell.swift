@@ -58,6 +58,8 @@ struct WindowShell {
     var launchPixels: [UInt8]?
     var launchBlink: FrameDifference?
     var holdClockOnce = false
+    /// While nothing is to be drawn, the loop waits up to this many seconds for an event.
+    var waitForEvent: (Double) -> Void = { seconds in _ = SDL_WaitEventTimeout(nil, Int32(seconds * 1000)) }
     /// What the renderer was last set to show: the appearance (D) and the user's screen (N).
     var shownAppearance: Appearance
     var shownScreen: String?

@@ -193,8 +193,8 @@ final class PlatformExportTests: XCTestCase {
                 let expected = "withAnimation(.timingCurve(\(constant(track.curvePath)), duration: \(constant(track.durationPath)))\(delay)) {"
                 guard let text = line(expected, in: source) else { continue }
                 XCTAssertEqual(value(of: text.split(separator: "=").last!, in: t) ?? .nan, track.value(t, 1), accuracy: 1e-12, "\(track.id)'s end value: \(text)")
-            case let .keyframes(make):
-                let keyframes = make(t, 667)
+            case let .keyframes(declared):
+                let keyframes = declared.track(in: t, screenHeight: 667)
                 for i in 1..<keyframes.values.count {
                     guard let text = line("LinearKeyframe(", in: source.components(separatedBy: "\n").filter {
                         $0.contains("\(constant(track.curvePath))[\(i - 1)])")
@@ -277,8 +277,8 @@ final class PlatformExportTests: XCTestCase {
                 XCTAssertTrue(text.hasSuffix(", tween(durationMillis = \(constant(track.durationPath))Millis\(delay), easing = \(constant(track.curvePath)))) }"), text)
                 let end = value(of: text[text.range(of: "animateTo(")!.upperBound...], in: t) ?? .nan
                 XCTAssertEqual(Float(end), Float(track.value(t, 1)), "\(track.id): \(text)")
-            case let .keyframes(make):
-                let keyframes = make(t, 667)
+            case let .keyframes(declared):
+                let keyframes = declared.track(in: t, screenHeight: 667)
                 let ms = (track.duration(in: t) * 1000).rounded()
                 for i in 0..<(keyframes.values.count - 1) {
                     guard let text = line("\(ComposeExportNumber.float(track.value(t, keyframes.values[i]))) at", in: source) else { continue }
