@@ -181,14 +181,6 @@ public struct TimingParameter {
         copy.section = section
         return copy
     }
-
-    /// The parameter's name in Swift: the key path in camel case, without the leading `splash`
-    /// (`splash.logo.duration` → `logoDuration`, `panel.maxDim` → `panelMaxDim`).
-    public var swiftName: String {
-        var parts = path.split(separator: ".").map(String.init)
-        if parts.first == "splash" && parts.count > 1 { parts.removeFirst() }
-        return parts.enumerated().map { i, p in i == 0 ? p : p.prefix(1).uppercased() + p.dropFirst() }.joined()
-    }
 }
 
 /// An edit that the declaration refuses: out of range, the wrong kind, or breaking a rule between
