@@ -35,7 +35,7 @@ extension WindowShell {
             if launchFramesShown == 0 && !preview.skipSplash {
                 do { try drawLaunchFrame(layout: layout) } catch {
                     printError("splashlab: \(error)")
-                    state.isRunning = false
+                    dispatch(.stop)
                 }
                 timer.skipFrame()
                 continue
@@ -69,7 +69,7 @@ extension WindowShell {
                 try drawFrame(scenes, layout: layout, sinceLastDraw: frameStart - lastDrawTime)
             } catch {
                 printError("splashlab: \(error)")
-                state.isRunning = false
+                dispatch(.stop)
             }
             if launchPixels != nil {
                 do { try compareWithLaunchFrame(layout: layout) } catch { printError("splashlab: \(error)") }
@@ -89,7 +89,7 @@ extension WindowShell {
                 try renderer.warmUp()
             } catch {
                 printError("splashlab: \(error)")
-                state.isRunning = false
+                dispatch(.stop)
             }
             // Where the display has no vsync (software GL, virtual displays), frames are paced to
             // the refresh rate here rather than spun; with vsync, a present that came back early
@@ -153,8 +153,8 @@ extension WindowShell {
             KeyListPanel.draw(inspector, x: properties.x, y: hudHeight, width: properties.width, height: keysHeight)
             inspectorTop += keysHeight
         }
-        let asked = InspectorPanel.draw(inspector, state: state, properties: layout.workbench.properties, timeline: layout.workbench.timeline,
-                                        canvas: layout.canvas, hudHeight: inspectorTop, inspectorCost: inspectorCost)
+        let asked = InspectorPanel.draw(inspector, state: state, graphCache: graphCache, properties: layout.workbench.properties,
+                                        timeline: layout.workbench.timeline, canvas: layout.canvas, hudHeight: inspectorTop, inspectorCost: inspectorCost)
         inspector.endFrameAndRender()
         inspectorCost = inspector.lastFrameCost.totalSeconds
         // Edits take effect on the next frame.
