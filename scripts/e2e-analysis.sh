@@ -37,6 +37,13 @@ else
   fi
   if wait_control interruption.4 30 && wait_control graph.value 5; then
     pass "the Graph view and the interruption list are drawn"
+    # It follows the take as the lanes do: its span reaches past the panel grab at 6.15 s, and the
+    # panel's progress, which the take's input moved, is plotted.
+    end=$(python3 -c 'import ast, sys; print(ast.literal_eval(sys.argv[1])["end"])' "$(ui graph value)" 2>/dev/null)
+    plotted=$(ui graph.property.panel.progress value)
+    if python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > 6.15 else 1)' "${end:-0}" && [ "$plotted" = 1 ]; then
+      pass "the graph spans the take (to $end s) and plots the panel's progress"
+    else fail "the graph spans to ${end:-?} s, panel progress plotted: ${plotted:-no toggle}"; fi
     import -window "$win" "$out/graph.png" 2>/dev/null
     # The hole's size curve is the first series: iOS blue (10, 132, 255), counted inside the value plot.
     read -r gx gy gw gh < <(echo "$(ui graph.value x) $(ui graph.value y) $(ui graph.value width) $(ui graph.value height)")

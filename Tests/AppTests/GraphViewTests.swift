@@ -6,10 +6,6 @@ import XCTest
 /// The timeline dock's Graph view, through the window's reducer and the graph's model: it follows
 /// the take as the lanes do, and plots what moves in the span it shows.
 final class GraphViewTests: XCTestCase {
-    func advance(_ s: inout WindowState, to t: Double) {
-        while s.time < t - 1e-9 { _ = s.reduce(.tick(realSeconds: min(1.0 / 60, t - s.time), wallTime: s.wallTime + 1.0 / 60)) }
-    }
-
     /// P at 6 s presents the panel; a drag down on it at 6.7 s, released at 6.85 s.
     func stateAfterAPanelDragAtSixSeconds() -> WindowState {
         var s = windowState()

@@ -6,10 +6,6 @@ import XCTest
 
 /// The window's reducer, without a window: actions in, state and effects out.
 final class WindowStateTests: XCTestCase {
-    func advance(_ s: inout WindowState, to t: Double) {
-        while s.time < t - 1e-9 { _ = s.reduce(.tick(realSeconds: min(1.0 / 60, t - s.time), wallTime: s.wallTime + 1.0 / 60)) }
-    }
-
     /// The first card's centre on screen once the splash is over.
     func firstCardCentre(_ s: WindowState) -> (Double, Double) {
         let r = s.playback.preview.feed.cardFrame(0, scrollOffset: 0)
