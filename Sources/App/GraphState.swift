@@ -73,9 +73,9 @@ extension WindowState {
 public struct MotionGraphSamples: Sendable {
     /// What the samples depend on.
     public struct Key: Equatable, Sendable {
-        public var take: TakeKey
-        public var span: ClosedRange<Double>
-        public var columns: Int
+        public internal(set) var take: TakeKey
+        public internal(set) var span: ClosedRange<Double>
+        public internal(set) var columns: Int
 
         /// The same plot of the same take but for its inputs: a log that may have grown since.
         func differsOnlyInInputs(from other: Key) -> Bool {
@@ -87,10 +87,10 @@ public struct MotionGraphSamples: Sendable {
     /// What the interruptions and lint depend on: the take's inputs and the timings (the graph's
     /// span grows while the take plays; they do not change with it).
     public struct TakeKey: Equatable, Sendable {
-        public var inputs: Int
-        public var lastInput: Double
-        public var timings: Timings
-        public var skipSplash: Bool
+        public internal(set) var inputs: Int
+        public internal(set) var lastInput: Double
+        public internal(set) var timings: Timings
+        public internal(set) var skipSplash: Bool
 
         public init(_ playback: Playback, timings: Timings) {
             inputs = playback.log.count

@@ -7,10 +7,10 @@ public enum Tool: String, CaseIterable, Sendable { case hud, timeline, curves, h
 
 /// A line at the bottom of the window: a reload, an error in the timings file, a capture.
 public struct StatusMessage: Equatable, Sendable {
-    public var text: String
-    public var isError: Bool
+    public let text: String
+    public let isError: Bool
     /// Wall-clock time (seconds, the window's monotonic clock) it disappears at; infinity stays.
-    public var until: Double
+    public let until: Double
 }
 
 /// Everything the window shows and remembers, apart from SDL itself, in five concerns, each with
@@ -114,9 +114,9 @@ public struct WindowConfiguration: Sendable {
 
 /// The timings file as someone else saved it.
 public struct PendingDiskVersion: Sendable {
-    public var text: String
-    public var timings: Timings
-    public var path: String
+    public let text: String
+    public let timings: Timings
+    public let path: String
 }
 
 /// What the window can be asked to do: one concern's action, or the window's own (a frame's tick,
