@@ -101,6 +101,23 @@ final class WindowStateTests: XCTestCase {
         XCTAssertTrue(s.shows(.timeline) && s.shows(.help), "showing a tool brings the hidden ones back")
     }
 
+    /// What the window starts with comes through `init`; afterwards only actions change it.
+    func testTheWindowStartsAsItsConfigurationSays() {
+        let splitters = WorkbenchSplitters(propertiesWidth: 480)
+        let configuration = WindowConfiguration(tools: [.timeline, .hud], inspectorShown: false, appearance: .dark,
+                                                screens: ["/a.png", "/b.png"], splitters: splitters, windowSize: (1280, 800))
+        var s = WindowState(playback: Playback(initial: windowPreview()), document: builtInDocument(), refreshRate: 60, configuration: configuration)
+        XCTAssertEqual(s.tools, [.timeline, .hud])
+        XCTAssertFalse(s.inspectorShown)
+        XCTAssertEqual(s.appearance, .dark)
+        XCTAssertEqual(s.screens, ["/a.png", "/b.png"])
+        XCTAssertEqual(s.workbench.splitters, splitters)
+        XCTAssertEqual(s.workbench.remembered, RememberedLayout(windowWidth: 1280, windowHeight: 800, splitters: splitters))
+        // A tool's key brings the hidden inspector back: the tools concern asks the view concern.
+        _ = s.reduce(.tools(.toggle(.curves)))
+        XCTAssertTrue(s.inspectorShown && s.shows(.curves))
+    }
+
     func testCaptureWritesTheTakeSoFar() {
         var s = windowState()
         XCTAssertEqual(s.reduce(.tools(.toggleCapture)), [])
