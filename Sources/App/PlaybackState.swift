@@ -6,23 +6,24 @@ import Scenes
 /// its time, rate, pause and frame step, scrubbing and the disappearance loop. Its reducer
 /// touches nothing outside it.
 public struct PlaybackState: Sendable {
-    public var playback: Playback
+    public internal(set) var playback: Playback
     /// The take played over A's values, kept in step with `playback` once A exists.
-    public var playbackA: Playback?
+    public internal(set) var playbackA: Playback?
     /// The preview's one clock; the takes are sought to its time.
     public private(set) var clock: PreviewClock
     /// A press on the timeline scrubs instead of reaching the preview.
-    public var scrubbing = false
+    public internal(set) var scrubbing = false
     /// The timeline's loop region: playback goes round it, again and again.
-    public var loopRegion: LoopRegion?
+    public internal(set) var loopRegion: LoopRegion?
     /// After an edit of a splash parameter the splash replays from here (s): the start by default.
-    public var replayFrom = 0.0
+    public internal(set) var replayFrom = 0.0
     /// The user's first screens (`--screen`) and the one under the hole (N cycles them).
-    public var screens: [String] = []
-    public var screenIndex = 0
+    public internal(set) var screens: [String] = []
+    public internal(set) var screenIndex = 0
 
-    public init(playback: Playback, frameStep: Double) {
+    public init(playback: Playback, frameStep: Double, screens: [String] = []) {
         self.playback = playback
+        self.screens = screens
         clock = PreviewClock(time: playback.time, frameStep: frameStep)
     }
 
@@ -30,7 +31,6 @@ public struct PlaybackState: Sendable {
 
     /// The preview time the timeline spans: the splash and a little after, or the whole take.
     public var timelineRange: Double { max(playback.preview.splash.endTime + 0.6, playback.horizon, 1) }
-
 
     /// Both takes to the clock's time, once it has moved.
     mutating func seekAll(_ t: Double) {
@@ -40,6 +40,35 @@ public struct PlaybackState: Sendable {
     }
 
     // MARK: The reducer
+
+    mutating func reduce(_ action: PlaybackAction, in _: Void) -> ConcernOutcome {
+        switch action {
+        case let .input(kind): record(kind)
+        case let .advance(realSeconds): advance(by: realSeconds)
+        case let .setRate(r):
+            setRate(r)
+            return ConcernOutcome(note: Note("playback rate \(JSONOutput.number(r).text)×"))
+        case .cycleRate:
+            let rates = WindowState.rates
+            return reduce(.setRate(rates[((rates.firstIndex(of: clock.rate) ?? 0) + 1) % rates.count]), in: ())
+        case .togglePause: togglePause()
+        case let .step(frames): step(frames)
+        case let .seek(t): seek(t)
+        case .replay:
+            seekAll(0)
+            return ConcernOutcome(note: Note("replaying from the start"))
+        case let .scrubBegin(t): beginScrub(at: t)
+        case .scrubEnd: scrubbing = false
+        case let .setReplayFrom(t): replayFrom = max(t, 0)
+        case let .setLoop(region):
+            loopRegion = region
+            if let region, time < region.start || time > region.end { seekAll(region.start) }
+        case .nextScreen: return ConcernOutcome(note: nextScreen())
+        case let .timingsChanged(timings, replay): timingsChanged(to: timings, replay: replay)
+        case let .rebuildA(snapshot): rebuildA(over: snapshot)
+        }
+        return ConcernOutcome()
+    }
 
     /// Input for the preview at the current time, to both takes. The window's input obeys the
     /// same ranges as a script's (a pointer far outside the window, a wheel of absurd clicks),
@@ -105,4 +134,31 @@ public struct PlaybackState: Sendable {
         guard let a = snapshot else { playbackA = nil; return }
         playbackA = Playback(initial: playback.initial.withTimings(a), log: playback.log, time: playback.time)
     }
+}
+
+/// What the playback concern is asked to do.
+public enum PlaybackAction: Sendable {
+    /// Input for the preview (a pointer, a wheel, a key the tools do not take), at the current time.
+    case input(InputEvent.Kind)
+    /// A frame began `realSeconds` after the previous one.
+    case advance(realSeconds: Double)
+    case setRate(Double)
+    case cycleRate
+    case togglePause
+    /// ← / →: one frame back or forward, while paused.
+    case step(Int)
+    case seek(Double)
+    /// R: from the start, the take's input again with it.
+    case replay
+    case scrubBegin(Double)
+    case scrubEnd
+    case setReplayFrom(Double)
+    /// A drag on the timeline's loop band sets the region; a click there clears it.
+    case setLoop(LoopRegion?)
+    /// N: the next `--screen` under the hole.
+    case nextScreen
+    /// The document's values changed: the takes play them, and the splash replays when `replay`.
+    case timingsChanged(Timings, replay: Bool)
+    /// A's values were taken (or dropped): A's take follows them.
+    case rebuildA(over: Timings?)
 }

@@ -80,18 +80,27 @@ public struct LoopRegion: Equatable, Sendable {
 
 // MARK: Actions
 
-/// What the timeline asks of the window.
+/// What the timeline asks of the window. Its loop region is playback's (`PlaybackAction.setLoop`).
 public enum TimelineAction: Equatable, Sendable {
     /// Ctrl+wheel over the timeline: `notches` clicks (positive zooms in) about the time under the pointer.
     case zoom(notches: Double, about: Double)
     /// The wheel over the timeline: `notches` clicks (positive moves toward 0).
     case pan(notches: Double)
     case fit(TimelineFit)
-    /// A drag on the ruler's loop band sets the region; a click there clears it.
-    case setLoop(LoopRegion?)
     /// A lane was selected: the properties panel brings its parameters to the top.
     case selectTrack(String?)
     case setDockMode(TimelineDockMode)
+}
+
+extension TimelineView {
+    /// The span this view shows, given what its fits span.
+    func span(splash: ClosedRange<Double>, take: ClosedRange<Double>) -> ClosedRange<Double> {
+        switch fit {
+        case .splash?: return splash
+        case .take?: return take
+        case nil: return span
+        }
+    }
 }
 
 extension WindowState {
@@ -101,26 +110,25 @@ extension WindowState {
     public var timelineTakeSpan: ClosedRange<Double> { 0...timelineRange }
 
     /// The span the timeline's ruler shows now.
-    public var timelineSpan: ClosedRange<Double> {
-        switch timelineView.fit {
-        case .splash?: return timelineSplashSpan
-        case .take?: return timelineTakeSpan
-        case nil: return timelineView.span
-        }
-    }
+    public var timelineSpan: ClosedRange<Double> { timelineView.span(splash: timelineSplashSpan, take: timelineTakeSpan) }
+}
 
-    mutating func reduceTimeline(_ action: TimelineAction) {
-        let longest = timelineRange * TimelineView.maximumLengthFactor
+extension ToolState {
+    /// The timeline's zoom, pan and fit carry over to the Graph view, which then shows what the
+    /// ruler shows; the Graph view's own "fit take" leaves the ruler as it is.
+    mutating func reduceTimeline(_ action: TimelineAction, in context: Context) -> ConcernOutcome {
+        let current = timelineView.span(splash: context.splashSpan, take: context.takeSpan)
+        let longest = context.takeSpan.upperBound * TimelineView.maximumLengthFactor
         switch action {
         case let .zoom(notches, anchor):
-            timelineView = TimelineView(fit: nil, span: TimelineView.zoomed(timelineSpan, notches: notches, about: anchor, longest: longest))
+            timelineView = TimelineView(fit: nil, span: TimelineView.zoomed(current, notches: notches, about: anchor, longest: longest))
+            return ConcernOutcome(actions: [.graph(.setSpan(.ruler))])
         case let .pan(notches):
-            timelineView = TimelineView(fit: nil, span: TimelineView.panned(timelineSpan, notches: notches))
+            timelineView = TimelineView(fit: nil, span: TimelineView.panned(current, notches: notches))
+            return ConcernOutcome(actions: [.graph(.setSpan(.ruler))])
         case let .fit(fit):
             timelineView = TimelineView(fit: fit, span: timelineView.span)
-        case let .setLoop(region):
-            loopRegion = region
-            if let region, time < region.start || time > region.end { playbackState.seekAll(region.start) }
+            return ConcernOutcome(actions: [.graph(.setSpan(.ruler))])
         case let .selectTrack(id):
             selectedTrack = id
             if let track = SplashTrack.all.first(where: { $0.id == id }) {
@@ -129,5 +137,6 @@ extension WindowState {
         case let .setDockMode(mode):
             timelineDockMode = mode
         }
+        return ConcernOutcome()
     }
 }

@@ -1,25 +1,51 @@
 import Scenes
 
 /// The view concern of the window: the inspector beside the device, which of A and B shows and
-/// whether side by side, the touches drawn over the device, and the files written for whoever
-/// watches the window (`--ui-dump`, `--state-out`) whose writes are failing.
+/// whether side by side, the touches drawn over the device, the appearance, the workbench's
+/// splitters and compare modes, and the files written for whoever watches the window
+/// (`--ui-dump`, `--state-out`) whose writes are failing.
 public struct ViewState: Sendable {
     /// The inspector beside the device (I).
-    public var inspectorShown = true
+    public internal(set) var inspectorShown: Bool
     /// A/B: which values the device shows, and whether A and B play side by side.
-    public var showingA = false
-    public var split = false
+    public internal(set) var showingA = false
+    public internal(set) var split = false
     /// The pointer drawn as a finger over the device (and in captures' videos), as iOS shows touches.
-    public var showTouches = false
+    public internal(set) var showTouches = false
     /// The appearance the launch screen and the intro's background are shown in (D).
-    public var appearance: Appearance = .light
+    public internal(set) var appearance: Appearance
+    /// The workbench's splitters, compare mode and open property section.
+    public internal(set) var workbench: WorkbenchView
     /// Kept files whose last write failed and has been reported: a failure is shown once, not at
     /// every attempt (the files are rewritten many times a second), until a write succeeds again.
-    public var failingKeptFiles: Set<String> = []
+    public internal(set) var failingKeptFiles: Set<String> = []
 
-    public init() {}
+    public init(inspectorShown: Bool = true, appearance: Appearance = .light, workbench: WorkbenchView = WorkbenchView()) {
+        self.inspectorShown = inspectorShown
+        self.appearance = appearance
+        self.workbench = workbench
+    }
+
+    /// What the view reads of the rest of the window: whether there is an A to show.
+    struct Context { var hasA: Bool }
 
     // MARK: The reducer
+
+    mutating func reduce(_ action: ViewAction, in context: Context) -> ConcernOutcome {
+        switch action {
+        case .toggleAB: return ConcernOutcome(note: toggleAB(hasA: context.hasA))
+        case .toggleSplit: return ConcernOutcome(note: toggleSplit(hasA: context.hasA))
+        case .toggleInspector: inspectorShown.toggle()
+        case .showInspector: inspectorShown = true
+        case .toggleTouches: return ConcernOutcome(note: toggleTouches())
+        case .toggleAppearance: return ConcernOutcome(note: toggleAppearance())
+        case .openSelectedTracksSection: workbench.openSection = nil
+        case let .keptFileWritten(path, failure): return keptFileWritten(path: path, failure: failure)
+        case let .workbench(action):
+            if workbench.reduce(action) { return ConcernOutcome(effects: [.rememberLayout(workbench.remembered)]) }
+        }
+        return ConcernOutcome()
+    }
 
     /// A toggles; without an A there is nothing to show.
     mutating func toggleAB(hasA: Bool) -> Note {
@@ -45,9 +71,26 @@ public struct ViewState: Sendable {
     }
 
     /// A kept file was written (`failure` nil) or not: a failure is reported the first time only.
-    mutating func keptFileWritten(path: String, failure: String?) -> (note: Note?, effects: [WindowEffect]) {
-        guard let failure else { failingKeptFiles.remove(path); return (nil, []) }
-        guard failingKeptFiles.insert(path).inserted else { return (nil, []) }
-        return (Note(failure, isError: true), [.log("splashlab: \(failure)")])
+    mutating func keptFileWritten(path: String, failure: String?) -> ConcernOutcome {
+        guard let failure else { failingKeptFiles.remove(path); return ConcernOutcome() }
+        guard failingKeptFiles.insert(path).inserted else { return ConcernOutcome() }
+        return ConcernOutcome(note: Note(failure, isError: true), effects: [.log("splashlab: \(failure)")])
     }
+}
+
+/// What the view concern is asked to do.
+public enum ViewAction: Sendable {
+    case toggleAB
+    case toggleSplit
+    case toggleInspector
+    /// A tool's key, or an error in the timings file, brings the inspector back.
+    case showInspector
+    case toggleTouches
+    /// D: light and dark appearance.
+    case toggleAppearance
+    /// A curve was chosen: the property panel opens the selected track's section.
+    case openSelectedTracksSection
+    /// A file the window keeps up to date (`--ui-dump`, `--state-out`) was written, or not (`failure`).
+    case keptFileWritten(path: String, failure: String?)
+    case workbench(WorkbenchAction)
 }

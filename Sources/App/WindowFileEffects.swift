@@ -20,13 +20,13 @@ public struct WindowFileEffects: Sendable {
         case let .save(document, besideSavePath):
             // The name beside the save path reads the clock and the folder: here, not in the reducer.
             let target = besideSavePath ? document.alternativeSavePath() : nil
-            return [.saveFinished(document.writeSave(to: target))]
+            return [.document(.saveFinished(document.writeSave(to: target)))]
         case let .writeKeptFile(text, path):
             do {
                 try OutputFile.write(text, to: path)
-                return [.keptFileWritten(path: path, failure: nil)]
+                return [.view(.keptFileWritten(path: path, failure: nil))]
             } catch {
-                return [.keptFileWritten(path: path, failure: "\(error)")]
+                return [.view(.keptFileWritten(path: path, failure: "\(error)"))]
             }
         case .log, .writeCapture, .rememberLayout:
             return nil

@@ -7,40 +7,48 @@ public enum Tool: String, CaseIterable, Sendable { case hud, timeline, curves, h
 
 /// A line at the bottom of the window: a reload, an error in the timings file, a capture.
 public struct StatusMessage: Equatable, Sendable {
-    public var text: String
-    public var isError: Bool
+    public let text: String
+    public let isError: Bool
     /// Wall-clock time (seconds, the window's monotonic clock) it disappears at; infinity stays.
-    public var until: Double
+    public let until: Double
 }
 
-/// Everything the window shows and remembers, apart from SDL itself, in four concerns, each
-/// with its own state and reducer (TCA's `Scope` shape): playback (the take, the one clock,
-/// scrubbing), the document (edits, undo, A/B, saving), the tools and the view. `reduce` routes
-/// each action to its concern and joins what one concern's change means for another. It is pure:
-/// files, processes and clocks are effects it returns or inputs it is given (the tick's times, a
-/// save's result), so every key and click can be tested without a window.
+/// Everything the window shows and remembers, apart from SDL itself, in five concerns, each with
+/// its own state, actions and reducer of one shape (`WindowConcern`), embedded here as TCA's
+/// `Scope(state:action:)` embeds a child: playback (the take, the one clock, scrubbing, the
+/// loop), the document (edits, undo, A/B, saving), the tools (overlays, capture, the curve and
+/// the timeline's view), the Graph view, and the view (inspector, A/B, touches, appearance,
+/// workbench). `reduce` hands each action to its concern; what one concern's change means for
+/// another comes back from it as actions. It is pure: files, processes and clocks are effects it
+/// returns or inputs it is given (the tick's times, a save's result), so every key and click can
+/// be tested without a window. Nothing else changes it: initial choices come through `init`.
 public struct WindowState: Sendable {
-    public var playbackState: PlaybackState
-    public var documentState: DocumentState
-    public var toolState = ToolState()
-    public var viewState = ViewState()
-    /// The workbench's splitters, compare mode and open property section.
-    public var workbench = WorkbenchView()
-    public var message: StatusMessage?
+    public internal(set) var playbackState: PlaybackState
+    public internal(set) var documentState: DocumentState
+    public internal(set) var toolState: ToolState
+    public internal(set) var graphState = GraphState()
+    public internal(set) var viewState: ViewState
+    public internal(set) var message: StatusMessage?
     /// Q with unsaved edits asks for a second Q.
-    public var quitRequested = false
-    public var isRunning = true
+    public internal(set) var quitRequested = false
+    public internal(set) var isRunning = true
     /// The window's monotonic clock at the last tick, for message lifetimes.
-    public var wallTime = 0.0
+    public internal(set) var wallTime = 0.0
 
     /// The playback rates, as keys 1 2 3 4 set them and S cycles them.
     public static let rates = [1.0, 0.5, 0.25, 0.1]
     /// How long an information message stays (s).
     public static let messageSeconds = 4.0
 
-    public init(playback: Playback, document: TimingsDocument, refreshRate: Double) {
-        playbackState = PlaybackState(playback: playback, frameStep: 1 / max(refreshRate, 1))
+    public init(playback: Playback, document: TimingsDocument, refreshRate: Double, configuration: WindowConfiguration = WindowConfiguration()) {
+        playbackState = PlaybackState(playback: playback, frameStep: 1 / max(refreshRate, 1), screens: configuration.screens)
         documentState = DocumentState(document: document)
+        toolState = ToolState(tools: configuration.tools)
+        var workbench = WorkbenchView()
+        workbench.splitters = configuration.splitters
+        workbench.windowWidth = configuration.windowSize?.width
+        workbench.windowHeight = configuration.windowSize?.height
+        viewState = ViewState(inspectorShown: configuration.inspectorShown, appearance: configuration.appearance, workbench: workbench)
     }
 
     // MARK: Each concern's values, by their names
@@ -53,94 +61,87 @@ public struct WindowState: Sendable {
     /// The frame step for ← / → while paused: one frame of the display's refresh.
     public var frameStep: Double { clock.frameStep }
     public var scrubbing: Bool { playbackState.scrubbing }
-    public var loopRegion: LoopRegion? {
-        get { playbackState.loopRegion }
-        set { playbackState.loopRegion = newValue }
-    }
+    public var loopRegion: LoopRegion? { playbackState.loopRegion }
     public var replayFrom: Double { playbackState.replayFrom }
     public var time: Double { playbackState.time }
     /// The preview time the timeline spans: the splash and a little after, or the whole take.
     public var timelineRange: Double { playbackState.timelineRange }
+    public var screens: [String] { playbackState.screens }
+    public var screenIndex: Int { playbackState.screenIndex }
 
     public var document: TimingsDocument { documentState.document }
     public var pendingDiskVersion: PendingDiskVersion? { documentState.pendingDiskVersion }
-    public var recoverable: Timings? {
-        get { documentState.recoverable }
-        set { documentState.recoverable = newValue }
-    }
+    public var recoverable: Timings? { documentState.recoverable }
 
-    public var tools: Set<Tool> {
-        get { toolState.tools }
-        set { toolState.tools = newValue }
-    }
+    public var tools: Set<Tool> { toolState.tools }
     public var toolsHidden: Bool { toolState.toolsHidden }
     public var capturing: Bool { toolState.capturing }
-    public var selectedCurve: (path: String, segment: Int?) {
-        get { toolState.selectedCurve }
-        set { toolState.selectedCurve = newValue }
-    }
-    public var timelineView: TimelineView {
-        get { toolState.timelineView }
-        set { toolState.timelineView = newValue }
-    }
-    public var timelineDockMode: TimelineDockMode {
-        get { toolState.timelineDockMode }
-        set { toolState.timelineDockMode = newValue }
-    }
-    public var selectedTrack: String? {
-        get { toolState.selectedTrack }
-        set { toolState.selectedTrack = newValue }
-    }
+    public var selectedCurve: (path: String, segment: Int?) { toolState.selectedCurve }
+    public var timelineView: TimelineView { toolState.timelineView }
+    public var timelineDockMode: TimelineDockMode { toolState.timelineDockMode }
+    public var selectedTrack: String? { toolState.selectedTrack }
     public func shows(_ tool: Tool) -> Bool { toolState.shows(tool) }
 
-    public var inspectorShown: Bool {
-        get { viewState.inspectorShown }
-        set { viewState.inspectorShown = newValue }
-    }
+    public var inspectorShown: Bool { viewState.inspectorShown }
     public var showingA: Bool { viewState.showingA }
     public var split: Bool { viewState.split }
     public var showTouches: Bool { viewState.showTouches }
-    public var appearance: Appearance {
-        get { viewState.appearance }
-        set { viewState.appearance = newValue }
-    }
-    public var screens: [String] {
-        get { playbackState.screens }
-        set { playbackState.screens = newValue }
-    }
-    public var screenIndex: Int { playbackState.screenIndex }
+    public var appearance: Appearance { viewState.appearance }
+    /// The workbench's splitters, compare mode and open property section.
+    public var workbench: WorkbenchView { viewState.workbench }
 
     /// The take the device shows alone: A's when A is showing.
     public var shownPlayback: Playback { showingA ? (playbackA ?? playback) : playback }
 }
 
-/// The timings file as someone else saved it.
-public struct PendingDiskVersion: Sendable {
-    public var text: String
-    public var timings: Timings
-    public var path: String
+/// What the window starts with, as the command line and the remembered layout give it.
+public struct WindowConfiguration: Sendable {
+    public var tools: Set<Tool>
+    public var inspectorShown: Bool
+    public var appearance: Appearance
+    /// The user's first screens (`--screen`), cycled under the hole by N.
+    public var screens: [String]
+    public var splitters: WorkbenchSplitters
+    /// The window's size in window units, remembered with the splitters.
+    public var windowSize: (width: Double, height: Double)?
+
+    public init(tools: Set<Tool> = [], inspectorShown: Bool = true, appearance: Appearance = .light, screens: [String] = [],
+                splitters: WorkbenchSplitters = WorkbenchSplitters(), windowSize: (width: Double, height: Double)? = nil) {
+        self.tools = tools; self.inspectorShown = inspectorShown; self.appearance = appearance; self.screens = screens
+        self.splitters = splitters; self.windowSize = windowSize
+    }
 }
 
-/// What the window can be asked to do: preview input, playback, tools, capture, reload, quit.
-/// SDL events become these in one place (the window shell), and key bindings name them.
+/// The timings file as someone else saved it.
+public struct PendingDiskVersion: Sendable {
+    public let text: String
+    public let timings: Timings
+    public let path: String
+}
+
+/// What the window can be asked to do: one concern's action, or the window's own (a frame's tick,
+/// a message, quitting). SDL events become these in one place (the window shell), and key
+/// bindings name them.
 public enum WindowAction: Sendable {
-    /// Input for the preview (a pointer, a wheel, a key the tools do not take), at the current time.
-    case input(InputEvent.Kind)
+    case playback(PlaybackAction)
+    case document(DocumentAction)
+    case tools(ToolAction)
+    case graph(GraphAction)
+    case view(ViewAction)
     /// A frame began `realSeconds` after the previous one, at `wallTime` on the window's clock.
     case tick(realSeconds: Double, wallTime: Double)
-    case setRate(Double)
-    case cycleRate
-    case togglePause
-    /// ← / →: one frame back or forward, while paused.
-    case step(Int)
-    case seek(Double)
-    /// R: from the start, the take's input again with it.
-    case replay
-    case scrubBegin(Double)
-    case scrubEnd
-    case toggle(Tool)
-    case toggleToolsHidden
-    case toggleCapture
+    case say(String, isError: Bool)
+    case quit
+    /// A signal (SIGTERM, SIGINT, SIGHUP) asked the process to end: nobody is there to answer
+    /// "Q again", so it quits at once, and unsaved edits, a drag's included, stay in the recovery file.
+    case quitOnSignal(Int32)
+    /// The window cannot go on (a frame failed to draw) or has done what it was started for
+    /// (`bench --idle`): it ends now, as a signal's quit does, without asking.
+    case stop
+}
+
+/// What the document concern is asked to do.
+public enum DocumentAction: Sendable {
     /// The timings file changed on disk and read well.
     case diskChanged(text: String, timings: Timings, path: String)
     case reloadFailed(String)
@@ -149,6 +150,8 @@ public enum WindowAction: Sendable {
     case keepOurs
     case restoreRecovery
     case discardRecovery
+    /// Unsaved edits an earlier session kept in the recovery file at `keptIn`: offered, not applied.
+    case recoveryFound(Timings, keptIn: String)
     /// One parameter set from the inspector; a drag sends `isFinal` false until it ends.
     case edit(path: String, value: ParameterValue, isFinal: Bool)
     /// Several parameters set by one control (a spring's two numbers): one edit, one undo step.
@@ -160,28 +163,8 @@ public enum WindowAction: Sendable {
     case saveElsewhere
     /// A save asked for by `.save` or `.saveElsewhere` was carried out.
     case saveFinished(TimingsDocument.SaveResult)
-    /// Unsaved edits an earlier session kept in the recovery file at `keptIn`: offered, not applied.
-    case recoveryFound(Timings, keptIn: String)
-    /// A file the window keeps up to date (`--ui-dump`, `--state-out`) was written, or not (`failure`).
-    case keptFileWritten(path: String, failure: String?)
+    /// A: the current values become A; edits then change B.
     case snapshotA
-    case toggleAB
-    case toggleSplit
-    case toggleInspector
-    case toggleTouches
-    case selectCurve(path: String, segment: Int?)
-    case setReplayFrom(Double)
-    case timeline(TimelineAction)
-    /// D: light and dark appearance.
-    case toggleAppearance
-    /// N: the next `--screen` under the hole.
-    case nextScreen
-    case workbench(WorkbenchAction)
-    case say(String, isError: Bool)
-    case quit
-    /// A signal (SIGTERM, SIGINT, SIGHUP) asked the process to end: nobody is there to answer
-    /// "Q again", so it quits at once, and unsaved edits, a drag's included, stay in the recovery file.
-    case quitOnSignal(Int32)
 }
 
 /// Work for the shell, outside the pure state: files, processes, clocks. What comes of it comes
@@ -219,122 +202,30 @@ extension WindowState {
         return effects
     }
 
-    /// Each action to its concern's reducer, and what it means for the others.
+    /// A concern's action to its scope; the window's own actions here.
     private mutating func route(_ action: WindowAction) -> [WindowEffect] {
+        let outcome: ConcernOutcome?
         switch action {
-        // Playback
-        case let .input(kind):
-            playbackState.record(kind)
+        case .playback: outcome = WindowState.playbackScope.reduce(&self, action)
+        case .document: outcome = WindowState.documentScope.reduce(&self, action)
+        case .tools: outcome = WindowState.toolScope.reduce(&self, action)
+        case .graph: outcome = WindowState.graphScope.reduce(&self, action)
+        case .view: outcome = WindowState.viewScope.reduce(&self, action)
         case let .tick(realSeconds, now):
             wallTime = now
             if let m = message, now > m.until { message = nil }
-            playbackState.advance(by: realSeconds)
-        case let .setRate(r):
-            playbackState.setRate(r)
-            show(Note("playback rate \(JSONOutput.number(r).text)×"))
-        case .cycleRate:
-            let next = WindowState.rates[((WindowState.rates.firstIndex(of: rate) ?? 0) + 1) % WindowState.rates.count]
-            return route(.setRate(next))
-        case .togglePause:
-            playbackState.togglePause()
-        case let .step(frames):
-            playbackState.step(frames)
-        case let .seek(t):
-            playbackState.seek(t)
-        case .replay:
-            playbackState.seekAll(0)
-            show(Note("replaying from the start"))
-        case let .scrubBegin(t):
-            playbackState.beginScrub(at: t)
-        case .scrubEnd:
-            playbackState.scrubbing = false
-        case let .setReplayFrom(t):
-            playbackState.replayFrom = max(t, 0)
-        case let .timeline(timelineAction):
-            reduceTimeline(timelineAction)
-        case .nextScreen:
-            show(playbackState.nextScreen())
-        case .toggleAppearance:
-            show(viewState.toggleAppearance())
-
-        // Document
-        case let .diskChanged(text, timings, path):
-            return apply(documentState.diskChanged(text: text, timings: timings, path: path))
-        case .takeTheirs:
-            return apply(documentState.resolveDiskVersion(takeTheirs: true))
-        case .keepOurs:
-            return apply(documentState.resolveDiskVersion(takeTheirs: false))
-        case .restoreRecovery:
-            return apply(documentState.restoreRecovery())
-        case .discardRecovery:
-            return apply(documentState.discardRecovery())
-        case let .recoveryFound(timings, path):
-            documentState.recoverable = timings
-            return [.log("unsaved edits of \(document.sourcePath) from an earlier session are kept in \(path); the inspector offers them")]
-        case let .edit(path, value, isFinal):
-            return apply(documentState.edit(path, to: value, isFinal: isFinal))
-        case let .editTogether(changes, isFinal):
-            return apply(documentState.edit(changes, isFinal: isFinal))
-        case .undo:
-            return apply(documentState.undo())
-        case .redo:
-            return apply(documentState.redo())
-        case .save:
-            return apply(documentState.save(besideSavePath: false))
-        case .saveElsewhere:
-            return apply(documentState.save(besideSavePath: true))
-        case let .saveFinished(result):
-            return apply(documentState.saveFinished(result))
-        case .snapshotA:
-            documentState.document.snapshotAsA()
-            playbackState.rebuildA(over: document.snapshotA)
-            show(Note("A = these values; your edits now change B"))
-        case let .reloadFailed(error):
-            // The last good values stay in force until the file is fixed; the inspector shows why.
-            show(Note("timings error: \(error)", isError: true, forever: true))
-            viewState.inspectorShown = true
-            return [.log("timings error: \(error)")]
-
-        // Tools
-        case let .toggle(tool):
-            toolState.toggle(tool, inspectorShown: viewState.inspectorShown)
-            viewState.inspectorShown = true
-        case .toggleToolsHidden:
-            toolState.toggleToolsHidden()
-        case .toggleCapture:
-            let (note, effects) = toolState.toggleCapture(takeSoFar: playback.scriptSoFar, time: playback.time, showTouches: showTouches)
-            if capturing { show(note) } else { message = nil }
-            return effects
-        case let .selectCurve(path, segment):
-            toolState.selectCurve(path: path, segment: segment)
-            workbench.openSection = nil
-        case let .workbench(action):
-            if workbench.reduce(action) { return [.rememberLayout(workbench.remembered)] }
-
-        // View
-        case .toggleAB:
-            show(viewState.toggleAB(hasA: playbackA != nil))
-        case .toggleSplit:
-            show(viewState.toggleSplit(hasA: playbackA != nil))
-        case .toggleInspector:
-            viewState.inspectorShown.toggle()
-        case .toggleTouches:
-            show(viewState.toggleTouches())
-        case let .keptFileWritten(path, failure):
-            let (note, effects) = viewState.keptFileWritten(path: path, failure: failure)
-            show(note)
-            return effects
+            return route(.playback(.advance(realSeconds: realSeconds)))
         case let .say(text, isError):
             show(Note(text, isError: isError))
-
-        // The window itself
+            return []
         case .quit:
             if document.hasUnsavedEdits && !quitRequested {
                 quitRequested = true
                 show(Note("unsaved edits: Ctrl+S saves them; Q again quits without saving (they stay in the recovery file)", forever: true))
-                break
+                return []
             }
             isRunning = false
+            return []
         case let .quitOnSignal(signal):
             isRunning = false
             let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
@@ -342,24 +233,55 @@ extension WindowState {
             // earlier session left, which the inspector may be offering right now.
             guard document.hasUnsavedEdits else { return [.log("quit on \(name)")] }
             return [.log("quit on \(name); the unsaved edits are kept in the recovery file"), documentState.recoveryEffect]
+        case .stop:
+            isRunning = false
+            return []
         }
-        return []
+        guard let outcome else { return [] }
+        return apply(outcome)
     }
 
-    /// A document change: the takes follow the new values, and the message and effects it asks for.
-    private mutating func apply(_ outcome: DocumentState.Outcome) -> [WindowEffect] {
-        if outcome.timingsChanged { playbackState.timingsChanged(to: document.current, replay: outcome.replay) }
+    /// A concern's outcome, mapped into the window's: its message shown, its actions for the
+    /// other concerns reduced in turn, and every effect returned in the order asked.
+    private mutating func apply(_ outcome: ConcernOutcome) -> [WindowEffect] {
+        if outcome.clearsMessage { message = nil }
         show(outcome.note)
-        return outcome.effects
+        return outcome.actions.reduce(into: outcome.effects) { effects, action in effects += route(action) }
     }
+
+    // MARK: The scopes (made where used: a key path is no `Sendable` constant)
+
+    static var playbackScope: Scope<PlaybackState> { Scope(state: \.playbackState, action: { (action: WindowAction) -> PlaybackAction? in
+        if case let .playback(a) = action { return a } else { return nil }
+    }, context: { _ in () }) }
+
+    static var documentScope: Scope<DocumentState> { Scope(state: \.documentState, action: { (action: WindowAction) -> DocumentAction? in
+        if case let .document(a) = action { return a } else { return nil }
+    }, context: { _ in () }) }
+
+    static var toolScope: Scope<ToolState> { Scope(state: \.toolState, action: { (action: WindowAction) -> ToolAction? in
+        if case let .tools(a) = action { return a } else { return nil }
+    }, context: { window in
+        let playback = window.playback
+        return ToolState.Context(inspectorShown: window.inspectorShown, takeSoFar: { (playback.scriptSoFar, playback.time) },
+                                 showTouches: window.showTouches, splashSpan: window.timelineSplashSpan, takeSpan: window.timelineTakeSpan)
+    }) }
+
+    static var graphScope: Scope<GraphState> { Scope(state: \.graphState, action: { (action: WindowAction) -> GraphAction? in
+        if case let .graph(a) = action { return a } else { return nil }
+    }, context: { _ in () }) }
+
+    static var viewScope: Scope<ViewState> { Scope(state: \.viewState, action: { (action: WindowAction) -> ViewAction? in
+        if case let .view(a) = action { return a } else { return nil }
+    }, context: { window in ViewState.Context(hasA: window.playbackA != nil) }) }
 }
 
 extension WindowAction {
     /// Changes nothing on screen by itself and is no answer to "Q again?": a tick (what it moves
-    /// shows in the scenes and the message), and a kept file written as asked.
+    /// shows in the scenes and the message), a kept file written as asked, and the end.
     public var isQuiet: Bool {
         switch self {
-        case .tick, .keptFileWritten(_, failure: nil): return true
+        case .tick, .view(.keptFileWritten(_, failure: nil)), .stop: return true
         default: return false
         }
     }

@@ -59,12 +59,12 @@ extension WindowShell {
         case .resting:
             guard now - probe.stageStart >= probe.seconds else { return }
             probe.results.append(("rest", probe.figures(now: now, framesDrawn: framesDrawn)))
-            dispatch(.toggle(.hud))
+            dispatch(.tools(.toggle(.hud)))
             probe.begin(.restingWithHUD, now: now, framesDrawn: framesDrawn)
         case .restingWithHUD:
             guard now - probe.stageStart >= probe.seconds else { return }
             probe.results.append(("restWithHUD", probe.figures(now: now, framesDrawn: framesDrawn)))
-            dispatch(.toggle(.hud))
+            dispatch(.tools(.toggle(.hud)))
             probe.begin(.afterKey, now: now, framesDrawn: framesDrawn)
             // P, through the same queue and routing as a key on the keyboard.
             for type in [SDL_KEYDOWN, SDL_KEYUP] {
@@ -81,7 +81,7 @@ extension WindowShell {
             probe.report = .object([("inspector", .bool(inspectorVisible)), ("device", .string(preview.feed.device.name)),
                                     ("firstFrameMs", firstPresentMs.map { .number(($0 * 10).rounded() / 10) } ?? .null),
                                     ("restingHUDRate", .number(WindowShell.restingHUDRate))] + probe.results)
-            state.isRunning = false
+            dispatch(.stop)
         }
     }
 }

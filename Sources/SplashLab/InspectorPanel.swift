@@ -18,7 +18,7 @@ enum InspectorPanel {
     static func selectedTrack(_ state: WindowState) -> String? { state.selectedTrack ?? PropertyGroups.trackId(forCurve: state.selectedCurve.path) }
 
     /// Draws the tools into their rectangles and returns the actions they ask for.
-    static func draw(_ ui: ImGuiSDLBridge, state: WindowState, properties: LayoutRect?, timeline timelineRect: LayoutRect?,
+    static func draw(_ ui: ImGuiSDLBridge, state: WindowState, graphCache: MotionGraphCache, properties: LayoutRect?, timeline timelineRect: LayoutRect?,
                      canvas: CanvasLayout, hudHeight: Double, inspectorCost: Double) -> [WindowAction] {
         var actions: [WindowAction] = []
         if let properties {
@@ -30,7 +30,7 @@ enum InspectorPanel {
         }
         if let timelineRect, state.shows(.timeline) {
             ui.panel(title: "Timeline", x: timelineRect.x, y: timelineRect.y, width: timelineRect.width, height: timelineRect.height) {
-                actions += MotionGraphPanel.dock(ui, state: state) { TimelinePanel.draw(ui, state: state) }
+                actions += MotionGraphPanel.dock(ui, state: state, cache: graphCache) { TimelinePanel.draw(ui, state: state) }
             }
         }
         compareAnnotations(ui, state: state, canvas: canvas)
@@ -44,18 +44,18 @@ enum InspectorPanel {
         let doc = state.document
         let name = URL(fileURLWithPath: doc.sourceIsBuiltIn ? doc.savePath : doc.sourcePath).lastPathComponent
         ui.text("\(name)\(doc.hasUnsavedEdits ? " — unsaved edits" : "")\(doc.sourceIsBuiltIn ? " (from the built-in defaults)" : "")")
-        if ui.button(id: "save", label: "Save") { actions.append(.save) }
+        if ui.button(id: "save", label: "Save") { actions.append(.document(.save)) }
         ui.sameLine()
-        if ui.button(id: "undo", label: "Undo") { actions.append(.undo) }
+        if ui.button(id: "undo", label: "Undo") { actions.append(.document(.undo)) }
         ui.sameLine()
-        if ui.button(id: "redo", label: "Redo") { actions.append(.redo) }
+        if ui.button(id: "redo", label: "Redo") { actions.append(.document(.redo)) }
         ui.sameLine()
-        if ui.button(id: "ab.snapshot", label: "A = these") { actions.append(.snapshotA) }
+        if ui.button(id: "ab.snapshot", label: "A = these") { actions.append(.document(.snapshotA)) }
         ui.sameLine()
-        if ui.button(id: "ab.toggle", label: state.showingA ? "Showing A" : "Showing B") { actions.append(.toggleAB) }
+        if ui.button(id: "ab.toggle", label: state.showingA ? "Showing A" : "Showing B") { actions.append(.view(.toggleAB)) }
         ui.sameLine()
-        if ui.button(id: "ab.split", label: state.split ? "Single" : "A | B") { actions.append(.toggleSplit) }
-        if ui.button(id: "appearance", label: state.appearance == .light ? "Light (D: dark)" : "Dark (D: light)") { actions.append(.toggleAppearance) }
+        if ui.button(id: "ab.split", label: state.split ? "Single" : "A | B") { actions.append(.view(.toggleSplit)) }
+        if ui.button(id: "appearance", label: state.appearance == .light ? "Light (D: dark)" : "Dark (D: light)") { actions.append(.view(.toggleAppearance)) }
         if doc.snapshotA != nil {
             actions += compareControls(ui, state: state)
             if !state.split {
@@ -65,15 +65,15 @@ enum InspectorPanel {
         }
         if let pending = state.pendingDiskVersion {
             ui.text("\(URL(fileURLWithPath: pending.path).lastPathComponent) changed on disk.")
-            if ui.button(id: "disk.takeTheirs", label: "Take theirs") { actions.append(.takeTheirs) }
+            if ui.button(id: "disk.takeTheirs", label: "Take theirs") { actions.append(.document(.takeTheirs)) }
             ui.sameLine()
-            if ui.button(id: "disk.keepOurs", label: "Keep mine") { actions.append(.keepOurs) }
+            if ui.button(id: "disk.keepOurs", label: "Keep mine") { actions.append(.document(.keepOurs)) }
         }
         if state.recoverable != nil {
             ui.text("Unsaved edits from an earlier session were kept.")
-            if ui.button(id: "recovery.restore", label: "Restore them") { actions.append(.restoreRecovery) }
+            if ui.button(id: "recovery.restore", label: "Restore them") { actions.append(.document(.restoreRecovery)) }
             ui.sameLine()
-            if ui.button(id: "recovery.discard", label: "Discard") { actions.append(.discardRecovery) }
+            if ui.button(id: "recovery.discard", label: "Discard") { actions.append(.document(.discardRecovery)) }
         }
         if let m = state.message { ui.text((m.isError ? "⚠ " : "") + m.text) }
         ui.text(String(format: "t %.3f s   %@   rate %@×%@   tools %.2f ms", state.time, state.shownPlayback.activity,
@@ -96,16 +96,16 @@ enum InspectorPanel {
             ui.sameLine()
             let current = state.split && view.compareMode == mode
             if ui.button(id: "compare.\(mode.rawValue)", label: current ? "[\(label)]" : label) {
-                actions.append(.workbench(.setCompareMode(mode)))
-                if !state.split { actions.append(.toggleSplit) }
+                actions.append(.view(.workbench(.setCompareMode(mode))))
+                if !state.split { actions.append(.view(.toggleSplit)) }
             }
         }
         guard state.split else { return actions }
         switch view.compareMode {
         case .wipe:
-            if let p = ui.shareSlider(id: "compare.wipePosition", label: "divider", value: view.wipePosition) { actions.append(.workbench(.setWipePosition(p))) }
+            if let p = ui.shareSlider(id: "compare.wipePosition", label: "divider", value: view.wipePosition) { actions.append(.view(.workbench(.setWipePosition(p)))) }
         case .overlay:
-            if let o = ui.shareSlider(id: "compare.opacity", label: "B opacity", value: view.overlayOpacity) { actions.append(.workbench(.setOverlayOpacity(o))) }
+            if let o = ui.shareSlider(id: "compare.opacity", label: "B opacity", value: view.overlayOpacity) { actions.append(.view(.workbench(.setOverlayOpacity(o)))) }
         case .split, .difference: break
         }
         return actions
@@ -183,9 +183,9 @@ enum InspectorPanel {
         // The closed sections two to a row, every one in sight and one click away; then the open
         // one, its header full width and its body below, sized to the space left.
         let closed = groups.filter { $0.id != open }.map { ($0.id, $0.title) }
-        if let id = ui.sectionGrid(id: "sections", sections: closed) { actions.append(.workbench(.toggleSection(id))) }
+        if let id = ui.sectionGrid(id: "sections", sections: closed) { actions.append(.view(.workbench(.toggleSection(id)))) }
         if let group = groups.first(where: { $0.id == open }) {
-            if ui.sectionHeader(id: group.id, title: group.title, isOpen: true) { actions.append(.workbench(.toggleSection(group.id))) }
+            if ui.sectionHeader(id: group.id, title: group.title, isOpen: true) { actions.append(.view(.workbench(.toggleSection(group.id)))) }
             body(group, height: ui.availableHeight)
         }
         return actions
@@ -234,11 +234,11 @@ enum InspectorPanel {
             let newCurve = points.timingCurve
             guard let p = TimingsSchema.parameter(path) else { return [] }
             switch p.value(in: state.document.current) {
-            case .curve: return [.edit(path: path, value: .curve(newCurve), isFinal: isFinal)]
+            case .curve: return [.document(.edit(path: path, value: .curve(newCurve), isFinal: isFinal))]
             case var .curves(cs):
                 guard let i = state.selectedCurve.segment, cs.indices.contains(i) else { return [] }
                 cs[i] = newCurve
-                return [.edit(path: path, value: .curves(cs), isFinal: isFinal)]
+                return [.document(.edit(path: path, value: .curves(cs), isFinal: isFinal))]
             default: return []
             }
         }
@@ -261,8 +261,8 @@ enum InspectorPanel {
             case let .refused(message): actions.append(.say(message, isError: true))
             case let .changed(spring, isFinal):
                 // Only the ratios matter to progress: any mass maps to the same response and fraction.
-                actions.append(.editTogether([ParameterChange(path: responsePath, value: .number(spring.response)),
-                                              ParameterChange(path: fractionPath, value: .number(spring.dampingFraction))], isFinal: isFinal))
+                actions.append(.document(.editTogether([ParameterChange(path: responsePath, value: .number(spring.response)),
+                                                         ParameterChange(path: fractionPath, value: .number(spring.dampingFraction))], isFinal: isFinal)))
             }
         }
         return actions
@@ -284,17 +284,17 @@ enum InspectorPanel {
                     }
                 }
             case let .curve(c):
-                if ui.button(id: p.path, label: "\(label): \(c.specification)") { actions.append(.selectCurve(path: p.path, segment: nil)) }
+                if ui.button(id: p.path, label: "\(label): \(c.specification)") { actions.append(.tools(.selectCurve(path: p.path, segment: nil))) }
             case let .curves(cs):
                 for (i, c) in cs.enumerated() where ui.button(id: "\(p.path).\(i)", label: "\(label)[\(i)]: \(c.specification)") {
-                    actions.append(.selectCurve(path: p.path, segment: i))
+                    actions.append(.tools(.selectCurve(path: p.path, segment: i)))
                 }
             case let .choice(current):
                 ui.text("\(label):")
                 for choice in p.choices {
                     ui.sameLine()
                     if ui.button(id: "\(p.path).\(choice)", label: choice == current ? "[\(choice)]" : choice) {
-                        actions.append(.edit(path: p.path, value: .choice(choice), isFinal: true))
+                        actions.append(.document(.edit(path: p.path, value: .choice(choice), isFinal: true)))
                     }
                 }
             }
@@ -307,7 +307,7 @@ enum InspectorPanel {
         case .none: return []
         // The declaration's own refusals name the parameter already.
         case let .refused(message): return [.say(message.hasPrefix(p.path) ? message : "\(p.path): \(message)", isError: true)]
-        case let .changed(v, isFinal): return [.edit(path: p.path, value: value(v), isFinal: isFinal)]
+        case let .changed(v, isFinal): return [.document(.edit(path: p.path, value: value(v), isFinal: isFinal))]
         }
     }
 }

@@ -13,13 +13,13 @@ enum TimelinePanel {
     static func draw(_ ui: ImGuiSDLBridge, state: WindowState, rect: TimelineRect? = nil) -> [WindowAction] {
         var actions: [WindowAction] = []
         if let rect { ui.moveCursor(x: rect.x, y: rect.y) }
-        if ui.button(id: "timeline.fitSplash", label: "Fit splash") { actions.append(.timeline(.fit(.splash))) }
+        if ui.button(id: "timeline.fitSplash", label: "Fit splash") { actions.append(.tools(.timeline(.fit(.splash)))) }
         ui.sameLine()
-        if ui.button(id: "timeline.fitTake", label: "Fit take") { actions.append(.timeline(.fit(.take))) }
+        if ui.button(id: "timeline.fitTake", label: "Fit take") { actions.append(.tools(.timeline(.fit(.take)))) }
         if let loop = state.loopRegion {
             ui.sameLine()
             if ui.button(id: "timeline.clearLoop", label: String(format: "Loop %.2f-%.2f s: off", loop.start, loop.end)) {
-                actions.append(.timeline(.setLoop(nil)))
+                actions.append(.playback(.setLoop(nil)))
             }
         }
         let below = ui.cursorPosition.y
@@ -87,22 +87,22 @@ enum TimelinePanel {
         func track(_ id: String) -> SplashTrack? { SplashTrack.all.first { $0.id == id } }
         switch ui.timeline(id: "timeline", content(state), rect: rect) {
         case .none: return []
-        case let .seek(time): return [.seek(time)]
+        case let .seek(time): return [.playback(.seek(time))]
         case let .moveDelay(laneId, delay, isFinal):
             guard let path = track(laneId)?.delayPath else { return [] }
-            return [.edit(path: path, value: .number(delay), isFinal: isFinal)]
+            return [.document(.edit(path: path, value: .number(delay), isFinal: isFinal))]
         case let .setDuration(laneId, duration, isFinal):
             guard let path = track(laneId)?.durationPath else { return [] }
-            return [.edit(path: path, value: .number(duration), isFinal: isFinal)]
+            return [.document(.edit(path: path, value: .number(duration), isFinal: isFinal))]
         case let .select(laneId):
-            return [.timeline(.selectTrack(laneId))]
+            return [.tools(.timeline(.selectTrack(laneId)))]
         case let .selectSegment(laneId, index):
             guard let track = track(laneId) else { return [] }
-            return [.timeline(.selectTrack(laneId)), .selectCurve(path: track.curvePath, segment: track.keyTimesPath == nil ? nil : index)]
-        case let .zoom(notches, anchor): return [.timeline(.zoom(notches: notches, about: anchor))]
-        case let .pan(notches): return [.timeline(.pan(notches: notches))]
-        case let .setLoop(start, end): return LoopRegion(from: start, to: end).map { [.timeline(.setLoop($0))] } ?? []
-        case .clearLoop: return state.loopRegion == nil ? [] : [.timeline(.setLoop(nil))]
+            return [.tools(.timeline(.selectTrack(laneId))), .tools(.selectCurve(path: track.curvePath, segment: track.keyTimesPath == nil ? nil : index))]
+        case let .zoom(notches, anchor): return [.tools(.timeline(.zoom(notches: notches, about: anchor)))]
+        case let .pan(notches): return [.tools(.timeline(.pan(notches: notches)))]
+        case let .setLoop(start, end): return LoopRegion(from: start, to: end).map { [.playback(.setLoop($0))] } ?? []
+        case .clearLoop: return state.loopRegion == nil ? [] : [.playback(.setLoop(nil))]
         }
     }
 }

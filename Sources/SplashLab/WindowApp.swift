@@ -22,7 +22,7 @@ func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws ->
     var app = try openWindow(runOptions, arguments: arguments)
     if let seconds = idleProbeSeconds {
         app.idleProbe = IdleProbe(seconds: seconds)
-        app.state.loopRegion = nil
+        app.dispatch(.playback(.setLoop(nil)))
     }
     app.loop()
     app.close()
@@ -59,16 +59,14 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height),
         primed: false, logoPreparation: logoPreparation)
     session.reportWarnings()
-    MotionGraphPanel.logoOutline = try? renderer.images.logoOutline()
+    let configuration = WindowConfiguration(inspectorShown: showInspector, splitters: remembered.layout.splitters,
+                                            windowSize: (Double(width), Double(height)))
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: runOptions.fps ?? displayRefreshRate(),
-                              replay: replay, document: document, launchArguments: arguments)
+                              replay: replay, document: document, configuration: configuration, launchArguments: arguments)
     app.uiDumpPath = runOptions.uiDumpPath
     app.stateOutPath = runOptions.stateOutPath
-    app.state.inspectorShown = showInspector
-    app.state.workbench.splitters = remembered.layout.splitters
-    app.state.workbench.windowWidth = Double(width)
-    app.state.workbench.windowHeight = Double(height)
-    if runOptions.hud { _ = app.state.reduce(.toggle(.hud)) }
+    // H's own action: the HUD's key shows the inspector with it, so --hud does too.
+    if runOptions.hud { app.dispatch(.tools(.toggle(.hud))) }
     app.keepAllFrames = runOptions.framesCSVPath != nil
     app.checkRecovery()
     return app

@@ -65,7 +65,7 @@ struct WindowEffectsRunner {
     func lookForRecovery(of document: TimingsDocument) -> [WindowAction] {
         let path = files.recoveryPath
         guard FileManager.default.fileExists(atPath: path), let kept = try? Timings.load(path: path), kept != document.current else { return [] }
-        return [.recoveryFound(kept, keptIn: path)]
+        return [.document(.recoveryFound(kept, keptIn: path))]
     }
 
     // MARK: Hot reload
@@ -79,9 +79,9 @@ struct WindowEffectsRunner {
         case .none: return []
         case let .reloaded(timings)?:
             let text = String(decoding: watcher.lastContents ?? [], as: UTF8.self)
-            return [.diskChanged(text: text, timings: timings, path: watcher.path)]
+            return [.document(.diskChanged(text: text, timings: timings, path: watcher.path))]
         case let .failed(error)?:
-            return [.reloadFailed("\(error)")]
+            return [.document(.reloadFailed("\(error)"))]
         }
     }
 

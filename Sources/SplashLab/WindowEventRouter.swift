@@ -76,33 +76,33 @@ struct WindowEventRouter {
             // Stepping may repeat while held; everything else acts once per press.
             if event.key.repeat != 0 && !KeyBindings.repeating.contains(name) { return [] }
             if let action = KeyBindings.action(forKey: name) { return [action] }
-            return name.hasPrefix("ctrl+") ? [] : [.input(.key(name))]
+            return name.hasPrefix("ctrl+") ? [] : [.playback(.input(.key(name)))]
         case SDL_MOUSEBUTTONDOWN:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT), layout.isOnDevice(windowX: Double(event.button.x), windowY: Double(event.button.y)) else { return [] }
             pointerPressed = true
             let (x, y) = layout.devicePoint(windowX: Double(event.button.x), windowY: Double(event.button.y))
-            return [.input(.down(x: x, y: y))]
+            return [.playback(.input(.down(x: x, y: y)))]
         case SDL_MOUSEMOTION:
             guard pointerPressed else { return [] }
             let (x, y) = layout.devicePoint(windowX: Double(event.motion.x), windowY: Double(event.motion.y))
-            return [.input(.move(x: x, y: y))]
+            return [.playback(.input(.move(x: x, y: y)))]
         case SDL_MOUSEBUTTONUP:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT), pointerPressed else { return [] }
             pointerPressed = false
             let (x, y) = layout.devicePoint(windowX: Double(event.button.x), windowY: Double(event.button.y))
-            return [.input(.up(x: x, y: y))]
+            return [.playback(.input(.up(x: x, y: y)))]
         case SDL_MOUSEWHEEL:
             var mx: Int32 = 0, my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
             guard layout.isOnDevice(windowX: Double(mx), windowY: Double(my)) else { return [] }
             let dy = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
-            return dy != 0 ? [.input(.wheel(dy: dy))] : []
+            return dy != 0 ? [.playback(.input(.wheel(dy: dy)))] : []
         case SDL_WINDOWEVENT:
             let kind = UInt32(event.window.event)
             if (kind == SDL_WINDOWEVENT_LEAVE.rawValue || kind == SDL_WINDOWEVENT_FOCUS_LOST.rawValue) && pointerPressed {
                 // The pointer left or focus went elsewhere mid-drag: a release where it was, at rest.
                 pointerPressed = false
-                return [.input(.cancel)]
+                return [.playback(.input(.cancel))]
             }
             return []
         default:

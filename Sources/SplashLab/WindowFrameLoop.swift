@@ -44,7 +44,7 @@ extension WindowShell {
             if launchFramesShown == 0 && !preview.skipSplash {
                 do { try drawLaunchFrame(layout: layout) } catch {
                     printError("splashlab: \(error)")
-                    state.isRunning = false
+                    dispatch(.stop)
                 }
                 timer.skipFrame()
                 continue
@@ -78,7 +78,7 @@ extension WindowShell {
                 try drawFrame(scenes, layout: layout, sinceLastDraw: frameStart - lastDrawTime)
             } catch {
                 printError("splashlab: \(error)")
-                state.isRunning = false
+                dispatch(.stop)
             }
             if launchPixels != nil {
                 do { try compareWithLaunchFrame(layout: layout) } catch { printError("splashlab: \(error)") }
@@ -98,7 +98,7 @@ extension WindowShell {
                 try renderer.warmUp()
             } catch {
                 printError("splashlab: \(error)")
-                state.isRunning = false
+                dispatch(.stop)
             }
             // Where the display has no vsync (software GL, virtual displays), frames are paced to
             // the refresh rate here rather than spun; with vsync, a present that came back early
@@ -162,8 +162,8 @@ extension WindowShell {
             KeyListPanel.draw(inspector, x: properties.x, y: hudHeight, width: properties.width, height: keysHeight)
             inspectorTop += keysHeight
         }
-        let asked = InspectorPanel.draw(inspector, state: state, properties: layout.workbench.properties, timeline: layout.workbench.timeline,
-                                        canvas: layout.canvas, hudHeight: inspectorTop, inspectorCost: inspectorCost)
+        let asked = InspectorPanel.draw(inspector, state: state, graphCache: graphCache, properties: layout.workbench.properties,
+                                        timeline: layout.workbench.timeline, canvas: layout.canvas, hudHeight: inspectorTop, inspectorCost: inspectorCost)
         inspector.endFrameAndRender()
         inspectorCost = inspector.lastFrameCost.totalSeconds
         // Edits take effect on the next frame.

@@ -51,6 +51,6 @@ extension WindowShell {
         let intro = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)
         let blink = FrameDifference.between(launch, intro, width: r.width, height: r.height)
         launchBlink = blink
-        MotionGraphPanel.launchDifference = blink
+        graphCache.launchDifference = blink
     }
 }

@@ -63,20 +63,28 @@ struct WindowShell {
     /// What the renderer was last set to show: the appearance (D) and the user's screen (N).
     var shownAppearance: Appearance
     var shownScreen: String?
+    /// The Graph view's samples and lint report, kept between frames, and what lint reads of the
+    /// window (the logo's outline, the launch frame's blink).
+    let graphCache: MotionGraphCache
 
+    /// The window as `configuration` sets it up; its tools are the timeline and the curves, plus
+    /// any the configuration names.
     init(session: PreviewSession, renderer: SceneRenderer, refreshRate: Double, replay: InputScript?, document: TimingsDocument,
-         launchArguments: [String]) throws {
+         configuration: WindowConfiguration, launchArguments: [String]) throws {
         self.session = session
         self.renderer = renderer
-        state = WindowState(playback: Playback(initial: session.preview, log: replay?.events ?? []), document: document, refreshRate: refreshRate)
-        state.tools = [.timeline, .curves]
+        var configuration = configuration
+        configuration.tools.formUnion([.timeline, .curves])
+        configuration.appearance = session.appearance
+        configuration.screens = session.screens
+        state = WindowState(playback: Playback(initial: session.preview, log: replay?.events ?? []), document: document, refreshRate: refreshRate,
+                            configuration: configuration)
+        graphCache = MotionGraphCache(logoOutline: try? renderer.images.logoOutline())
         hud = HUDRenderer(renderer: renderer.context.renderer, text: renderer.text)
         touches = TouchMarkerRenderer(renderer: renderer.context.renderer)
         inspector = try ImGuiSDLBridge(window: renderer.context.window, renderer: renderer.context.renderer)
         compositor = CompareCompositor(scenes: renderer)
         effects = WindowEffectsRunner(session: session, launchArguments: launchArguments)
-        state.appearance = session.appearance
-        state.screens = session.screens
         shownAppearance = session.appearance
         shownScreen = session.preview.userScreen
     }
@@ -138,7 +146,7 @@ struct WindowShell {
             + "\"layout\": \(layoutJSON(layout).text),\n " + controls
         guard text != lastUIDump else { return }
         let reported = effects.perform(.writeKeptFile(text, path: path))
-        if case .keptFileWritten(_, failure: nil)? = reported.first { lastUIDump = text }
+        if case .view(.keptFileWritten(_, failure: nil))? = reported.first { lastUIDump = text }
         dispatch(reported)
     }
 

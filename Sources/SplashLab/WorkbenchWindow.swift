@@ -35,10 +35,10 @@ extension WindowEventRouter {
         case SDL_MOUSEBUTTONDOWN:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
             let x = Double(event.button.x), y = Double(event.button.y)
-            if let splitter = layout.workbench.splitter(at: x, y) { return [.workbench(.beginDrag(.splitter(splitter)))] }
+            if let splitter = layout.workbench.splitter(at: x, y) { return [.view(.workbench(.beginDrag(.splitter(splitter))))] }
             if let divider = layout.wipeDividerX(position: workbench.wipePosition), let screen = layout.canvas.screens.first,
                abs(x - divider) <= 8, y >= (layout.canvas.labels.first?.y ?? screen.y), y < screen.maxY {
-                return [.workbench(.beginDrag(.wipeDivider))]
+                return [.view(.workbench(.beginDrag(.wipeDivider)))]
             }
             return nil
         case SDL_MOUSEMOTION:
@@ -47,11 +47,11 @@ extension WindowEventRouter {
         case SDL_MOUSEBUTTONUP:
             guard event.button.button == UInt8(SDL_BUTTON_LEFT), let drag = workbench.drag else { return nil }
             return [dragAction(drag, x: Double(event.button.x), y: Double(event.button.y), layout: layout, workbench: workbench, isFinal: true),
-                    .workbench(.endDrag)]
+                    .view(.workbench(.endDrag))]
         case SDL_WINDOWEVENT:
             // X sends one SIZE_CHANGED per new size; the layout follows it on the next frame.
             guard UInt32(event.window.event) == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue else { return nil }
-            return [.workbench(.windowResized(width: Double(event.window.data1), height: Double(event.window.data2)))]
+            return [.view(.workbench(.windowResized(width: Double(event.window.data1), height: Double(event.window.data2))))]
         default:
             return nil
         }
@@ -61,10 +61,10 @@ extension WindowEventRouter {
         switch drag {
         case let .splitter(splitter):
             let size = (width: Double(layout.windowWidth), height: Double(layout.windowHeight))
-            return .workbench(.setSplitters(WorkbenchLayout.dragging(splitter, to: x, y, in: size, from: workbench.splitters), isFinal: isFinal))
+            return .view(.workbench(.setSplitters(WorkbenchLayout.dragging(splitter, to: x, y, in: size, from: workbench.splitters), isFinal: isFinal)))
         case .wipeDivider:
-            guard let screen = layout.canvas.screens.first, screen.width > 0 else { return .workbench(.setWipePosition(0.5)) }
-            return .workbench(.setWipePosition((x - screen.x) / screen.width))
+            guard let screen = layout.canvas.screens.first, screen.width > 0 else { return .view(.workbench(.setWipePosition(0.5))) }
+            return .view(.workbench(.setWipePosition((x - screen.x) / screen.width)))
         }
     }
 }

@@ -12,14 +12,14 @@ final class TimelineViewTests: XCTestCase {
         var s = windowState()
         let fitted = s.timelineSpan
         XCTAssertEqual(fitted, s.timelineSplashSpan)
-        _ = s.reduce(.timeline(.zoom(notches: 1, about: 2)))
+        _ = s.reduce(.tools(.timeline(.zoom(notches: 1, about: 2))))
         XCTAssertEqual(length(s.timelineSpan), length(fitted) / 2, accuracy: 1e-12)
         // The time under the pointer stays under it: 2 s was at the same share of the span before.
         let shareBefore = (2 - fitted.lowerBound) / length(fitted)
         XCTAssertEqual((2 - s.timelineSpan.lowerBound) / length(s.timelineSpan), shareBefore, accuracy: 1e-12)
-        _ = s.reduce(.timeline(.zoom(notches: -1, about: 2)))
+        _ = s.reduce(.tools(.timeline(.zoom(notches: -1, about: 2))))
         XCTAssertEqual(length(s.timelineSpan), length(fitted), accuracy: 1e-12)
-        _ = s.reduce(.timeline(.zoom(notches: -1, about: 2)))
+        _ = s.reduce(.tools(.timeline(.zoom(notches: -1, about: 2))))
         XCTAssertEqual(length(s.timelineSpan), 2 * length(fitted), accuracy: 1e-12)
         XCTAssertGreaterThanOrEqual(s.timelineSpan.lowerBound, 0, "zoomed out, the span starts at 0 at the earliest")
         XCTAssertNil(s.timelineView.fit)
@@ -36,17 +36,17 @@ final class TimelineViewTests: XCTestCase {
 
     func testFitFollowsTheSplashAndTheTake() {
         var s = windowState()
-        _ = s.reduce(.timeline(.pan(notches: -3)))
+        _ = s.reduce(.tools(.timeline(.pan(notches: -3))))
         XCTAssertNotEqual(s.timelineSpan, s.timelineSplashSpan)
-        _ = s.reduce(.timeline(.fit(.splash)))
+        _ = s.reduce(.tools(.timeline(.fit(.splash))))
         XCTAssertEqual(s.timelineSpan, 0...(s.playback.preview.splash.endTime + 0.6))
-        _ = s.reduce(.timeline(.fit(.take)))
-        _ = s.reduce(.seek(3))
+        _ = s.reduce(.tools(.timeline(.fit(.take))))
+        _ = s.reduce(.playback(.seek(3)))
         for _ in 0..<600 { _ = s.reduce(.tick(realSeconds: 1.0 / 60, wallTime: s.wallTime + 1.0 / 60)) }
         XCTAssertEqual(s.timelineSpan.upperBound, s.playback.horizon, accuracy: 1e-9, "fitted to the take, the span grows with it")
         XCTAssertGreaterThan(s.timelineSpan.upperBound, s.timelineSplashSpan.upperBound)
-        XCTAssertEqual(KeyBindings.action(forKey: "f").map { "\($0)" }, "\(WindowAction.timeline(.fit(.splash)))")
-        XCTAssertEqual(KeyBindings.action(forKey: "shift+f").map { "\($0)" }, "\(WindowAction.timeline(.fit(.take)))")
+        XCTAssertEqual(KeyBindings.action(forKey: "f").map { "\($0)" }, "\(WindowAction.tools(.timeline(.fit(.splash))))")
+        XCTAssertEqual(KeyBindings.action(forKey: "shift+f").map { "\($0)" }, "\(WindowAction.tools(.timeline(.fit(.take))))")
     }
 
     func testLoopRegionArithmetic() {
@@ -67,7 +67,7 @@ final class TimelineViewTests: XCTestCase {
     func testTheLoopRegionPlaysOnlyItsRangeSeveralTimesOver() {
         var s = windowState()
         let loop = LoopRegion(from: 1.9, to: 2.4)!
-        _ = s.reduce(.timeline(.setLoop(loop)))
+        _ = s.reduce(.playback(.setLoop(loop)))
         XCTAssertEqual(s.time, 1.9, "setting a region the playhead is outside of starts it at the region's start")
         var times: [Double] = [], wraps = 0
         for _ in 0..<(60 * 3) {
@@ -82,28 +82,28 @@ final class TimelineViewTests: XCTestCase {
         XCTAssertGreaterThan(times.max()!, 2.35)
         // Each pass shows exactly what a seek to the same time shows: the take's model, not a drift.
         var fresh = windowState()
-        _ = fresh.reduce(.seek(s.time))
+        _ = fresh.reduce(.playback(.seek(s.time)))
         XCTAssertEqual(fresh.playback.state, s.playback.state)
         // After an edit of the splash, playback starts over at the loop's start.
-        _ = s.reduce(.edit(path: "splash.logo.duration", value: .number(0.4), isFinal: true))
+        _ = s.reduce(.document(.edit(path: "splash.logo.duration", value: .number(0.4), isFinal: true)))
         XCTAssertEqual(s.time, 1.9)
-        _ = s.reduce(.timeline(.setLoop(nil)))
+        _ = s.reduce(.playback(.setLoop(nil)))
         for _ in 0..<60 { _ = s.reduce(.tick(realSeconds: 1.0 / 60, wallTime: s.wallTime + 1.0 / 60)) }
         XCTAssertGreaterThan(s.time, 2.4, "with the loop cleared, playback goes on")
     }
 
     func testSelectingALaneExposesItsTrackAndCurve() {
         var s = windowState()
-        _ = s.reduce(.timeline(.selectTrack("hole")))
+        _ = s.reduce(.tools(.timeline(.selectTrack("hole"))))
         XCTAssertEqual(s.selectedTrack, "hole")
         XCTAssertEqual(s.selectedCurve.path, "splash.hole.timingFunctions")
         XCTAssertEqual(s.selectedCurve.segment, 0)
-        _ = s.reduce(.selectCurve(path: "splash.feed.curve", segment: nil))
+        _ = s.reduce(.tools(.selectCurve(path: "splash.feed.curve", segment: nil)))
         XCTAssertEqual(s.selectedTrack, "feed", "a curve chosen elsewhere selects its track too")
-        _ = s.reduce(.timeline(.selectTrack("panel")))
+        _ = s.reduce(.tools(.timeline(.selectTrack("panel"))))
         XCTAssertEqual(s.selectedTrack, "panel")
         XCTAssertEqual(s.selectedCurve.path, "splash.feed.curve", "a live lane has no splash curve: the curve stays")
-        _ = s.reduce(.timeline(.setDockMode(.graph)))
+        _ = s.reduce(.tools(.timeline(.setDockMode(.graph))))
         XCTAssertEqual(s.timelineDockMode, .graph)
     }
 }

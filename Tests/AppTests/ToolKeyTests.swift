@@ -6,16 +6,15 @@ import XCTest
 /// T, C, H and ? always act on something the user can see.
 final class ToolKeyTests: XCTestCase {
     func state() -> WindowState {
-        var s = windowState()
-        s.tools = [.timeline, .curves]
-        return s
+        WindowState(playback: Playback(initial: windowPreview()), document: builtInDocument(), refreshRate: 60,
+                    configuration: WindowConfiguration(tools: [.timeline, .curves]))
     }
 
     func testWithTheToolsHiddenAToolKeyShowsTheInspectorWithThatTool() {
         for (key, tool) in [("t", Tool.timeline), ("c", .curves), ("h", .hud), ("?", .help)] {
             guard let action = KeyBindings.action(forKey: key) else { return XCTFail("no action for \(key)") }
             var s = state()
-            _ = s.reduce(.toggleToolsHidden)
+            _ = s.reduce(.tools(.toggleToolsHidden))
             XCTAssertFalse(s.shows(tool))
             _ = s.reduce(action)
             XCTAssertTrue(s.shows(tool) && s.inspectorShown && !s.toolsHidden, "\(key) with the tools hidden")
@@ -30,10 +29,10 @@ final class ToolKeyTests: XCTestCase {
     func testWithTheInspectorHiddenAToolKeyShowsIt() {
         for key in ["t", "c", "h", "?"] {
             var s = state()
-            _ = s.reduce(.toggleInspector)
+            _ = s.reduce(.view(.toggleInspector))
             XCTAssertFalse(s.inspectorShown)
             _ = s.reduce(KeyBindings.action(forKey: key)!)
-            guard case let .toggle(tool)? = KeyBindings.action(forKey: key) else { return XCTFail(key) }
+            guard case let .tools(.toggle(tool))? = KeyBindings.action(forKey: key) else { return XCTFail(key) }
             XCTAssertTrue(s.inspectorShown && s.shows(tool), "\(key) with the inspector hidden")
         }
     }

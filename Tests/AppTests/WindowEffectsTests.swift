@@ -50,33 +50,33 @@ final class WindowEffectsTests: XCTestCase {
         let original = TimingsSchema.fileText(Timings())
         try original.write(toFile: path, atomically: true, encoding: .utf8)
         var s = try window(path)
-        run(.edit(path: "card.duration", value: .number(0.5), isFinal: true), on: &s)
+        run(.document(.edit(path: "card.duration", value: .number(0.5), isFinal: true)), on: &s)
         XCTAssertTrue(s.document.hasUnsavedEdits)
         XCTAssertEqual(try Timings.load(path: recoveryPath).card.duration, 0.5, "the unsaved edit is kept in the recovery file")
 
         // The reducer asks for the save and writes nothing itself.
         var asked = s
-        let effects = asked.reduce(.save)
+        let effects = asked.reduce(.document(.save))
         XCTAssertEqual(effects, [.save(s.document, besideSavePath: false)])
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), original)
         XCTAssertTrue(asked.document.hasUnsavedEdits)
 
         // Carried out, its result updates the state: saved, not dirty, the recovery file gone.
-        run(.save, on: &s)
+        run(.document(.save), on: &s)
         XCTAssertEqual(try Timings.load(path: path).card.duration, 0.5)
         XCTAssertFalse(s.document.hasUnsavedEdits)
         XCTAssertEqual(s.message?.text, "saved \(path) (card.duration)")
         XCTAssertEqual(s.message?.isError, false)
         XCTAssertEqual(logs, ["saved \(path)"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: recoveryPath))
-        run(.save, on: &s)
+        run(.document(.save), on: &s)
         XCTAssertEqual(s.message?.text, "no unsaved edits")
 
         // Someone else changes the file: the save fails, says why, and keeps the edit (dirty, and in the recovery file).
         try "{\"card\": {\"duration\": 0.9}}\n".write(toFile: path, atomically: true, encoding: .utf8)
-        run(.edit(path: "card.duration", value: .number(0.6), isFinal: true), on: &s)
+        run(.document(.edit(path: "card.duration", value: .number(0.6), isFinal: true)), on: &s)
         logs = []
-        run(.save, on: &s)
+        run(.document(.save), on: &s)
         XCTAssertEqual(s.message?.isError, true)
         XCTAssertTrue(s.message?.text.contains("changed on disk since it was saved") ?? false, s.message?.text ?? "no message")
         XCTAssertTrue(s.document.hasUnsavedEdits)
@@ -86,7 +86,7 @@ final class WindowEffectsTests: XCTestCase {
         XCTAssertEqual(try Timings.load(path: recoveryPath).card.duration, 0.6)
 
         // Ctrl+Shift+S: the effect names a new file beside it (the clock and the folder are read there, not in reduce).
-        run(.saveElsewhere, on: &s)
+        run(.document(.saveElsewhere), on: &s)
         XCTAssertFalse(s.document.hasUnsavedEdits)
         let written = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("timings-") }
         XCTAssertEqual(written.count, 1)
@@ -103,11 +103,11 @@ final class WindowEffectsTests: XCTestCase {
         let dump = folder + "/no-such-folder/ui.json"
         run(.quit, on: &s)  // no unsaved edits: quits
         XCTAssertFalse(s.isRunning)
-        s.isRunning = true
-        run(.edit(path: "card.duration", value: .number(0.5), isFinal: true), on: &s)
+        s = try window(path)
+        run(.document(.edit(path: "card.duration", value: .number(0.5), isFinal: true)), on: &s)
         run(.quit, on: &s)
         XCTAssertTrue(s.quitRequested)
-        for _ in 0..<3 { run(.keptFileWritten(path: dump, failure: nil), on: &s) }
+        for _ in 0..<3 { run(.view(.keptFileWritten(path: dump, failure: nil)), on: &s) }
         XCTAssertTrue(s.quitRequested, "a file written as asked is no answer to Q again?")
         for _ in 0..<3 { writeKept(dump, on: &s) }
         XCTAssertEqual(logs.filter { $0.hasPrefix("splashlab: ") }.count, 1, "reported once: \(logs)")

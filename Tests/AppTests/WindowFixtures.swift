@@ -18,3 +18,8 @@ func builtInDocument() -> TimingsDocument {
 func windowState(preview: Preview = windowPreview(), document: TimingsDocument = builtInDocument()) -> WindowState {
     WindowState(playback: Playback(initial: preview), document: document, refreshRate: 60)
 }
+
+/// Ticks of a 60 Hz window until the preview reaches `t`.
+func advance(_ s: inout WindowState, to t: Double) {
+    while s.time < t - 1e-9 { _ = s.reduce(.tick(realSeconds: min(1.0 / 60, t - s.time), wallTime: s.wallTime + 1.0 / 60)) }
+}

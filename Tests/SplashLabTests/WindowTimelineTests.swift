@@ -139,6 +139,11 @@ final class WindowTimelineTests: XCTestCase {
         let pixels = try window.pixels(x: Int(plot.x), y: Int(plot.y), width: Int(plot.width), height: Int(plot.height))
         let blue = pixels.count { abs($0.r - 10) < 40 && abs($0.g - 132) < 40 && $0.b > 215 }
         XCTAssertGreaterThan(blue, 150, "the value plot draws the curve")
+        // It follows the take as the lanes do: its span reaches past the panel grab at 6.15 s, and the
+        // panel's progress, which the take's input moved, is plotted.
+        let graph = try XCTUnwrap(window.dump().control("graph")?.span, "the graph's span in the UI dump")
+        XCTAssertGreaterThan(graph.end, 6.15, "the graph spans the take")
+        XCTAssertEqual(window.dump().control("graph.property.panel.progress")?.number, 1, "the panel's progress is plotted")
         // The list is under the plot: scroll the dock (the wheel over its lower edge) until the row is inside it.
         for _ in 0..<40 {
             let dump = window.dump()
