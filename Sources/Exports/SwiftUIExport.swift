@@ -51,26 +51,17 @@ public struct SwiftUIExport: LaidOutSplashExport, SwiftConstantSpelling {
 
     // MARK: Tracks in SwiftUI
 
-    /// How a track plays in the view, by the property it drives: a `@State` value animated with
-    /// `withAnimation`, or a track of the hole's `keyframeAnimator` (a key path of `HoleFrame`).
-    /// A new property needs its form here, as it needs its drawing in the renderer.
+    /// How a track plays in the view, by the layer it acts on: the hole's properties are tracks of
+    /// its `keyframeAnimator` (a key path of `HoleFrame`, named by the channel), every other
+    /// property a `@State` value named as the property is, animated with `withAnimation`.
     enum SwiftUIForm {
         case state(String)
         case hole(String)
     }
 
     static func form(of property: SplashProperty) -> SwiftUIForm {
-        switch property {
-        case .logoSize: return .state("logoSize")
-        case .textOffset: return .state("textOffset")
-        case .textOpacity: return .state("textOpacity")
-        case .backdropTextOpacity: return .state("backdropTextOpacity")
-        case .feedScale: return .state("feedScale")
-        case .holeLogoOpacity: return .state("holeLogoOpacity")
-        case .splashOpacity: return .state("splashOpacity")
-        case .holeSize: return .hole("size")
-        case .holeTurn: return .hole("turn")
-        }
+        guard property.layer == .hole else { return .state(property.name) }
+        return .hole(String(describing: property.channel))
     }
 
     /// `.timingCurve(curve, duration:)` with the track's delay, from the track's own parameters.
