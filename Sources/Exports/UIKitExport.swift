@@ -214,13 +214,16 @@ public struct UIKitExport: ExportTarget, SwiftConstantSpelling {
 
     /// The appearance's summary: what each start track does, from its parameters' values.
     static func appearanceSummary(_ model: ExportModel) -> String {
-        model.tracks(.start, reduceMotion: false).map { track -> String in
-            let read = track.reads.map(\.value.json.text)
+        let tracks = model.tracks(.start, reduceMotion: false)
+        return tracks.indices.map { i -> String in
+            let track = tracks[i], read = track.reads.map(\.value.json.text)
             let layer = track.property.layer.rawValue
             switch track.property.channel {
             case .size where read.count > 1: return "\(layer) \(read[0]) → \(read[1]) pt"
             case .verticalOffset where !read.isEmpty: return "\(layer) rises \(read[0]) pt"
-            case .opacity where track.to > track.from: return "fades in"
+            // After another of the same layer's tracks, the layer is already named.
+            case .opacity where track.to > track.from:
+                return i > 0 && tracks[i - 1].property.layer == track.property.layer ? "fades in" : "\(layer) fades in"
             default: return track.label
             }
         }.joined(separator: ", ").replacingOccurrences(of: " pt, fades in", with: " pt and fades in")
