@@ -117,7 +117,7 @@ public struct UIKitExport: ExportTarget, SwiftConstantSpelling {
                 v.scalesWithScreen ? "\(scales)[\(i)] * screenHeight / \(referenceHeight)" : "\(scales)[\(i)]"
             }
             return [
-                "let \(name) = CAKeyframeAnimation(keyPath: \"\(keyPath(channel))\")",
+                "let \(name) = CAKeyframeAnimation(keyPath: \"\(coreAnimation(channel).keyPath)\")",
                 "\(name).values = [\(values.joined(separator: ", "))]",
                 // Core Animation's key times are NSNumbers.
                 "\(name).keyTimes = " + (track.keyTimes.map { "\(constant($0)).map { NSNumber(value: Double($0)) }" } ?? "[0, 1]"),
@@ -125,7 +125,7 @@ public struct UIKitExport: ExportTarget, SwiftConstantSpelling {
                 "\(name).duration = \(duration)",
             ]
         }
-        var lines = ["let \(name) = CABasicAnimation(keyPath: \"\(keyPath(channel))\")"]
+        var lines = ["let \(name) = CABasicAnimation(keyPath: \"\(coreAnimation(channel).keyPath)\")"]
         switch channel {
         case .turn:
             lines += ["\(name).fromValue = \(turn(from))", "// Counter-clockwise toward the upper-left corner: −atan(cy / cx).", "\(name).toValue = \(turn(to))"]
@@ -143,27 +143,18 @@ public struct UIKitExport: ExportTarget, SwiftConstantSpelling {
             "\(name).timingFunction = \(constant(track.curve))",
             "\(name).fillMode = .both",
             "\(name).isRemovedOnCompletion = false",
-            "\(layer.rawValue).add(\(name), forKey: \"\(animationKey(channel))\")",
+            "\(layer.rawValue).add(\(name), forKey: \"\(coreAnimation(channel).key)\")",
         ]
     }
 
-    /// The key a standalone layer animation is added under.
-    static func animationKey(_ channel: SplashChannel) -> String {
+    /// The Core Animation key path a channel animates, and the key a standalone layer animation
+    /// of it is added under.
+    static func coreAnimation(_ channel: SplashChannel) -> (keyPath: String, key: String) {
         switch channel {
-        case .size, .scale: return "scale"
-        case .turn: return "rotation"
-        case .opacity: return "fade"
-        case .verticalOffset: return "rise"
-        }
-    }
-
-    /// The Core Animation key path a channel animates.
-    static func keyPath(_ channel: SplashChannel) -> String {
-        switch channel {
-        case .size, .scale: return "transform.scale"
-        case .turn: return "transform.rotation.z"
-        case .opacity: return "opacity"
-        case .verticalOffset: return "transform.translation.y"
+        case .size, .scale: return ("transform.scale", "scale")
+        case .turn: return ("transform.rotation.z", "rotation")
+        case .opacity: return ("opacity", "fade")
+        case .verticalOffset: return ("transform.translation.y", "rise")
         }
     }
 

@@ -133,7 +133,8 @@ public struct TrackKeyframes: Sendable {
 /// by construction, and `value(_:_:)` is the one interpolator that evaluation (`SplashSequence`),
 /// the trace and graphs, lint and the exports read (lottie-ios's `KeyframeGroup<T>`: the keyframe
 /// model typed, its interpolation in one place). A track over declared parameters is one entry in
-/// `all`; a new property is also a case of `SplashProperty` and its place in `SplashSequence`'s frame.
+/// `all`; a new property is also a case of `SplashProperty` with its role, and its place in
+/// `SplashSequence`'s frame.
 public struct SplashTrack: Sendable {
     /// What the track's time counts from: the launch, or the dismissal time d.
     public enum Anchor: String, Sendable { case start, dismissal }
