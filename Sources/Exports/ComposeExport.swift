@@ -70,6 +70,17 @@ public struct ComposeExport: LaidOutSplashExport, ConstantSpelling {
     /// The `Animatable` each property is held in, named as the property is.
     static func animatable(_ property: SplashProperty) -> String { property.name }
 
+    /// A layer's opacity: the product of the `Animatable`s of its opacity properties, if it has any.
+    static func alpha(_ layer: SplashLayer) -> String? {
+        let factors = SplashProperty.allCases.filter { $0.layer == layer && $0.channel == .opacity }.map { "\(animatable($0)).value" }
+        return factors.isEmpty ? nil : factors.joined(separator: " * ")
+    }
+
+    /// A view layer's opacity as a modifier, or nothing where the layer has no opacity property.
+    static func alphaModifier(_ layer: SplashLayer) -> String {
+        alpha(layer).map { ".graphicsLayer { alpha = \($0) }" } ?? ""
+    }
+
     /// A track's `animateTo`: `tween` along its curve, or `keyframes` with each segment's easing.
     static func animateTo(_ track: ExportTrack) -> String {
         let target = animatable(track.property)
@@ -209,7 +220,7 @@ public struct ComposeExport: LaidOutSplashExport, ConstantSpelling {
                 if (opening) {
                     Box(Modifier.fillMaxSize().background(SplashLaunchScreen.background))
                     Image(painterResource(text), null, Modifier.offset((center.x - SplashLaunchScreen.textWidth / 2).dp, (center.y + SplashLaunchScreen.textBelowLogo - SplashLaunchScreen.textHeight / 2).dp)
-                        .size(SplashLaunchScreen.textWidth.dp, SplashLaunchScreen.textHeight.dp).graphicsLayer { alpha = backdropTextOpacity.value })
+                        .size(SplashLaunchScreen.textWidth.dp, SplashLaunchScreen.textHeight.dp)\(alphaModifier(.backdropText)))
                 }
                 // The hole lives inside the content's transform: both scale about the screen's centre.
                 Box(Modifier.fillMaxSize().graphicsLayer { scaleX = feedScale.value; scaleY = feedScale.value; compositingStrategy = CompositingStrategy.Offscreen }
@@ -226,15 +237,15 @@ public struct ComposeExport: LaidOutSplashExport, ConstantSpelling {
                                 // The logo over the hole, fading out.
                                 drawImage(logoImage, IntOffset.Zero, IntSize(logoImage.width, logoImage.height),
                                           IntOffset((pivot.x - side / 2).roundToInt(), (pivot.y - side / 2).roundToInt()), IntSize(side.roundToInt(), side.roundToInt()),
-                                          alpha = holeLogoOpacity.value)
+                                          alpha = \(alpha(.holeLogo) ?? "1f"))
                             }
                         }
                     }) { content() }
                 if (phase == SplashPhase.Appearing || phase == SplashPhase.Holding || (reduceMotion && phase != SplashPhase.Done)) {
-                    Box(Modifier.fillMaxSize().graphicsLayer { alpha = splashOpacity.value }.background(SplashLaunchScreen.background)) {
-                        Image(painterResource(logo), null, Modifier.offset((center.x - logoSize.value / 2).dp, (center.y - logoSize.value / 2).dp).size(logoSize.value.dp))
+                    Box(Modifier.fillMaxSize()\(alphaModifier(.splash)).background(SplashLaunchScreen.background)) {
+                        Image(painterResource(logo), null, Modifier.offset((center.x - logoSize.value / 2).dp, (center.y - logoSize.value / 2).dp).size(logoSize.value.dp)\(alphaModifier(.logo)))
                         Image(painterResource(text), null, Modifier.offset((center.x - SplashLaunchScreen.textWidth / 2).dp, (center.y + SplashLaunchScreen.textBelowLogo + textOffset.value - SplashLaunchScreen.textHeight / 2).dp)
-                            .size(SplashLaunchScreen.textWidth.dp, SplashLaunchScreen.textHeight.dp).graphicsLayer { alpha = textOpacity.value })
+                            .size(SplashLaunchScreen.textWidth.dp, SplashLaunchScreen.textHeight.dp)\(alphaModifier(.text)))
                     }
                 }
             }

@@ -51,26 +51,43 @@ public struct SwiftUIExport: LaidOutSplashExport, SwiftConstantSpelling {
 
     // MARK: Tracks in SwiftUI
 
-    /// How a track plays in the view, by the property it drives: a `@State` value animated with
-    /// `withAnimation`, or a track of the hole's `keyframeAnimator` (a key path of `HoleFrame`).
-    /// A new property needs its form here, as it needs its drawing in the renderer.
+    /// How a track plays in the view, by the layer it acts on: the hole's properties are tracks of
+    /// its `keyframeAnimator` (a key path of `HoleFrame`, named by the channel), every other
+    /// property a `@State` value named as the property is, animated with `withAnimation`.
     enum SwiftUIForm {
         case state(String)
         case hole(String)
     }
 
     static func form(of property: SplashProperty) -> SwiftUIForm {
-        switch property {
-        case .logoSize: return .state("logoSize")
-        case .textOffset: return .state("textOffset")
-        case .textOpacity: return .state("textOpacity")
-        case .backdropTextOpacity: return .state("backdropTextOpacity")
-        case .feedScale: return .state("feedScale")
-        case .holeLogoOpacity: return .state("holeLogoOpacity")
-        case .splashOpacity: return .state("splashOpacity")
-        case .holeSize: return .hole("size")
-        case .holeTurn: return .hole("turn")
+        guard property.layer == .hole else { return .state(property.name) }
+        return .hole(String(describing: property.channel))
+    }
+
+    /// A view layer's properties as its modifiers, in the channels' order (each size as its frame,
+    /// scale, turn, opacity), then its place, lowered by its vertical offsets, where it is placed.
+    /// The hole's own properties are drawn by `holeShape` from `HoleFrame`.
+    static func drawn(_ layer: SplashLayer, at place: String?) -> String {
+        let names = SplashProperty.allCases.compactMap { property -> (String, SplashChannel)? in
+            guard property.layer == layer, case let .state(name) = form(of: property) else { return nil }
+            return (name, property.channel)
         }
+        var modifiers = ""
+        for channel in SplashChannel.allCases {
+            for (name, drawnChannel) in names where drawnChannel == channel {
+                switch channel {
+                case .size: modifiers += ".frame(width: \(name), height: \(name))"
+                case .scale: modifiers += ".scaleEffect(\(name))"
+                // The hole's end rotation, toward the upper-left corner from the logo's centre.
+                case .turn: modifiers += ".rotationEffect(.radians(Double(\(name)) * -atan2(Double(logo.y), Double(logo.x))))"
+                case .opacity: modifiers += ".opacity(Double(\(name)))"
+                case .verticalOffset: break
+                }
+            }
+        }
+        guard let place else { return modifiers }
+        let offsets = names.filter { $0.1 == .verticalOffset }.map { " + \($0.0)" }.joined()
+        return modifiers + (offsets.isEmpty ? ".position(\(place))" : ".position(x: \(place).x, y: \(place).y\(offsets))")
     }
 
     /// `.timingCurve(curve, duration:)` with the track's delay, from the track's own parameters.
@@ -213,7 +230,7 @@ public struct SwiftUIExport: LaidOutSplashExport, SwiftConstantSpelling {
                         if opening {
                             SplashLaunchScreen.background
                             Image("SplashText").resizable().frame(width: SplashLaunchScreen.textSize.width, height: SplashLaunchScreen.textSize.height)
-                                .opacity(Double(backdropTextOpacity)).position(text)
+                                \(drawn(.backdropText, at: "text"))
                         }
                         // The hole lives inside the content's transform: both scale about the screen's centre.
                         ZStack {
@@ -221,17 +238,17 @@ public struct SwiftUIExport: LaidOutSplashExport, SwiftConstantSpelling {
                                 .mask {
                                     if opening { holeShape(at: logo, screenHeight: proxy.size.height) } else { Rectangle() }
                                 }
-                            if opening { holeShape(at: logo, screenHeight: proxy.size.height).opacity(Double(holeLogoOpacity)) }
+                            if opening { holeShape(at: logo, screenHeight: proxy.size.height)\(drawn(.holeLogo, at: nil)) }
                         }
-                        .scaleEffect(feedScale)
+                        \(drawn(.feed, at: nil))
                         if phase == .appearing || phase == .holding || (reduceMotion && phase != .done) {
                             ZStack {
                                 SplashLaunchScreen.background
-                                Image("SplashLogo").resizable().frame(width: logoSize, height: logoSize).position(logo)
+                                Image("SplashLogo").resizable()\(drawn(.logo, at: "logo"))
                                 Image("SplashText").resizable().frame(width: SplashLaunchScreen.textSize.width, height: SplashLaunchScreen.textSize.height)
-                                    .opacity(Double(textOpacity)).position(x: text.x, y: text.y + textOffset)
+                                    \(drawn(.text, at: "text"))
                             }
-                            .opacity(Double(splashOpacity))
+                            \(drawn(.splash, at: nil))
                         }
                     }
                 }

@@ -50,70 +50,111 @@ public struct UIKitExport: ExportTarget, SwiftConstantSpelling {
 
     // MARK: Splash tracks in UIKit and Core Animation
 
-    /// How a track is played on iOS, by the property it drives: a UIView property under a
-    /// `UIViewPropertyAnimator` (the line that sets where it starts, the animator's name and
-    /// what it animates to), or Core Animation lines on the hole's layers. A new property needs
-    /// its form here, as it needs its drawing in the renderer.
+    /// How a track is played on iOS, by the layer and channel of the property it drives: a
+    /// UIView property under a `UIViewPropertyAnimator` (the line that sets where it starts, the
+    /// animator's name and what it animates to), or Core Animation lines on the layers in the
+    /// feed's mask (the hole and the logo over it), which are CALayers.
     enum UIKitForm {
         case view(setup: String?, name: String, body: String)
         case layer([String])
     }
 
+    /// The names the generated functions give the first tracks' animations; any other track's is
+    /// named after its id, so a new track needs no entry.
+    static let animationNames = [
+        "logo": "logoAnimator", "textRise": "riseAnimator", "textFade": "fadeAnimator", "feed": "feedAnimator",
+        "backdropText": "textAnimator", "hole": "scale", "holeRotation": "rotation", "holeLogo": "logoFade",
+    ]
+
+    /// The layers drawn in the feed's mask, animated with Core Animation.
+    static func isMaskLayer(_ layer: SplashLayer) -> Bool { layer == .hole || layer == .holeLogo }
+
     static func form(of track: ExportTrack) -> UIKitForm {
-        // The constants the track maps its motion with, in the order of its `reads`.
-        func read(_ i: Int) -> String { i < track.reads.count ? constant(track.reads[i]) : "0" }
+        let (layer, channel) = track.property.role
+        let from = track.fromConstant.map(constant) ?? number(track.from)
+        let to = track.toConstant.map(constant) ?? number(track.to)
+        if isMaskLayer(layer) {
+            return .layer(layerAnimation(track, name: animationNames[track.id] ?? track.id + "Animation", from: from, to: to))
+        }
+        let view = layer.rawValue, name = animationNames[track.id] ?? track.id + "Animator"
+        switch channel {
+        case .size:
+            // The view is laid out at the track's end size and scaled from it.
+            return .view(setup: "\(view).transform = CGAffineTransform(scaleX: \(from) / \(to), y: \(from) / \(to))",
+                         name: name, body: "\(view).transform = .identity")
+        case .scale:
+            return .view(setup: "\(view).transform = CGAffineTransform(scaleX: \(from), y: \(from))", name: name,
+                         body: "\(view).transform = CGAffineTransform(scaleX: \(to), y: \(to))")
+        case .verticalOffset:
+            return .view(setup: "\(view).transform = CGAffineTransform(translationX: 0, y: \(from))", name: name,
+                         body: "\(view).transform = " + (track.to == 0 ? ".identity" : "CGAffineTransform(translationX: 0, y: \(to))"))
+        case .opacity:
+            // A view is laid out opaque: only another start needs setting.
+            return .view(setup: track.from == 1 ? nil : "\(view).alpha = \(from)", name: name, body: "\(view).alpha = \(to)")
+        case .turn:
+            return .view(setup: "\(view).transform = CGAffineTransform(rotationAngle: \(turn(from)))", name: name,
+                         body: "\(view).transform = CGAffineTransform(rotationAngle: \(turn(to)))")
+        }
+    }
+
+    /// An angle of a turn's share: the hole's end rotation is counter-clockwise toward the
+    /// upper-left corner, −atan(cy / cx).
+    static func turn(_ share: String) -> String {
+        let end = "-atan(logoCenter.y / logoCenter.x)"
+        return share == "0" ? "0" : share == "1" ? end : "\(share) * \(end)"
+    }
+
+    /// A track's Core Animation lines: the hole's are members of its group (which holds their
+    /// fill and adds them to the hole and the logo over it); any other layer's stands alone.
+    static func layerAnimation(_ track: ExportTrack, name: String, from: String, to: String) -> [String] {
         let duration = constant(track.duration)
-        switch track.property {
-        case .logoSize:
-            return .view(setup: "logo.transform = CGAffineTransform(scaleX: \(read(0)) / \(read(1)), y: \(read(0)) / \(read(1)))",
-                         name: "logoAnimator", body: "logo.transform = .identity")
-        case .textOffset:
-            return .view(setup: "text.transform = CGAffineTransform(translationX: 0, y: \(read(0)))", name: "riseAnimator", body: "text.transform = .identity")
-        case .textOpacity:
-            return .view(setup: "text.alpha = 0", name: "fadeAnimator", body: "text.alpha = 1")
-        case .feedScale:
-            return .view(setup: "feed.transform = CGAffineTransform(scaleX: \(read(0)), y: \(read(0)))", name: "feedAnimator",
-                         body: "feed.transform = CGAffineTransform(scaleX: \(read(1)), y: \(read(1)))")
-        case .backdropTextOpacity:
-            return .view(setup: nil, name: "textAnimator", body: "backdropText.alpha = 0")
-        case .splashOpacity:
-            return .view(setup: nil, name: "fadeAnimator", body: "splash.alpha = 0")
-        case .holeSize:
+        let (layer, channel) = track.property.role
+        if let keyframes = track.keyframes {
             // Core Animation scales the logo-sized hole: the values are the declared scales, the
             // ones that grow with the screen multiplied by its height over the reference height.
-            let scales = read(0), referenceHeight = read(1)
-            let values = (track.keyframes?.values ?? []).enumerated().map { i, v in
+            let scales = track.reads.first.map(constant) ?? "[]", referenceHeight = track.reads.count > 1 ? constant(track.reads[1]) : "1"
+            let values = keyframes.values.enumerated().map { i, v in
                 v.scalesWithScreen ? "\(scales)[\(i)] * screenHeight / \(referenceHeight)" : "\(scales)[\(i)]"
             }
-            return .layer([
-                "let scale = CAKeyframeAnimation(keyPath: \"transform.scale\")",
-                "scale.values = [\(values.joined(separator: ", "))]",
+            return [
+                "let \(name) = CAKeyframeAnimation(keyPath: \"\(coreAnimation(channel).keyPath)\")",
+                "\(name).values = [\(values.joined(separator: ", "))]",
                 // Core Animation's key times are NSNumbers.
-                "scale.keyTimes = " + (track.keyTimes.map { "\(constant($0)).map { NSNumber(value: Double($0)) }" } ?? "[0, 1]"),
-                "scale.timingFunctions = \(constant(track.curve))",
-                "scale.duration = \(duration)",
-            ])
-        case .holeTurn:
-            return .layer([
-                "let rotation = CABasicAnimation(keyPath: \"transform.rotation.z\")",
-                "rotation.fromValue = 0",
-                "// Counter-clockwise toward the upper-left corner: −atan(cy / cx).",
-                "rotation.toValue = -atan(logoCenter.y / logoCenter.x)",
-                "rotation.duration = \(duration)",
-                "rotation.timingFunction = \(constant(track.curve))",
-            ])
-        case .holeLogoOpacity:
-            return .layer([
-                "let logoFade = CABasicAnimation(keyPath: \"opacity\")",
-                "logoFade.fromValue = 1",
-                "logoFade.toValue = 0",
-                "logoFade.beginTime = CACurrentMediaTime()" + (track.begin.map { " + \(constant($0))" } ?? ""),
-                "logoFade.duration = \(duration)",
-                "logoFade.timingFunction = \(constant(track.curve))",
-                "logoFade.fillMode = .both",
-                "logoFade.isRemovedOnCompletion = false",
-                "holeLogo.add(logoFade, forKey: \"fade\")",
-            ])
+                "\(name).keyTimes = " + (track.keyTimes.map { "\(constant($0)).map { NSNumber(value: Double($0)) }" } ?? "[0, 1]"),
+                "\(name).timingFunctions = \(constant(track.curve))",
+                "\(name).duration = \(duration)",
+            ]
+        }
+        var lines = ["let \(name) = CABasicAnimation(keyPath: \"\(coreAnimation(channel).keyPath)\")"]
+        switch channel {
+        case .turn:
+            lines += ["\(name).fromValue = \(turn(from))", "// Counter-clockwise toward the upper-left corner: −atan(cy / cx).", "\(name).toValue = \(turn(to))"]
+        case .size:
+            lines += ["\(name).fromValue = \(from) / \(to)", "\(name).toValue = 1"]
+        case .scale, .opacity, .verticalOffset:
+            lines += ["\(name).fromValue = \(from)", "\(name).toValue = \(to)"]
+        }
+        if layer == .hole {
+            return lines + ["\(name).duration = \(duration)", "\(name).timingFunction = \(constant(track.curve))"]
+        }
+        return lines + [
+            "\(name).beginTime = CACurrentMediaTime()" + (track.begin.map { " + \(constant($0))" } ?? ""),
+            "\(name).duration = \(duration)",
+            "\(name).timingFunction = \(constant(track.curve))",
+            "\(name).fillMode = .both",
+            "\(name).isRemovedOnCompletion = false",
+            "\(layer.rawValue).add(\(name), forKey: \"\(coreAnimation(channel).key)\")",
+        ]
+    }
+
+    /// The Core Animation key path a channel animates, and the key a standalone layer animation
+    /// of it is added under.
+    static func coreAnimation(_ channel: SplashChannel) -> (keyPath: String, key: String) {
+        switch channel {
+        case .size, .scale: return ("transform.scale", "scale")
+        case .turn: return ("transform.rotation.z", "rotation")
+        case .opacity: return ("opacity", "fade")
+        case .verticalOffset: return ("transform.translation.y", "rise")
         }
     }
 
@@ -134,16 +175,17 @@ public struct UIKitExport: ExportTarget, SwiftConstantSpelling {
     static func layerAnimations(_ tracks: [ExportTrack]) -> String {
         var blocks: [String] = []
         var grouped: [String] = []
-        let transforms: [SplashProperty: String] = [.holeSize: "scale", .holeTurn: "rotation"]
-        let holeDuration = tracks.first { $0.property == .holeSize }.map { constant($0.duration) } ?? "0"
+        let holeTracks = tracks.filter { $0.property.layer == .hole }
+        let holeDuration = holeTracks.first.map { constant($0.duration) } ?? "0"
         for track in tracks {
             guard case let .layer(lines) = form(of: track) else { continue }
-            if !grouped.isEmpty && transforms[track.property] == nil {
+            let inGroup = track.property.layer == .hole
+            if !grouped.isEmpty && !inGroup {
                 blocks.append(group(grouped, duration: holeDuration))
                 grouped = []
             }
             blocks.append(lines.map { "    " + $0 }.joined(separator: "\n"))
-            if let name = transforms[track.property] { grouped.append(name) }
+            if inGroup { grouped.append(animationNames[track.id] ?? track.id + "Animation") }
         }
         if !grouped.isEmpty { blocks.append(group(grouped, duration: holeDuration)) }
         return blocks.joined(separator: "\n\n")
@@ -163,12 +205,16 @@ public struct UIKitExport: ExportTarget, SwiftConstantSpelling {
 
     /// The appearance's summary: what each start track does, from its parameters' values.
     static func appearanceSummary(_ model: ExportModel) -> String {
-        model.tracks(.start, reduceMotion: false).map { track -> String in
-            let read = track.reads.map(\.value.json.text)
-            switch track.property {
-            case .logoSize: return "logo \(read[0]) → \(read[1]) pt"
-            case .textOffset: return "text rises \(read[0]) pt"
-            case .textOpacity: return "fades in"
+        let tracks = model.tracks(.start, reduceMotion: false)
+        return tracks.indices.map { i -> String in
+            let track = tracks[i], read = track.reads.map(\.value.json.text)
+            let layer = track.property.layer.rawValue
+            switch track.property.channel {
+            case .size where read.count > 1: return "\(layer) \(read[0]) → \(read[1]) pt"
+            case .verticalOffset where !read.isEmpty: return "\(layer) rises \(read[0]) pt"
+            // After another of the same layer's tracks, the layer is already named.
+            case .opacity where track.to > track.from:
+                return i > 0 && tracks[i - 1].property.layer == track.property.layer ? "fades in" : "\(layer) fades in"
             default: return track.label
             }
         }.joined(separator: ", ").replacingOccurrences(of: " pt, fades in", with: " pt and fades in")

@@ -41,29 +41,32 @@ public struct WebExport: ExportTarget {
     // MARK: Where each property shows
 
     /// How a property of the splash shows on the page: the elements it moves (ids named after
-    /// `state`'s layers), the CSS property, and the CSS value for the property's value. A new
-    /// property needs its form here, as it needs its drawing in the renderer.
+    /// `state`'s layers), the CSS property, and the CSS value for the property's value, from the
+    /// property's layer and channel.
     struct WebForm {
         let elements: [String]
         let property: String
         let css: (Double) -> String
     }
 
+    /// The elements a layer is drawn as: the hole is the mask's content and the logo over it.
+    static func elements(of layer: SplashLayer) -> [String] {
+        layer == .hole ? [SplashLayer.hole.rawValue, SplashLayer.holeLogo.rawValue] : [layer.rawValue]
+    }
+
     static func form(of property: SplashProperty, in splash: SplashSequence) -> WebForm {
-        // Sized elements are drawn at their still size and scaled from it.
-        let logoBase = splash.stillValue(.logoSize), holeBase = splash.stillValue(.holeSize)
-        switch property {
-        case .logoSize: return WebForm(elements: ["logo"], property: "scale") { short($0 / logoBase) }
-        case .textOffset: return WebForm(elements: ["text"], property: "translate") { "0px \(short($0))px" }
-        case .textOpacity: return WebForm(elements: ["text"], property: "opacity") { short($0) }
-        case .backdropTextOpacity: return WebForm(elements: ["backdropText"], property: "opacity") { short($0) }
-        case .feedScale: return WebForm(elements: ["feed"], property: "scale") { short($0) }
-        case .holeSize: return WebForm(elements: ["hole", "holeLogo"], property: "scale") { short($0 / holeBase) }
-        case .holeTurn:
+        let elements = elements(of: property.layer)
+        switch property.channel {
+        case .size:
+            // Sized elements are drawn at their still size and scaled from it.
+            let base = splash.stillValue(property)
+            return WebForm(elements: elements, property: "scale") { short($0 / base) }
+        case .scale: return WebForm(elements: elements, property: "scale") { short($0) }
+        case .verticalOffset: return WebForm(elements: elements, property: "translate") { "0px \(short($0))px" }
+        case .opacity: return WebForm(elements: elements, property: "opacity") { short($0) }
+        case .turn:
             let end = splash.holeEndRotation
-            return WebForm(elements: ["hole", "holeLogo"], property: "rotate") { "\(short($0 * end))rad" }
-        case .holeLogoOpacity: return WebForm(elements: ["holeLogo"], property: "opacity") { short($0) }
-        case .splashOpacity: return WebForm(elements: ["splash"], property: "opacity") { short($0) }
+            return WebForm(elements: elements, property: "rotate") { "\(short($0 * end))rad" }
         }
     }
 

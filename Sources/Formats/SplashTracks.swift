@@ -25,12 +25,63 @@ public enum SplashProperty: Int, CaseIterable, Sendable {
     /// With Reduce Motion: the still splash's opacity as it cross-fades to the feed.
     case splashOpacity
 
+    /// What the property is, in no platform's terms: the layer it acts on and the channel of that
+    /// layer it sets. Every export derives its form from these two, so a new property of an
+    /// existing layer and channel is this one line here and its track in `SplashTrack.all`.
+    public var role: (layer: SplashLayer, channel: SplashChannel) {
+        switch self {
+        case .logoSize: return (.logo, .size)
+        case .textOffset: return (.text, .verticalOffset)
+        case .textOpacity: return (.text, .opacity)
+        case .backdropTextOpacity: return (.backdropText, .opacity)
+        case .feedScale: return (.feed, .scale)
+        case .holeSize: return (.hole, .size)
+        case .holeTurn: return (.hole, .turn)
+        case .holeLogoOpacity: return (.holeLogo, .opacity)
+        case .splashOpacity: return (.splash, .opacity)
+        }
+    }
+
+    public var layer: SplashLayer { role.layer }
+    public var channel: SplashChannel { role.channel }
+
     /// `pt`, `×`, or empty for a plain number (an opacity, a share of a turn).
+    public var unit: String { channel.unit }
+}
+
+/// A layer of the splash a property acts on, named as `state` names its layers.
+public enum SplashLayer: String, CaseIterable, Sendable {
+    /// The launch screen's logo, and its text below it.
+    case logo, text
+    /// The text on the backdrop the hole opens over.
+    case backdropText
+    /// The screen behind the splash, scaled about its centre.
+    case feed
+    /// The logo-shaped hole in the feed's mask, and the logo drawn over it (both move together).
+    case hole
+    /// The logo drawn over the hole, on its own.
+    case holeLogo
+    /// The whole launch screen.
+    case splash
+}
+
+/// What a property sets on its layer, in the order a layer's settings are applied.
+public enum SplashChannel: CaseIterable, Sendable {
+    /// A side in points, drawn as a scale of the layer's still size.
+    case size
+    /// A scale about the layer's centre (×).
+    case scale
+    /// A share of the hole's end rotation (toward the upper-left corner).
+    case turn
+    case opacity
+    /// How far below its place the layer is drawn (pt).
+    case verticalOffset
+
     public var unit: String {
         switch self {
-        case .logoSize, .textOffset, .holeSize: return "pt"
-        case .feedScale: return "×"
-        case .holeTurn, .textOpacity, .backdropTextOpacity, .holeLogoOpacity, .splashOpacity: return ""
+        case .size, .verticalOffset: return "pt"
+        case .scale: return "×"
+        case .turn, .opacity: return ""
         }
     }
 }
@@ -82,7 +133,8 @@ public struct TrackKeyframes: Sendable {
 /// by construction, and `value(_:_:)` is the one interpolator that evaluation (`SplashSequence`),
 /// the trace and graphs, lint and the exports read (lottie-ios's `KeyframeGroup<T>`: the keyframe
 /// model typed, its interpolation in one place). A track over declared parameters is one entry in
-/// `all`; a new property is also a case of `SplashProperty` and its place in `SplashSequence`'s frame.
+/// `all`; a new property is also a case of `SplashProperty` with its role, and its place in
+/// `SplashSequence`'s frame.
 public struct SplashTrack: Sendable {
     /// What the track's time counts from: the launch, or the dismissal time d.
     public enum Anchor: String, Sendable { case start, dismissal }
