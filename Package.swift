@@ -48,6 +48,8 @@ let package = Package(
             pkgConfig: "poppler-glib",
             providers: [.apt(["librsvg2-dev", "libpoppler-glib-dev", "libcairo2-dev"])]
         ),
+        // Lottie intros, drawn by rlottie's C API; every file is checked by Formats' LottieDocument first.
+        .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", providers: [.apt(["librlottie-dev"])]),
         .target(name: "Motion", path: "Sources/Motion"),
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
@@ -67,7 +69,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]
         ),
         // LaunchImport for ImageFileKind: images are decoded by what their bytes are, not their names.
-        .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "Formats", "Scenes", "LaunchImport", "Geometry"], path: "Sources/Render"),
+        .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "CRLottie", "Formats", "Scenes", "LaunchImport", "Geometry"], path: "Sources/Render"),
         .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "Exports"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry"], path: "Sources/FuzzChecks"),
