@@ -135,8 +135,9 @@ public enum LottieDocument {
             guard layers == nil, let imagePath = try asset.string("p") else { continue }
             let embedded = try asset.number("e") == 1 || imagePath.hasPrefix("data:")
             if embedded {
-                // Base64 holds 3 bytes in every 4 characters.
-                let decoded = imagePath.utf8.count / 4 * 3
+                // Base64 holds 3 bytes in every 4 characters; a data URL's base64 follows its first comma.
+                let payload = imagePath.utf8.split(separator: UInt8(ascii: ","), maxSplits: 1, omittingEmptySubsequences: false).last ?? imagePath.utf8[...]
+                let decoded = payload.count / 4 * 3
                 if decoded > maximumEmbeddedImageBytes {
                     throw asset.failure(asset.node("p") ?? node, "the image \(abbreviatedForMessage(id)) embedded in the file is \(FileSizeLimit(bytes: decoded, kind: "").text), more than the \(FileSizeLimit(bytes: maximumEmbeddedImageBytes, kind: "").text) an embedded image may be")
                 }
