@@ -46,8 +46,9 @@ public final class LottieAnimation {
         return min(max(Int(frame.rounded(.down)), 0), last)
     }
 
-    /// Frame `frame` (0 is `ip`) drawn to fill `width` × `height` pixels (stretched if its aspect
-    /// differs; the caller fits it), as straight-alpha RGBA bytes, the renderer's texture format.
+    /// Frame `frame` (0 is `ip`: rlottie adds the start frame itself) drawn into `width` × `height`
+    /// pixels, aspect fit and centred (rlottie's `renderSync` keeps the aspect ratio), as
+    /// straight-alpha RGBA bytes, the renderer's texture format.
     public func render(frame: Int, width: Int, height: Int) -> IntroFrame {
         let w = max(width, 1), h = max(height, 1)
         var premultiplied = [UInt32](repeating: 0, count: w * h)

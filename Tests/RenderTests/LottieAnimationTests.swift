@@ -29,6 +29,10 @@ final class LottieAnimationTests: XCTestCase {
         let last = animation.render(frame: 29, width: 200, height: 200)
         XCTAssertEqual(pixel(last, 60, 100), [0, 0, 0, 0])
         XCTAssertEqual(pixel(last, 140, 100), [255, 0, 0, 255])
+        // Another aspect: the 100 pt canvas is fitted and centred, so at 200×100 px it spans x 50...150.
+        let wide = animation.render(frame: 0, width: 200, height: 100)
+        XCTAssertEqual(pixel(wide, 59, 50), [0, 0, 0, 0])
+        XCTAssertEqual(pixel(wide, 61, 50), [255, 0, 0, 255])
         // A frame past the end is the last frame.
         XCTAssertEqual(animation.render(frame: 1000, width: 200, height: 200), last)
     }
