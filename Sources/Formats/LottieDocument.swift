@@ -7,9 +7,6 @@ public struct LottieMarker: Equatable, Sendable {
     public var name: String
     public var startFrame: Double
     public var durationFrames: Double
-    public init(name: String, startFrame: Double, durationFrames: Double) {
-        self.name = name; self.startFrame = startFrame; self.durationFrames = durationFrames
-    }
 }
 
 /// What a checked Lottie file says about itself, and what it lacks that can be drawn without.

@@ -49,26 +49,23 @@ final class LottieDocumentTests: XCTestCase {
         }
     }
 
-    func testZeroFramesAndAZeroFrameRateAreRefused() {
-        XCTAssertEqual(refusal("zero-frames.json"), "zero-frames.json:5:8: the animation has 0 frames (ip 0, op 0): nothing to play")
-        XCTAssertEqual(refusal("zero-frame-rate.json"), "zero-frame-rate.json:3:8: fr (frame rate) must lie in [0.5, 240] frames a second (got 0)")
-    }
+    /// Each bad fixture with the whole message it is refused with, place included.
+    static let refusals: [(file: String, message: String)] = [
+        ("zero-frames.json", "5:8: the animation has 0 frames (ip 0, op 0): nothing to play"),
+        ("zero-frame-rate.json", "3:8: fr (frame rate) must lie in [0.5, 240] frames a second (got 0)"),
+        ("billion-frames.json", "5:8: the animation has 1000000000 frames (ip 0, op 1000000000), more than the 72000 an intro may have"),
+        ("zero-width.json", "6:7: the width w must lie in [1, 16384] points (got 0)"),
+        ("million-height.json", "7:7: the height h must lie in [1, 16384] points (got 1000000)"),
+        ("precomp-contains-itself.json", "19:15: the precomp 'comp_0' contains itself ('comp_0' → 'comp_0')"),
+        ("precomp-cycle.json", "73:15: the precomp 'comp_a' contains itself ('comp_a' → 'comp_b' → 'comp_a')"),
+    ]
 
-    func testABillionFramesAreRefused() {
-        XCTAssertEqual(refusal("billion-frames.json"),
-                       "billion-frames.json:5:8: the animation has 1000000000 frames (ip 0, op 1000000000), more than the 72000 an intro may have")
-    }
-
-    func testAWidthOfZeroAndAHeightOfAMillionAreRefused() {
-        XCTAssertEqual(refusal("zero-width.json"), "zero-width.json:6:7: the width w must lie in [1, 16384] points (got 0)")
-        XCTAssertEqual(refusal("million-height.json"), "million-height.json:7:7: the height h must lie in [1, 16384] points (got 1000000)")
-    }
-
-    func testAPrecompThatContainsItselfIsRefused() {
-        XCTAssertEqual(refusal("precomp-contains-itself.json"),
-                       "precomp-contains-itself.json:19:15: the precomp 'comp_0' contains itself ('comp_0' → 'comp_0')")
-        XCTAssertEqual(refusal("precomp-cycle.json"),
-                       "precomp-cycle.json:73:15: the precomp 'comp_a' contains itself ('comp_a' → 'comp_b' → 'comp_a')")
+    /// Zero frames, a frame rate of 0, 10⁹ frames, a width of 0, a height of 10⁶, a precomp that
+    /// contains itself directly or through another.
+    func testEachBadFixtureIsRefusedWithItsPlaceAndMessage() {
+        for (file, message) in Self.refusals {
+            XCTAssertEqual(refusal(file), "\(file):\(message)")
+        }
     }
 
     /// A chain of 100,000 precomps, each holding the next, is walked without recursion.

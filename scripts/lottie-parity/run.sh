@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lottie frames drawn by SplashLab (rlottie) against lottie-web, Airbnb's web player, in headless
 # Chromium: ten frames of each file, compared by the share of pixels that differ beyond
-# anti-aliasing (see parity.py for the measure and why). lottie-web is a check only: it comes from
+# anti-aliasing (see compare_frames.py for the measure and why). lottie-web is a check only: it comes from
 # the PyPI package pylottie (its lottie.html), installed into .build/lottie-parity, never shipped.
 #   scripts/lottie-parity/run.sh [PATH/TO/splashlab] [FILE.json...]
 # Without files: every Lottie file in ../shared/realworld/lottie/ beside the repository, if there.
@@ -33,7 +33,7 @@ fi
 work=$(mktemp -d -t lottie-parity.XXXXXX)
 failed=0
 for i in "${!files[@]}"; do
-  python3 "$here/parity.py" --bin "$bin" --chromium "$chromium" --lottie-html "$player/pylottie/lottie.html" \
+  python3 "$here/compare_frames.py" --bin "$bin" --chromium "$chromium" --lottie-html "$player/pylottie/lottie.html" \
     --file "${files[$i]}" --work "$work/$i" || failed=$((failed + 1))
   echo
 done

@@ -2,7 +2,7 @@
 """Frames of a Lottie file drawn by SplashLab (rlottie) and by lottie-web (Airbnb's player, from
 pylottie's lottie.html) in headless Chromium, compared.
 
-  parity.py --bin splashlab --chromium chromium --lottie-html lottie.html --file F.json [--frames 10] [--size 360]
+  compare_frames.py --bin splashlab --chromium chromium --lottie-html lottie.html --file F.json [--frames 10] [--size 360]
 
 Ten frames spread over the animation (frame 0 is its ip, the last its op - 1) are drawn at the
 file's size scaled so its longer side is --size px, by `splashlab bench --intro F --intro-frame N
@@ -24,7 +24,6 @@ import json
 import math
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import zlib
@@ -32,20 +31,11 @@ import zlib
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The command runner and the failure exit of the page parity check (make parity).
+sys.path.insert(0, os.path.join(HERE, "..", "parity"))
+from parity import fail, run  # noqa: E402
 CHANNEL_TOLERANCE = 26
 SHARE_LIMIT = 0.02
-
-
-def fail(message):
-    print(f"lottie-parity: {message}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(command, **kwargs):
-    p = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    if p.returncode != 0:
-        fail(f"{' '.join(command[:6])} ... failed ({p.returncode}): {p.stderr.strip()[-800:]}")
-    return p.stdout
 
 
 def decode_png(data):
