@@ -103,8 +103,33 @@ public enum LottieDocument {
         let layers = try file.array("layers") ?? []
         let assets = try readAssets(file, path: path, fileExists: fileExists)
         try checkReferences(rootLayers: layers, assets: assets, file: file)
+        let allLayers = layers + assets.byID.keys.sorted().flatMap { assets.byID[$0]?.precompLayers ?? [] }
         return LottieSummary(width: width, height: height, frameRate: frameRate, inPoint: inPoint, outPoint: outPoint,
-                             markers: try readMarkers(file), warnings: assets.warnings)
+                             markers: try readMarkers(file), warnings: assets.warnings + blendModeWarnings(allLayers, path: path))
+    }
+
+    /// Lottie's layer blend modes (`bm`), by number (lottie-spec, "Blend Mode").
+    static let blendModeNames = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color dodge", "color burn",
+                                 "hard light", "soft light", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
+                                 "add", "hard mix"]
+
+    /// A layer that blends other than normally: rlottie draws it as normal, where lottie-ios and
+    /// lottie-web blend it (found comparing frames with lottie-web: a hard-light wave in
+    /// duckduckgo-ios's add-to-dock promo). One warning a mode, naming the first layer using it.
+    private static func blendModeWarnings(_ layers: [JSONNode], path: String) -> [String] {
+        var seen = Set<Int>(), warnings: [String] = []
+        for layer in layers {
+            guard case let .object(members) = layer.value,
+                  let mode = members.first(where: { $0.key == "bm" }), case let .number(number) = mode.value.value,
+                  number != 0, number == number.rounded(), abs(number) < 1000, seen.insert(Int(number)).inserted else { continue }
+            let name = members.first(where: { $0.key == "nm" }).flatMap { member -> String? in
+                if case let .string(text) = member.value.value { return text }
+                return nil
+            }
+            let modeName = blendModeNames.indices.contains(Int(number)) ? blendModeNames[Int(number)] : "number \(Int(number))"
+            warnings.append("\(path):\(mode.value.location): the layer \(abbreviatedForMessage(name ?? "without a name")) blends as \(modeName), which is drawn here as normal (rlottie has no blend modes)")
+        }
+        return warnings
     }
 
     /// An asset: a precomp (its layers' references) or an image.

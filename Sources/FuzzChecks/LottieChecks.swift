@@ -22,7 +22,7 @@ extension FuzzTarget {
                 throw FuzzViolation("the frame at \(seconds) s is \(frame), outside [\(summary.inPoint), \(summary.outPoint))")
             }
         }
-        for warning in summary.warnings where !warning.hasPrefix(path + ": ") {
+        for warning in summary.warnings where !warning.hasPrefix(path + ":") {
             throw FuzzViolation("a warning does not name the file: \(warning.prefix(200))")
         }
     }
