@@ -4,7 +4,8 @@ import PackageDescription
 // What each module holds:
 // - Motion: pure timing math (curves, keyframes, springs, decay, their Simulation shape), imports nothing.
 // - Formats: positioned JSON, the JSON writer, input scripts, the timings file and its declaration
-//   of every parameter (TimingsSchema), in-place patching of a timings file, and PNG header sizes.
+//   of every parameter (TimingsSchema), in-place patching of a timings file, PNG header sizes, and
+//   the check of a Lottie file before it is drawn (LottieDocument).
 // - Scenes: the preview model and scene building, and Playback (initial preview + input log + time).
 // - LaunchImport: a user's Xcode project's launch screen (project file, Info.plist, storyboards,
 //   asset catalogs, Auto Layout), read into Scenes' LaunchScreen model.
@@ -12,7 +13,7 @@ import PackageDescription
 //   tiling and the render plan (what a Scene draws, what is hidden, what to warm), no SDL.
 // - Render: the SDL calls: walks a render plan; textures and fonts that free themselves before
 //   their renderer; text, images (PNG, JPEG, GIF; PDF and SVG drawn at the size shown), PNG
-//   read-back, the HUD.
+//   read-back, the HUD; intros: Lottie frames through rlottie, GIF and video frames through ffmpeg.
 // - Exports: the exports to UIKit, SwiftUI, CSS, Compose and launch images, over one export model.
 // - App: the app layer: session, assets, the timings file watcher and document (edits, undo,
 //   save), the window's state and pure reducer, the key table and the CLI table.
@@ -48,6 +49,8 @@ let package = Package(
             pkgConfig: "poppler-glib",
             providers: [.apt(["librsvg2-dev", "libpoppler-glib-dev", "libcairo2-dev"])]
         ),
+        // Lottie intros, drawn by rlottie's C API; every file is checked by Formats' LottieDocument first.
+        .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", providers: [.apt(["librlottie-dev"])]),
         .target(name: "Motion", path: "Sources/Motion"),
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
@@ -67,7 +70,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]
         ),
         // LaunchImport for ImageFileKind: images are decoded by what their bytes are, not their names.
-        .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "Formats", "Scenes", "LaunchImport", "Geometry"], path: "Sources/Render"),
+        .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "CRLottie", "Formats", "Scenes", "LaunchImport", "Geometry"], path: "Sources/Render"),
         .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "Exports"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry"], path: "Sources/FuzzChecks"),

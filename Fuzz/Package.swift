@@ -25,5 +25,6 @@ let package = Package(
         .executableTarget(name: "fuzz-vectorimage", dependencies: ["FuzzDriver"], path: "Sources/FuzzVectorImage"),
         .executableTarget(name: "fuzz-solver", dependencies: ["FuzzDriver"], path: "Sources/FuzzSolver"),
         .executableTarget(name: "fuzz-projectfile", dependencies: ["FuzzDriver"], path: "Sources/FuzzProjectFile"),
+        .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzDriver"], path: "Sources/FuzzLottie"),
     ]
 )

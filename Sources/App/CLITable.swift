@@ -84,8 +84,9 @@ public enum CLI {
                               "splashlab curve \"spring(response: 0.5, dampingFraction: 0.825)\" --plot spring.png"]),
         CLICommand(name: "timings", summary: "check a timings file, or print every tunable parameter (JSON schema or README's table)", operands: "",
                    examples: ["splashlab timings --schema", "splashlab timings --markdown", "splashlab timings --timings my-timings.json"]),
-        CLICommand(name: "bench", summary: "print performance figures as JSON: the scripted scenario against its floor, or the motion math", operands: "",
-                   examples: ["splashlab bench --device iphone-se --frames 600", "splashlab bench --motion", "xvfb-run -a splashlab bench --idle"]),
+        CLICommand(name: "bench", summary: "print performance figures as JSON: the scripted scenario against its floor, the motion math, or an intro's frames", operands: "",
+                   examples: ["splashlab bench --device iphone-se --frames 600", "splashlab bench --motion", "xvfb-run -a splashlab bench --idle",
+                              "splashlab bench --intro intro.json", "splashlab bench --intro intro.json --intro-frame 30 --out frame30.png"]),
         CLICommand(name: "export", summary: "tuned values back to the platforms: UIKit, SwiftUI, CSS (or a page) and Compose code, or the launch frame for every device",
                    operands: ExportTargets.standard.names.joined(separator: "|"),
                    examples: ["splashlab export swift --timings my-timings.json > SplashTimings.swift", "splashlab export swiftui > SplashView.swift",
@@ -101,7 +102,7 @@ public enum CLI {
         .project, .target, .logoView, .explain, .appearance, .screen, .renderer, .script, .at, .launch, .html, .out, .scale, .duration, .fps,
         .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
-        .frames, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
+        .frames, .intro, .introFrame, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
         .trace, .step, .json, .graph, .properties, .threshold,
     ]
 
@@ -208,7 +209,7 @@ extension CLIOption {
     public static let at = CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false)
     public static let launch = CLIOption(name: "--launch", value: nil, help: "the launch screen alone, from its sources (never the intro's frame 0)", commands: ["render"], forwardedToCapture: false)
     public static let html = CLIOption(name: "--html", value: nil, help: ExportTargets.standard.all.filter(\.writesPage).map { "export \($0.name)" }.joined(separator: ", ") + ": a self-contained page that plays the splash (to --out FILE or standard output)", commands: ["export"], forwardedToCapture: false)
-    public static let out = CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets"], forwardedToCapture: false)
+    public static let out = CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets", "bench"], forwardedToCapture: false)
     public static let scale = CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false)
     public static let duration = CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more); at most \(OptionBounds.number(OptionBounds.recordingSeconds)) s of video, slow motion included", commands: ["record"], forwardedToCapture: false)
     public static let fps = CLIOption(name: "--fps", value: "N", help: "frames per second, \(OptionBounds.text(OptionBounds.fps)) (record: of the video, default 60; run: the frame budget, default the display's)", commands: ["record", "run"], forwardedToCapture: false)
@@ -236,6 +237,10 @@ extension CLIOption {
     public static let uiDump = CLIOption(name: "--ui-dump", value: "FILE", help: "write the view (inspector, tools, A / B), the device viewport and every inspector control's place and value as JSON whenever they change",
                                        commands: ["run"], forwardedToCapture: false)
     public static let frames = CLIOption(name: "--frames", value: "N", help: "how many frames the scenario is rendered in, \(OptionBounds.text(OptionBounds.benchFrames)) (default 600)", commands: ["bench"], forwardedToCapture: false)
+    public static let intro = CLIOption(name: "--intro", value: "FILE", help: "a Lottie intro's milliseconds a frame, drawn at the size an iPhone 15 Pro Max's whole screen shows in a 1920×1080 workbench",
+                                        commands: ["bench"], forwardedToCapture: false, takesMany: true)
+    public static let introFrame = CLIOption(name: "--intro-frame", value: "N", help: "with one --intro: write its frame N (0 is its first) as a PNG to --out at its own size times --scale (default 1), instead of timing it",
+                                             commands: ["bench"], forwardedToCapture: false)
     public static let motion = CLIOption(name: "--motion", value: nil, help: "the motion math's and the playback's figures instead of frames", commands: ["bench"], forwardedToCapture: false)
     public static let idle = CLIOption(name: "--idle", value: nil, help: "open the real window at rest and print its CPU and frames drawn (needs a display, e.g. xvfb-run)",
                                        commands: ["bench"], forwardedToCapture: false)

@@ -28,6 +28,8 @@ public enum OptionBounds {
     public static let comparedFiles = 2...8
     /// `bench --frames`: 10 (enough for a median) to 36,000, ten minutes at 60 fps.
     public static let benchFrames = 10...36_000
+    /// Any frame of the longest intro `LottieDocument` accepts.
+    public static let introFrame = 0...Int(LottieDocument.maximumFrames)
     /// `bench --idle --seconds`: how long each state is measured, up to ten minutes.
     public static let idleSeconds = 0...600.0
     /// `curve --samples`: up to 100,000 rows of CSV. (`curve --at`'s list is one argument, which

@@ -268,6 +268,10 @@ public struct BenchOptions {
         case idle(seconds: Double, windowArguments: [String])
         /// The scripted scenario rendered `frames` times at `scale`.
         case frames(preview: PreviewOptions, scale: Double, frames: Int, csvPath: String?)
+        /// Each intro file's frames drawn and timed.
+        case intro(files: [String])
+        /// One intro frame written as a PNG at the file's size times `scale`.
+        case introFrame(file: String, frame: Int, scale: Double, out: String)
     }
 
     public var mode: Mode
@@ -278,6 +282,22 @@ public struct BenchOptions {
             mode = .motion
             return
         }
+        if let files = args.list(.intro) {
+            if let stray = [CLIOption.frames, .framesCSV, .idle, .seconds].first(where: { args.has($0) }) {
+                throw args.mistake("--intro times the intro's frames; leave out \(stray.name)")
+            }
+            guard args.has(.introFrame) else {
+                if let stray = [CLIOption.out, .scale].first(where: { args.has($0) }) { throw args.mistake("\(stray.name) is for --intro-frame") }
+                mode = .intro(files: files)
+                return
+            }
+            guard files.count == 1, let file = files.first else { throw args.mistake("--intro-frame writes one intro's frame: give one --intro FILE") }
+            guard let out = args.value(.out) else { throw args.mistake("--intro-frame needs --out FILE.png") }
+            mode = .introFrame(file: file, frame: try args.int(.introFrame, in: OptionBounds.introFrame) ?? 0,
+                               scale: try args.double(.scale, in: OptionBounds.scale) ?? 1, out: out)
+            return
+        }
+        if args.has(.introFrame) { throw args.mistake("--intro-frame needs --intro FILE") }
         if args.has(.idle) {
             let seconds = try args.positiveDouble(.seconds, atMost: OptionBounds.idleSeconds.upperBound, unit: " s") ?? 5
             if let scenarios = [CLIOption.frames, .framesCSV, .scale].first(where: { args.has($0) }) {

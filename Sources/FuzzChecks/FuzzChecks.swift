@@ -31,6 +31,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case solver
     /// An Xcode project file and an XcodeGen spec, with their targets and build settings.
     case projectFile = "projectfile"
+    /// A Lottie animation, as `LottieDocument` checks it before rlottie may draw it.
+    case lottie
 
     /// The path errors must name.
     public var path: String { "fuzz-\(rawValue).json" }
@@ -49,6 +51,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .vectorImage: try checkVectorImage(bytes, path: path)
         case .solver: try checkSolver(bytes)
         case .projectFile: try checkProjectFile(bytes)
+        case .lottie: try checkLottie(bytes)
         }
     }
 
@@ -241,7 +244,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// Runs a parse: success, or a `JSONFileError` naming this target's path at a place inside
     /// the input with a short one-line message. Anything else is a violation.
-    private func positioned<T>(_ input: [UInt8], _ parse: () throws -> T) throws -> Result<T, JSONFileError> {
+    func positioned<T>(_ input: [UInt8], _ parse: () throws -> T) throws -> Result<T, JSONFileError> {
         do { return .success(try parse()) } catch let error as JSONFileError {
             guard error.path == path else { throw FuzzViolation("error names \(error.path), not \(path): \(error)") }
             guard FuzzTarget.contains(error.location, in: input) else {
@@ -254,7 +257,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    private func agree<T: Equatable>(_ a: Result<T, JSONFileError>, _ b: Result<T, JSONFileError>, _ what: String) throws {
+    func agree<T: Equatable>(_ a: Result<T, JSONFileError>, _ b: Result<T, JSONFileError>, _ what: String) throws {
         guard a == b else { throw FuzzViolation("\(what) disagree: \(a) versus \(b)") }
     }
 

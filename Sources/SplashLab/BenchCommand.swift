@@ -22,6 +22,10 @@ func benchCommand(_ arguments: [String]) throws -> Int32 {
     case .frames(var preview, let scale, let frames, let csvPath):
         preview.seed = 1
         try printOutput(try frameBenchmark(options: preview, scale: scale, frames: frames, csvPath: csvPath).text)
+    case let .intro(files):
+        try printOutput(try introBenchmark(files: files).text)
+    case let .introFrame(file, frame, scale, out):
+        try writeIntroFrame(file: file, frame: frame, scale: scale, out: out)
     }
     return 0
 }

@@ -23,15 +23,6 @@ struct VideoFile: CustomStringConvertible {
     var description: String { path }
 }
 
-/// The first executable called `name` on PATH.
-func findOnPath(_ name: String) -> String? {
-    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-        let candidate = "\(dir)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-}
-
 /// `splashlab record`: renders the preview at a fixed step, so the video has every frame
 /// whatever the machine's speed, and pipes the frames to ffmpeg (H.264 yuv420p mp4, or gif).
 func recordCommand(_ arguments: [String]) throws -> Int32 {

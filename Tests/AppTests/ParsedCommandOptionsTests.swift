@@ -77,6 +77,23 @@ final class ParsedCommandOptionsTests: XCTestCase {
         XCTAssertEqual(mistake { try BenchOptions(["--seconds", "3"]) }, "--seconds is for --idle")
     }
 
+    func testBenchIntroModes() throws {
+        guard case let .intro(files) = try BenchOptions(["--intro", "a.json", "b.json"]).mode else { return XCTFail("--intro") }
+        XCTAssertEqual(files, ["a.json", "b.json"])
+        guard case let .introFrame(file, frame, scale, out) = try BenchOptions(["--intro", "a.json", "--intro-frame", "12", "--out", "f.png"]).mode else {
+            return XCTFail("--intro-frame")
+        }
+        XCTAssertEqual(file, "a.json")
+        XCTAssertEqual([Double(frame), scale], [12, 1])
+        XCTAssertEqual(out, "f.png")
+        XCTAssertEqual(mistake { try BenchOptions(["--intro", "a.json", "b.json", "--intro-frame", "1", "--out", "f.png"]) },
+                       "--intro-frame writes one intro's frame: give one --intro FILE")
+        XCTAssertEqual(mistake { try BenchOptions(["--intro", "a.json", "--intro-frame", "1"]) }, "--intro-frame needs --out FILE.png")
+        XCTAssertEqual(mistake { try BenchOptions(["--intro-frame", "1"]) }, "--intro-frame needs --intro FILE")
+        XCTAssertEqual(mistake { try BenchOptions(["--intro", "a.json", "--out", "f.png"]) }, "--out is for --intro-frame")
+        XCTAssertEqual(mistake { try BenchOptions(["--intro", "a.json", "--frames", "60"]) }, "--intro times the intro's frames; leave out --frames")
+    }
+
     func testCurveSamplesItsSpan() throws {
         let options = try CurveOptions(["linear", "--samples", "3"])
         XCTAssertEqual(options.times, [0, 0.5, 1])

@@ -1,0 +1,29 @@
+import Formats
+
+extension FuzzTarget {
+    /// A Lottie file as `LottieDocument.check` reads it, every external image missing: refused
+    /// with a short message placed inside the input, or accepted only within every bound rlottie
+    /// is protected by, the same way twice, with frames for any time inside the animation.
+    func checkLottie(_ bytes: [UInt8]) throws {
+        let check = { try LottieDocument.check(bytes: bytes, path: path, fileExists: { _ in false }) }
+        let first = try positioned(bytes, check)
+        try agree(first, try positioned(bytes, check), "two checks of the same bytes")
+        guard case let .success(summary) = first else { return }
+        guard LottieDocument.sideRange.contains(summary.width), LottieDocument.sideRange.contains(summary.height) else {
+            throw FuzzViolation("accepted a size of \(summary.width)×\(summary.height)")
+        }
+        guard LottieDocument.frameRateRange.contains(summary.frameRate) else { throw FuzzViolation("accepted a frame rate of \(summary.frameRate)") }
+        guard summary.frameCount >= 1, summary.frameCount <= LottieDocument.maximumFrames, summary.duration.isFinite else {
+            throw FuzzViolation("accepted \(summary.frameCount) frames (ip \(summary.inPoint), op \(summary.outPoint))")
+        }
+        for seconds in [-1, 0, 0.5, summary.duration / 2, summary.duration, 1e9, .nan] {
+            let frame = summary.frame(at: seconds)
+            guard frame >= summary.inPoint, frame <= max(summary.outPoint - 1, summary.inPoint) else {
+                throw FuzzViolation("the frame at \(seconds) s is \(frame), outside [\(summary.inPoint), \(summary.outPoint))")
+            }
+        }
+        for warning in summary.warnings where !warning.hasPrefix(path + ":") {
+            throw FuzzViolation("a warning does not name the file: \(warning.prefix(200))")
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Formats
+
+/// The first executable called `name` on PATH.
+public func findOnPath(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let candidate = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+/// A GIF or video intro (mp4, mov), decoded by the ffmpeg the app already records with: ffprobe
+/// lists every frame's own timestamp, so a variable frame rate stays variable, and ffmpeg decodes
+/// the frame shown at a time to raw RGBA at the size it is shown. Every step is bounded: the
+/// duration and frame count are checked before any frame is decoded, the frame list is read no
+/// further than one frame past the bound, and each ffmpeg run has a time limit.
+public struct VideoIntro: Sendable {
+    public let path: String
+    /// The video stream's size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Each frame's start time in seconds from the first frame, ascending; frame i shows from
+    /// `frameTimes[i]` until `frameTimes[i + 1]` (the last until `duration`).
+    public let frameTimes: [Double]
+    public let duration: Double
+    /// The first frame's own timestamp in the file, which `frameTimes` are counted from.
+    private let startTimestamp: Double
+
+    /// Ten minutes: as long as `record` writes, far past any intro.
+    public static let maximumDuration = 600.0
+    /// The same bound as a Lottie intro's frames.
+    public static let maximumFrames = Int(LottieDocument.maximumFrames)
+    /// The largest frame decoded, a side: the largest screen shown at 3×, with room.
+    public static let maximumSide = 4096
+    /// How long one ffprobe or ffmpeg run may take before it is stopped.
+    public static let processTimeLimit = 30.0
+
+    /// Reads the file's stream and frame times, refusing what is not a video a player could show:
+    /// no ffprobe, an unreadable or corrupt file, audio only, longer than `maximumDuration`, more
+    /// frames than `maximumFrames`. Every message names the file.
+    public init(path: String, maximumFrames: Int = VideoIntro.maximumFrames) throws {
+        self.path = path
+        guard FileManager.default.isReadableFile(atPath: path) else { throw RenderError("\(path): cannot read the file") }
+        guard let ffprobe = findOnPath("ffprobe") else { throw RenderError("\(path): a GIF or video intro needs ffprobe (Debian: ffmpeg) on PATH") }
+        let stream = try Self.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height:format=duration",
+                                            "-of", "default=noprint_wrappers=1", path], path: path, what: "ffprobe")
+        let fields = Dictionary(stream.split(separator: "\n").compactMap { line -> (String, String)? in
+            let parts = line.split(separator: "=", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }, uniquingKeysWith: { first, _ in first })
+        guard let w = fields["width"].flatMap({ Int($0) }), let h = fields["height"].flatMap({ Int($0) }) else {
+            throw RenderError("\(path): has no video stream (audio only?); an intro needs pictures")
+        }
+        guard w > 0, h > 0 else { throw RenderError("\(path): its video is \(w)×\(h) pixels") }
+        width = w; height = h
+        if let fileDuration = fields["duration"].flatMap({ Double($0) }), fileDuration > Self.maximumDuration {
+            throw RenderError("\(path): lasts \(Self.seconds(fileDuration)), longer than the \(Self.seconds(Self.maximumDuration)) an intro may")
+        }
+        // One packet past the bound is enough to know the file passed it.
+        let packets = try Self.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-read_intervals", "%+#\(maximumFrames + 1)",
+                                             "-show_entries", "packet=pts_time", "-of", "csv=p=0", path], path: path, what: "ffprobe")
+        // Packets come in decoding order; a stream with B-frames shows them in time order.
+        let timestamps = packets.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite).sorted()
+        guard let first = timestamps.first else { throw RenderError("\(path): its video stream has no frames with times") }
+        if timestamps.count > maximumFrames {
+            throw RenderError("\(path): has more than \(maximumFrames) frames, more than an intro may have")
+        }
+        startTimestamp = first
+        frameTimes = timestamps.map { $0 - first }
+        let last = frameTimes.last ?? 0
+        // The last frame lasts as long as the one before it (or 0.1 s, a GIF's usual delay, if alone).
+        let lastLength = frameTimes.count > 1 ? last - frameTimes[frameTimes.count - 2] : 0.1
+        duration = max(fields["duration"].flatMap { Double($0) } ?? 0, last + max(lastLength, 0))
+        if duration > Self.maximumDuration {
+            throw RenderError("\(path): lasts \(Self.seconds(duration)), longer than the \(Self.seconds(Self.maximumDuration)) an intro may")
+        }
+    }
+
+    /// The frame shown at `seconds` from the start: the last whose own time is not after it, held
+    /// at the first before the start and at the last after the end.
+    public func frameIndex(at seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        var low = 0, high = frameTimes.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if frameTimes[middle] <= seconds { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Frame `index` decoded and scaled to `width` × `height` pixels (each side at most
+    /// `maximumSide`), as RGBA bytes: ffmpeg seeks to the frame's own timestamp exactly
+    /// (`-ss` before `-i` decodes from the keyframe before and drops frames until it).
+    public func decode(frame index: Int, width: Int, height: Int) throws -> IntroFrame {
+        guard let ffmpeg = findOnPath("ffmpeg") else { throw RenderError("\(path): a GIF or video intro needs ffmpeg on PATH") }
+        let w = min(max(width, 1), Self.maximumSide), h = min(max(height, 1), Self.maximumSide)
+        let clamped = min(max(index, 0), frameTimes.count - 1)
+        let timestamp = startTimestamp + frameTimes[clamped]
+        let bytes = try Self.runForBytes(ffmpeg, ["-v", "error", "-nostdin", "-ss", String(format: "%.6f", timestamp), "-i", path,
+                                                  "-map", "0:v:0", "-frames:v", "1", "-vf", "scale=\(w):\(h):flags=bicubic",
+                                                  "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"], path: path, limit: w * h * 4)
+        guard bytes.count == w * h * 4 else {
+            throw RenderError("\(path): ffmpeg gave \(bytes.count) bytes for frame \(clamped), not a \(w)×\(h) picture (\(w * h * 4))")
+        }
+        return IntroFrame(pixels: bytes, width: w, height: h)
+    }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.0f s", value) }
+
+    private static func run(_ executable: String, _ arguments: [String], path: String, what: String) throws -> String {
+        // The listing of 72,000 frames' times is under 1 MiB; 8 MiB is far past any real one.
+        String(decoding: try runForBytes(executable, arguments, path: path, limit: 8 << 20), as: UTF8.self)
+    }
+
+    /// Standard output of one run, at most `limit` bytes; a failure, a signal or `processTimeLimit`
+    /// passing is an error naming the file and the tool's last line of standard error.
+    private static func runForBytes(_ executable: String, _ arguments: [String], path: String, limit: Int) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let tool = (executable as NSString).lastPathComponent
+        let timer = DispatchSource.makeTimerSource()
+        timer.schedule(deadline: .now() + processTimeLimit)
+        timer.setEventHandler { if process.isRunning { process.terminate() } }
+        timer.resume()
+        defer { timer.cancel() }
+        // Standard error is read beside standard output, so neither pipe fills and stalls the tool.
+        let errorText = ErrorCollector()
+        let errorReader = Thread { errorText.store(errors.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
+        var result = [UInt8]()
+        let handle = output.fileHandleForReading
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            if result.count + chunk.count > limit {
+                process.terminate()
+                process.waitUntilExit()
+                throw RenderError("\(path): \(tool) wrote more than the \(limit) bytes expected")
+            }
+            result.append(contentsOf: chunk)
+        }
+        process.waitUntilExit()
+        let reason = errorText.lastLine()
+        if process.terminationReason == .uncaughtSignal {
+            throw RenderError("\(path): \(tool) was stopped after \(Self.seconds(processTimeLimit)) or by a signal\(reason.isEmpty ? "" : ": " + reason)")
+        }
+        guard process.terminationStatus == 0 else {
+            throw RenderError("\(path): \(tool) could not read it\(reason.isEmpty ? "" : ": " + reason)")
+        }
+        return result
+    }
+}
+
+/// Standard error of a tool, read on another thread.
+private final class ErrorCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private var finished = false
+
+    func store(_ value: Data) { lock.lock(); data = value; finished = true; lock.unlock() }
+
+    /// The last non-empty line, once the reader has finished (it has when the tool has exited and
+    /// its pipe closed), at most 300 characters.
+    func lastLine() -> String {
+        for _ in 0..<200 {
+            lock.lock(); let done = finished; lock.unlock()
+            if done { break }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        lock.lock(); defer { lock.unlock() }
+        let text = String(decoding: data, as: UTF8.self)
+        return String(text.split(separator: "\n").last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })?.prefix(300) ?? "")
+    }
+}
