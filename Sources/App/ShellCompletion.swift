@@ -68,51 +68,53 @@ public enum ShellCompletion {
         } + ["    help) \(line(CLICommand(name: "help", summary: "", operands: "", examples: []), helpTopics)) ;;"]
     }
 
-    static var bash: String {
-        let words: ([String]) -> String = { "COMPREPLY=($(compgen -W \"\($0.joined(separator: " "))\" -- \"$cur\"))" }
-        return ([
-            "# bash completion for splashlab, written by `splashlab completion bash`.",
-            "_splashlab() {",
-            "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" command=run",
-            "  if [ \"$COMP_CWORD\" -gt 1 ] && [[ \"${COMP_WORDS[1]}\" != -* ]]; then command=\"${COMP_WORDS[1]}\"; fi",
-            "  case \"$prev\" in",
-        ] + valueArms(choicesLine: words, filesLine: "COMPREPLY=($(compgen -f -- \"$cur\"))", noneLine: "COMPREPLY=()") + [
+    /// How bash and zsh spell the parts of one completion function: both pick the completing
+    /// option's value, else the first word, else the command's words, with two `case`s.
+    private struct CaseDialect {
+        var header: [String]
+        /// Sets `prev` and `command` (run when the first word is an option).
+        var locals: [String]
+        var offer: ([String]) -> String
+        var offerFiles: String
+        var offerNothing: String
+        var isFirstWord: String
+        var footer: String
+    }
+
+    private static func caseScript(_ d: CaseDialect) -> String {
+        (d.header + ["_splashlab() {"] + d.locals + ["  case \"$prev\" in"]
+            + valueArms(choicesLine: d.offer, filesLine: d.offerFiles, noneLine: d.offerNothing) + [
             "  esac",
-            "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
-            "    " + words(CLI.commands.map(\.name) + ["help"] + topLevelFlags + CLI.options(for: "run").map(\.name)),
+            "  if \(d.isFirstWord); then",
+            "    " + d.offer(CLI.commands.map(\.name) + ["help"] + topLevelFlags + CLI.options(for: "run").map(\.name)),
             "    return",
             "  fi",
             "  case \"$command\" in",
-        ] + commandArms { c, opts in words(opts + operands(c)) } + [
-            "  esac",
-            "}",
-            "complete -o default -F _splashlab splashlab",
-        ]).joined(separator: "\n") + "\n"
+        ] + commandArms { c, opts in d.offer(opts + operands(c)) } + ["  esac", "}", d.footer]).joined(separator: "\n") + "\n"
+    }
+
+    static var bash: String {
+        caseScript(CaseDialect(
+            header: ["# bash completion for splashlab, written by `splashlab completion bash`."],
+            locals: ["  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" command=run",
+                     "  if [ \"$COMP_CWORD\" -gt 1 ] && [[ \"${COMP_WORDS[1]}\" != -* ]]; then command=\"${COMP_WORDS[1]}\"; fi"],
+            offer: { "COMPREPLY=($(compgen -W \"\($0.joined(separator: " "))\" -- \"$cur\"))" },
+            offerFiles: "COMPREPLY=($(compgen -f -- \"$cur\"))", offerNothing: "COMPREPLY=()",
+            isFirstWord: "[ \"$COMP_CWORD\" -eq 1 ]",
+            footer: "complete -o default -F _splashlab splashlab"))
     }
 
     // MARK: zsh
 
+    /// zsh's `compadd` filters by what is typed itself, so no `cur` is needed.
     static var zsh: String {
-        let words: ([String]) -> String = { "compadd -- \($0.joined(separator: " "))" }
-        return ([
-            "#compdef splashlab",
-            "# zsh completion for splashlab, written by `splashlab completion zsh`.",
-            "_splashlab() {",
-            "  local cur=${words[CURRENT]} prev=${words[CURRENT-1]} command=run",
-            "  if (( CURRENT > 2 )) && [[ ${words[2]} != -* ]]; then command=${words[2]}; fi",
-            "  case $prev in",
-        ] + valueArms(choicesLine: words, filesLine: "_files", noneLine: ":") + [
-            "  esac",
-            "  if (( CURRENT == 2 )); then",
-            "    " + words(CLI.commands.map(\.name) + ["help"] + topLevelFlags + CLI.options(for: "run").map(\.name)),
-            "    return",
-            "  fi",
-            "  case $command in",
-        ] + commandArms { c, opts in words(opts + operands(c)) } + [
-            "  esac",
-            "}",
-            "if [[ $funcstack[1] == _splashlab ]]; then _splashlab \"$@\"; else compdef _splashlab splashlab; fi",
-        ]).joined(separator: "\n") + "\n"
+        caseScript(CaseDialect(
+            header: ["#compdef splashlab", "# zsh completion for splashlab, written by `splashlab completion zsh`."],
+            locals: ["  local prev=${words[CURRENT-1]} command=run",
+                     "  if (( CURRENT > 2 )) && [[ ${words[2]} != -* ]]; then command=${words[2]}; fi"],
+            offer: { "compadd -- \($0.joined(separator: " "))" }, offerFiles: "_files", offerNothing: ":",
+            isFirstWord: "(( CURRENT == 2 ))",
+            footer: "if [[ $funcstack[1] == _splashlab ]]; then _splashlab \"$@\"; else compdef _splashlab splashlab; fi"))
     }
 
     // MARK: fish
