@@ -56,14 +56,14 @@ public struct AssetCatalog: Sendable {
     /// the executable (the source tree's `.build/debug`); then ./Assets.
     public static func builtInSearchFolders(executablePath: String) -> [String] {
         var folders: [String] = []
-        if let env = ProcessInfo.processInfo.environment["SPLASHLAB_ASSETS"] { folders.append(env) }
+        if let env = ProcessInfo.processInfo.environment["SPLASHLAB_ASSETS"], !env.isEmpty { folders.append(env) }
         var dir = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
         folders.append(dir.deletingLastPathComponent().appendingPathComponent("share/splashlab").path)
         for _ in 0..<6 {
             folders.append(dir.appendingPathComponent("Assets").path)
             dir = dir.deletingLastPathComponent()
         }
-        folders.append(FileManager.default.currentDirectoryPath + "/Assets")
+        folders.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Assets").path)
         var seen = Set<String>()
         return folders.filter { seen.insert($0).inserted }
     }
