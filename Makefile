@@ -64,12 +64,17 @@ build: deps
 # The release binary links the Swift standard library and Foundation statically, so it runs on a
 # machine without the toolchain, and knows the commit it was built from (`splashlab --version`). Only
 # the product: the test fixtures import XCTest, which the static runtime does not have.
+# C++ interop's runtime (Cxx, CxxStdlib) is shipped only as archives beside the shared runtime,
+# where the static link does not look; a folder of links to those two alone adds them without
+# letting the shared libswiftCore be found first.
+SWIFT_CXX_ARCHIVES := $(addprefix $(dir $(realpath $(shell command -v swiftc)))../lib/swift/linux/,libswiftCxx.a libswiftCxxStdlib.a)
 COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -modified)
 release: deps
 	@echo 'let stampedCommit = "$(COMMIT)"' > Sources/App/BuildCommit.generated.swift.new
 	@cmp -s Sources/App/BuildCommit.generated.swift.new Sources/App/BuildCommit.generated.swift \
 	  && rm Sources/App/BuildCommit.generated.swift.new || mv Sources/App/BuildCommit.generated.swift.new Sources/App/BuildCommit.generated.swift
-	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -DSPLASHLAB_STAMPED_COMMIT --product splashlab
+	@mkdir -p .build/static-cxx && ln -sf $(SWIFT_CXX_ARCHIVES) .build/static-cxx/
+	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -DSPLASHLAB_STAMPED_COMMIT --product splashlab -Xlinker -L$(CURDIR)/.build/static-cxx
 
 # `make install` / `make uninstall` with PREFIX (default /usr/local) and DESTDIR (scripts/install.sh):
 # the binary, the assets in PREFIX/share/splashlab, the launcher entry, icons, AppStream
