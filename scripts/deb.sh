@@ -5,7 +5,7 @@
 #   scripts/deb.sh BINARY   (make deb)
 # The files are laid out by scripts/install.sh with PREFIX=/usr, so the package and `make install`
 # install the same tree. Depends lists the Debian package of every shared library the binary
-# loads (ldd, then dpkg -S), and what SDL and the text renderer open at run time (Mesa's EGL and
+# names (objdump's NEEDED, found through ldd, then dpkg -S), and what SDL and the text renderer open at run time (Mesa's EGL and
 # drivers, DejaVu Sans); ffmpeg, which only record and intro videos use, is recommended.
 set -euo pipefail
 
@@ -43,8 +43,10 @@ printf 'splashlab (%s) unstable; urgency=medium\n\n  * Release %s: the preview w
   "$version" "$version" "$maintainer" "$(date -R -d @"$(git -C "$here" log -1 --format=%ct 2>/dev/null || date +%s)")" | gzip -9n > "$doc/changelog.gz"
 chmod 644 "$doc/copyright" "$doc/changelog.gz"
 
-# The package of each library the binary loads, as dpkg knows it (its path may be /lib or /usr/lib).
-depends=$(ldd "$root/usr/bin/splashlab" | awk '/=> \//{print $3}' | while read -r lib; do
+# The package of each library the binary names (NEEDED; their own needs are their packages'),
+# found where ldd resolves it, as dpkg knows it (its path may be /lib or /usr/lib).
+needed=$(objdump -p "$root/usr/bin/splashlab" | awk '/NEEDED/{print $2}')
+depends=$(ldd "$root/usr/bin/splashlab" | awk -v names="$needed" 'BEGIN { n = split(names, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 } $1 in want && /=> \// {print $3}' | while read -r lib; do
   dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || { echo "deb: no package owns $lib" >&2; exit 1; }
 done | cut -d: -f1 | sort -u)
 depends=$(printf '%s\n' $depends libegl-mesa0 libgl1-mesa-dri fonts-dejavu-core | sort -u | paste -sd, | sed 's/,/, /g')
@@ -77,6 +79,6 @@ echo "Depends: $depends"
 desktop-file-validate "$root/usr/share/applications/$app_id.desktop"
 echo "desktop-file-validate: passed"
 appstreamcli validate --no-net --explain "$root/usr/share/metainfo/$app_id.metainfo.xml"
-# lintian exits non-zero on an error; its warnings and notes are printed for the record.
-lintian --info --display-info "$deb" || { echo "deb: lintian found errors" >&2; exit 1; }
+# lintian exits non-zero on an error; its warnings are printed for the record.
+lintian "$deb" || { echo "deb: lintian found errors" >&2; exit 1; }
 echo "lintian: no errors"
