@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/splashlab
 BIN_DEBUG := .build/debug/splashlab
 
-.PHONY: run test bench bench-web parity realworld fuzz deps deps-test build release e2e soak clean
+.PHONY: run test bench bench-web parity realworld fuzz deps deps-test build release e2e soak clean install uninstall deb deb-check
 
 run: deps release
 	$(BIN_RELEASE) run $(ARGS)
@@ -61,8 +61,41 @@ deps-test:
 build: deps
 	$(SWIFT) build
 
+# The release binary links the Swift standard library and Foundation statically, so it runs on a
+# machine without the toolchain, and knows the commit it was built from (`splashlab --version`). Only
+# the product: the test fixtures import XCTest, which the static runtime does not have.
+# C++ interop's runtime (Cxx, CxxStdlib) is shipped only as archives beside the shared runtime,
+# where the static link does not look; a folder of links to those two alone adds them without
+# letting the shared libswiftCore be found first.
+SWIFT_CXX_ARCHIVES := $(addprefix $(dir $(realpath $(shell command -v swiftc)))../lib/swift/linux/,libswiftCxx.a libswiftCxxStdlib.a)
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -modified)
 release: deps
-	$(SWIFT) build -c release
+	@echo 'let stampedCommit = "$(COMMIT)"' > Sources/App/BuildCommit.generated.swift.new
+	@cmp -s Sources/App/BuildCommit.generated.swift.new Sources/App/BuildCommit.generated.swift \
+	  && rm Sources/App/BuildCommit.generated.swift.new || mv Sources/App/BuildCommit.generated.swift.new Sources/App/BuildCommit.generated.swift
+	@mkdir -p .build/static-cxx && ln -sf $(SWIFT_CXX_ARCHIVES) .build/static-cxx/
+	$(SWIFT) build -c release --static-swift-stdlib -Xswiftc -DSPLASHLAB_STAMPED_COMMIT --product splashlab -Xlinker -L$(CURDIR)/.build/static-cxx
+
+# `make install` / `make uninstall` with PREFIX (default /usr/local) and DESTDIR (scripts/install.sh):
+# the binary, the assets in PREFIX/share/splashlab, the launcher entry, icons, AppStream
+# metainfo, the man page and completions. Uninstall removes exactly what install recorded.
+PREFIX ?= /usr/local
+install:
+	@scripts/install.sh check "" "$(PREFIX)" "$(DESTDIR)"
+	$(MAKE) release
+	scripts/install.sh install $(BIN_RELEASE) "$(PREFIX)" "$(DESTDIR)"
+
+uninstall:
+	scripts/install.sh uninstall "" "$(PREFIX)" "$(DESTDIR)"
+
+# splashlab_VERSION_amd64.deb, built with dpkg-deb and checked by lintian (scripts/deb.sh);
+# `make deb-check` unpacks it and runs it with no Swift toolchain in reach.
+deb: release
+	@scripts/install-deps.sh package
+	scripts/deb.sh $(BIN_RELEASE)
+
+deb-check: deb
+	scripts/deb-check.sh splashlab_*_amd64.deb
 
 e2e: deps-test build
 	scripts/e2e.sh $(BIN_DEBUG)

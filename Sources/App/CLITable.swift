@@ -94,6 +94,9 @@ public enum CLI {
                               "splashlab export launch --out launch-images"]),
         CLICommand(name: "make-assets", summary: "regenerate the built-in art (logo, splash texts, photos) into a folder", operands: "",
                    examples: ["splashlab make-assets --out /tmp/art"]),
+        CLICommand(name: "completion", summary: "print the shell's completion script; splashlab help man prints the man page",
+                   operands: CompletionShell.allCases.map(\.rawValue).joined(separator: "|"),
+                   examples: ["source <(splashlab completion bash)", "splashlab completion fish > ~/.config/fish/completions/splashlab.fish"]),
     ]
 
     /// Every option, in the order `--help` and README list them.
@@ -424,8 +427,10 @@ extension PreviewOptions {
 /// A preview session from the command line's options, with the built-in assets found beside the
 /// executable.
 public func makeSession(_ options: PreviewOptions) throws -> PreviewSession {
-    guard let dir = AssetCatalog.locateBuiltIn(executablePath: CommandLine.arguments[0]) else {
-        throw RenderError("cannot find the built-in Assets folder (looked beside the executable and in ./Assets); set SPLASHLAB_ASSETS=/path/to/Assets")
+    let executable = AssetCatalog.runningExecutablePath(fallback: CommandLine.arguments[0])
+    guard let dir = AssetCatalog.locateBuiltIn(executablePath: executable) else {
+        let folders = AssetCatalog.builtInSearchFolders(executablePath: executable).joined(separator: ", ")
+        throw RenderError("cannot find the built-in assets (no timings.json in \(folders)); set SPLASHLAB_ASSETS=/path/to/Assets")
     }
     return try PreviewSession(options, builtInAssets: dir)
 }

@@ -45,18 +45,33 @@ public struct AssetCatalog: Sendable {
         }
     }
 
-    /// Locates the built-in Assets folder: $SPLASHLAB_ASSETS, then next to or above the executable, then ./Assets.
+    /// Locates the built-in Assets folder, the first of `builtInSearchFolders` that holds a timings.json.
     public static func locateBuiltIn(executablePath: String) -> String? {
-        let fm = FileManager.default
-        if let env = ProcessInfo.processInfo.environment["SPLASHLAB_ASSETS"], fm.fileExists(atPath: env + "/timings.json") { return env }
+        builtInSearchFolders(executablePath: executablePath).first { FileManager.default.fileExists(atPath: $0 + "/timings.json") }
+    }
+
+    /// Where the built-in assets are looked for, in order: $SPLASHLAB_ASSETS; `../share/splashlab`
+    /// beside the executable's folder, as `make install` and the package lay it out, so an installed
+    /// or unpacked tree runs wherever it lies; an `Assets` folder next to or up to five folders above
+    /// the executable (the source tree's `.build/debug`); then ./Assets.
+    public static func builtInSearchFolders(executablePath: String) -> [String] {
+        var folders: [String] = []
+        if let env = ProcessInfo.processInfo.environment["SPLASHLAB_ASSETS"], !env.isEmpty { folders.append(env) }
         var dir = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        folders.append(dir.deletingLastPathComponent().appendingPathComponent("share/splashlab").path)
         for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("Assets").path
-            if fm.fileExists(atPath: candidate + "/timings.json") { return candidate }
+            folders.append(dir.appendingPathComponent("Assets").path)
             dir = dir.deletingLastPathComponent()
         }
-        let cwd = fm.currentDirectoryPath + "/Assets"
-        return fm.fileExists(atPath: cwd + "/timings.json") ? cwd : nil
+        folders.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Assets").path)
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0).inserted }
+    }
+
+    /// The running executable's own path (/proc/self/exe), which holds when it was started through
+    /// PATH or a link, where argv[0] is only `splashlab`; `fallback` where /proc is not mounted.
+    public static func runningExecutablePath(fallback: String) -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? fallback
     }
 
     /// The path of an asset by file name: the user's copy if there is one, else the built-in one.

@@ -48,10 +48,15 @@ func main() -> Int32 {
             // `help keys` and `help options` print the window's key table and the option table, as README shows them.
             switch arguments.first {
             case "keys"?: try printOutput(KeyBindings.markdown)
+            case "man"?: try printOutput(ManPage.roff, terminator: "")
             case "options"?: try printOutput(CLI.markdown)
             case let name?: try printOutput(CLI.help(for: name))
             case nil: try printOutput(CLI.helpText)
             }
+            return 0
+        }
+        if command == "run" && arguments == ["--version"] {
+            try printOutput(BuildInfo.versionLine)
             return 0
         }
         if CLI.asksForHelp(arguments) {
@@ -69,6 +74,7 @@ func main() -> Int32 {
         case "record": return try recordCommand(arguments)
         case "export": return try exportCommand(arguments)
         case "make-assets": return try makeAssetsCommand(arguments)
+        case "completion": return try completionCommand(arguments)
         case "timings": return try timingsCommand(arguments)
         default:
             throw UsageError(message: "unknown command '\(command)'; commands: \(commands.joined(separator: ", "))", usage: CLI.usage(""))
