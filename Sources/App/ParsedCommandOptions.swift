@@ -498,4 +498,10 @@ public struct DevicesOptions {
 extension CLI {
     /// `--help` or `-h` anywhere on a command line.
     public static func asksForHelp(_ arguments: [String]) -> Bool { arguments.contains("--help") || arguments.contains("-h") }
+
+    /// The flag that prints the version, alone after the program's name (`splashlab --version`).
+    public static let versionFlag = "--version"
+
+    /// `splashlab --version`: the flag alone on the command line.
+    public static func asksForVersion(_ arguments: [String]) -> Bool { arguments == [versionFlag] }
 }

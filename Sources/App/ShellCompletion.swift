@@ -15,7 +15,7 @@ public enum CompletionShell: String, CaseIterable, Sendable {
 /// What a command line's words may be, taken from the command table.
 public enum ShellCompletion {
     /// The words `splashlab` accepts before any command.
-    static let topLevelFlags = ["--help", "--version"]
+    static let topLevelFlags = ["--help", CLI.versionFlag]
 
     /// The fixed values an option takes, from the declarations that check them.
     public static func choices(_ option: CLIOption) -> [String]? {

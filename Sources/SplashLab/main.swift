@@ -55,7 +55,7 @@ func main() -> Int32 {
             }
             return 0
         }
-        if command == "run" && arguments == ["--version"] {
+        if command == "run" && CLI.asksForVersion(arguments) {
             try printOutput(BuildInfo.versionLine)
             return 0
         }
