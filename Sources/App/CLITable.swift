@@ -105,7 +105,7 @@ public enum CLI {
         .project, .target, .logoView, .explain, .appearance, .screen, .renderer, .script, .at, .launch, .html, .out, .scale, .duration, .fps,
         .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
-        .frames, .intro, .introFrame, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
+        .frames, .intro, .introDark, .introFrame, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
         .trace, .step, .json, .graph, .properties, .threshold,
     ]
 
@@ -240,8 +240,11 @@ extension CLIOption {
     public static let uiDump = CLIOption(name: "--ui-dump", value: "FILE", help: "write the view (inspector, tools, A / B), the device viewport and every inspector control's place and value as JSON whenever they change",
                                        commands: ["run"], forwardedToCapture: false)
     public static let frames = CLIOption(name: "--frames", value: "N", help: "how many frames the scenario is rendered in, \(OptionBounds.text(OptionBounds.benchFrames)) (default 600)", commands: ["bench"], forwardedToCapture: false)
-    public static let intro = CLIOption(name: "--intro", value: "FILE", help: "a Lottie intro's milliseconds a frame, drawn at the size an iPhone 15 Pro Max's whole screen shows in a 1920×1080 workbench",
-                                        commands: ["bench"], forwardedToCapture: false, takesMany: true)
+    public static let intro = CLIOption(name: "--intro", value: "FILE",
+                                        help: "an intro file played after the launch screen (Lottie .json or .lottie, GIF, mp4, mov; default: the assets' intro.*); with bench, each Lottie file's milliseconds a frame at the size an iPhone 15 Pro Max's whole screen shows in a 1920×1080 workbench",
+                                        commands: CLI.preview + ["bench"], forwardedToCapture: true, takesMany: true)
+    public static let introDark = CLIOption(name: "--intro-dark", value: "FILE", help: "the intro file played in dark appearance (default: the assets' intro-dark.*, else --intro)",
+                                            commands: CLI.preview, forwardedToCapture: true)
     public static let introFrame = CLIOption(name: "--intro-frame", value: "N", help: "with one --intro: write its frame N (0 is its first) as a PNG to --out at its own size times --scale (default 1), instead of timing it",
                                              commands: ["bench"], forwardedToCapture: false)
     public static let motion = CLIOption(name: "--motion", value: nil, help: "the motion math's and the playback's figures instead of frames", commands: ["bench"], forwardedToCapture: false)
@@ -421,6 +424,11 @@ extension PreviewOptions {
             appearance = all[0]
         }
         screenPaths = args.list(.screen) ?? []
+        if let files = args.list(.intro) {
+            guard files.count == 1 else { throw args.mistake("\(CLIOption.intro.name) takes one file here (got \(files.count)); bench times several") }
+            introPath = files[0]
+        }
+        introDarkPath = args.value(.introDark)
     }
 }
 

@@ -28,6 +28,10 @@ public struct PreviewOptions: Sendable {
     public var appearances: [Appearance] = [.light]
     /// The user's own first screens (`--screen`), shown under the hole instead of the mock feed.
     public var screenPaths: [String] = []
+    /// An intro file played after the launch screen (`--intro`), and its dark-appearance twin
+    /// (`--intro-dark`); nil: the assets folder's `intro.*` and `intro-dark.*`, if any.
+    public var introPath: String?
+    public var introDarkPath: String?
 
     public init(device: Device, seed: UInt64? = nil, feedLatency: Double = 0.8, reduceMotion: Bool = false,
                 timingsPath: String? = nil, assetsDirectory: String? = nil, renderer: String? = nil, skipSplash: Bool = false) {
@@ -61,6 +65,9 @@ public struct PreviewSession {
     /// `screen-landscape.png`), checked; the first is shown until the window cycles them.
     public private(set) var screens: [String] = []
     public var preview: Preview
+    /// The intro file playing in the appearance shown (`--intro`, `--intro-dark`, or the assets'
+    /// `intro.*`), decoded by Render; the splash holds its time structure (`SplashOptions.intro`).
+    public private(set) var introMedia: IntroMedia?
     /// The preview as it starts, before any input: what a replay goes back to.
     public private(set) var initialPreview: Preview
     public var seed: UInt64
@@ -90,9 +97,15 @@ public struct PreviewSession {
         let textSize = try catalog.splashTextSize(variant: variant)
         var layout = description.layout(device: options.device, textSize: textSize)
         layout.logoFit = logoFit
+        let shown = screen.forcedAppearance ?? options.appearance
+        introMedia = try PreviewSession.loadIntro(options, appearance: shown)
+        if let media = introMedia {
+            launchWarnings += media.warnings
+            launchWarnings += IntroPlayback(clip: media.clip, timings: timings, device: options.device, logoFrame: layout.launchLogoFrame).warnings
+        }
         let sequence = SplashSequence(timings: timings, device: options.device, layout: layout,
                                       options: SplashOptions(feedLatency: options.feedLatency, reduceMotion: options.reduceMotion,
-                                                             textVariant: variant))
+                                                             textVariant: variant, intro: introMedia?.clip))
         preview = Preview(splash: sequence, feed: FeedLayout(device: options.device, content: FeedContent(seed: seed)),
                           skipSplash: options.skipSplash)
         let given = options.screenPaths.isEmpty ? PreviewSession.assetsScreen(options) : options.screenPaths
@@ -198,12 +211,41 @@ public struct PreviewSession {
         return copy
     }
 
+    /// The intro file for an appearance: in dark, `--intro-dark` or the assets' `intro-dark.*`
+    /// (apps ship a second file for dark mode), else the light one; nil when there is none.
+    static func introPath(_ options: PreviewOptions, appearance: Appearance) -> String? {
+        func inAssets(_ stem: String) -> String? {
+            guard let folder = options.assetsDirectory else { return nil }
+            return IntroMedia.assetExtensions.lazy.map { "\(folder)/\(stem).\($0)" }.first { FileManager.default.fileExists(atPath: $0) }
+        }
+        let light = options.introPath ?? inAssets("intro")
+        guard appearance == .dark else { return light }
+        return options.introDarkPath ?? inAssets("intro-dark") ?? light
+    }
+
+    static func loadIntro(_ options: PreviewOptions, appearance: Appearance) throws -> IntroMedia? {
+        try introPath(options, appearance: appearance).map { try IntroMedia(path: $0, deviceScale: options.device.scale) }
+    }
+
     /// The same session in another appearance. A project's launch screen is read again for it:
-    /// its image views may take other files and sizes in dark mode, and the intro's logo with them.
-    public func withAppearance(_ newAppearance: Appearance) -> PreviewSession {
+    /// its image views may take other files and sizes in dark mode, and the intro's logo with them;
+    /// the intro file becomes the appearance's own.
+    public func withAppearance(_ newAppearance: Appearance) throws -> PreviewSession {
         var copy = self
         copy.appearance = newAppearance
-        guard options.projectDirectory != nil, newAppearance != appearance else { return copy }
+        guard newAppearance != appearance else { return copy }
+        let introChanges = PreviewSession.introPath(options, appearance: newAppearance) != introMedia.map(\.clip.path)
+        if introChanges {
+            copy.introMedia = try PreviewSession.loadIntro(options, appearance: newAppearance)
+            var splashOptions = initialPreview.splash.options
+            splashOptions.intro = copy.introMedia?.clip
+            let s = preview.splash
+            copy.preview = Preview(splash: SplashSequence(timings: timings, device: s.device, layout: s.layout, options: splashOptions),
+                                   feed: preview.feed, skipSplash: preview.skipSplash)
+            copy.preview.userScreen = preview.userScreen
+            copy.initialPreview = copy.preview
+        }
+        guard options.projectDirectory != nil else { return copy }
         copy.options.appearance = newAppearance
         var catalog = self.catalog
         catalog.logoOverride = nil
@@ -215,7 +257,7 @@ public struct PreviewSession {
         let s = preview.splash
         var layout = screen.introDescription.layout(device: s.device, textSize: s.layout.textSize)
         layout.logoFit = fit
-        let sequence = SplashSequence(timings: timings, device: s.device, layout: layout, options: initialPreview.splash.options)
+        let sequence = SplashSequence(timings: timings, device: s.device, layout: layout, options: copy.initialPreview.splash.options)
         copy.preview = Preview(splash: sequence, feed: preview.feed, skipSplash: preview.skipSplash)
         copy.preview.userScreen = preview.userScreen
         copy.initialPreview = copy.preview
@@ -243,6 +285,7 @@ public struct PreviewSession {
         // A project's intro is a copy of its launch screen (seed 000): its backdrop draws the launch
         // screen's elements, the logo aside.
         renderer.introCopiesLaunchScreen = options.projectDirectory != nil
+        renderer.introMedia = introMedia
         // The launch frame always: the first frame is then as cheap as the others.
         try renderer.prime(with: [preview.scene(at: 0)])
         if primed { try primeAppearance(renderer) }

@@ -24,7 +24,8 @@ extension ConstantSpelling {
             case let .numbers(vs): declaration = Self.declaration(p, numbers: vs)
             case let .curve(c): declaration = Self.declaration(p, curve: c)
             case let .curves(cs): declaration = Self.declaration(p, curves: cs)
-            case let .choice(name): declaration = Self.declaration(p, choice: name)
+            // A text is written as a choice is: a string constant.
+            case let .choice(name), let .text(name): declaration = Self.declaration(p, choice: name)
             }
             return docComment(p) + "\n" + declaration
         }

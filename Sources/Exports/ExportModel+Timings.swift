@@ -10,7 +10,7 @@ extension ExportModel {
     /// The model of timings `t` on a screen `screenHeight` points tall (the keyframes are laid out
     /// for it; everything else is the same on every screen).
     public init(timings t: Timings, screenHeight: Double) {
-        let constants = TimingsSchema.parameters.filter { !$0.isLintThreshold }.map { ExportConstant($0, in: t) }
+        let constants = TimingsSchema.parameters.filter(\.section.isExported).map { ExportConstant($0, in: t) }
         func constant(_ path: String) -> ExportConstant {
             constants.first { $0.path == path } ?? ExportConstant(path: path, name: ExportNames.swiftName(path), doc: "", unit: "", value: .number(0))
         }

@@ -23,15 +23,15 @@ public struct ExportModel: Sendable {
 
     /// The tracks that count from `anchor` and play with Reduce Motion `on`, in the list's order.
     public func tracks(_ anchor: SplashTrack.Anchor, reduceMotion on: Bool) -> [ExportTrack] {
-        tracks.filter { $0.anchor == anchor && $0.playing.includes(reduceMotion: on) }
+        tracks.filter { $0.anchor == anchor && $0.playing.includes(crossFade: on) }
     }
 
     /// The tracks that play with Reduce Motion `on`, from either anchor.
-    public func tracks(reduceMotion on: Bool) -> [ExportTrack] { tracks.filter { $0.playing.includes(reduceMotion: on) } }
+    public func tracks(reduceMotion on: Bool) -> [ExportTrack] { tracks.filter { $0.playing.includes(crossFade: on) } }
 
     /// The track that drives `property` when Reduce Motion is off, if one does.
     public func track(driving property: SplashProperty) -> ExportTrack? {
-        tracks.first { $0.property == property && $0.playing.includes(reduceMotion: false) }
+        tracks.first { $0.property == property && $0.playing.includes(crossFade: false) }
     }
 }
 

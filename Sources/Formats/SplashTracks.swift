@@ -139,11 +139,11 @@ public struct SplashTrack: Sendable {
     /// What the track's time counts from: the launch, or the dismissal time d.
     public enum Anchor: String, Sendable { case start, dismissal }
 
-    /// Whether the track plays with Reduce Motion off (the animated intro) or on (its still
-    /// version, which only cross-fades).
+    /// Whether the track plays when the splash leaves by the hole (the animated intro) or by a
+    /// cross-fade (Reduce Motion's still version, or an intro file that asks for a cross-fade).
     public enum Playing: Sendable {
-        case withMotion, withReduceMotion
-        public func includes(reduceMotion: Bool) -> Bool { (self == .withReduceMotion) == reduceMotion }
+        case withMotion, withCrossFade
+        public func includes(crossFade: Bool) -> Bool { (self == .withCrossFade) == crossFade }
     }
 
     /// How the track moves: eased progress 0 → 1 along its one curve, or a keyframe track of
@@ -298,7 +298,7 @@ extension SplashTrack {
                     duration: \.splash.backdropTextFadeDuration, motion: .curve(\.splash.backdropTextFadeCurve), playing: .withMotion,
                     drives: .backdropTextOpacity, from: .constant(1), to: .constant(0), still: .constant(1)),
         SplashTrack(id: "reduceMotion", label: "reduce-motion fade", anchor: .dismissal, delay: nil,
-                    duration: \.splash.reduceMotionFadeDuration, motion: .curve(\.splash.reduceMotionFadeCurve), playing: .withReduceMotion,
+                    duration: \.splash.reduceMotionFadeDuration, motion: .curve(\.splash.reduceMotionFadeCurve), playing: .withCrossFade,
                     drives: .splashOpacity, from: .constant(1), to: .constant(0), still: .constant(1)),
     ]
 }
@@ -309,8 +309,10 @@ public enum SplashHold {
     /// brought forward by a skip (a click or key during the splash, at `skipTime`). With Reduce
     /// Motion there is no minimum hold: the still splash goes when loading completes, bounded by
     /// the timeout (seed 002: "a static pose that leaves with a short fade when loading completes").
-    public static func dismissalTime(_ t: Timings, feedLatency: Double, skipTime: Double?, reduceMotion: Bool = false) -> Double {
-        var d = min(reduceMotion ? feedLatency : max(t.splash.minHold, feedLatency), t.splash.timeout)
+    /// An intro file holds the splash until it has played (`introDuration`), within the same cap.
+    public static func dismissalTime(_ t: Timings, feedLatency: Double, skipTime: Double?, reduceMotion: Bool = false,
+                                     introDuration: Double = 0) -> Double {
+        var d = min(reduceMotion ? feedLatency : max(t.splash.minHold, feedLatency, introDuration), t.splash.timeout)
         if let skipTime, skipTime < d { d = max(skipTime, 0) }
         return d
     }

@@ -95,6 +95,7 @@ public struct Timings: Equatable, Sendable {
     }
 
     public var splash = Splash()
+    public var intro = Intro()
     public var card = Card()
     public var panel = Panel()
     public var scroll = Scroll()

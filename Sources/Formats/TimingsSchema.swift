@@ -21,6 +21,8 @@ public enum ParameterKind: String, CaseIterable, Sendable {
     case spring
     /// One of a few named options.
     case choice
+    /// A short text with a rule of its own: a colour, a marker name, a frame.
+    case text
 }
 
 /// A parameter's value, whatever its kind.
@@ -30,6 +32,7 @@ public enum ParameterValue: Equatable, Sendable {
     case curve(TimingCurve)
     case curves([TimingCurve])
     case choice(String)
+    case text(String)
 
     public var json: JSONOutput {
         switch self {
@@ -37,7 +40,7 @@ public enum ParameterValue: Equatable, Sendable {
         case let .numbers(vs): return .array(vs.map { .number($0) })
         case let .curve(c): return .string(c.specification)
         case let .curves(cs): return .array(cs.map { .string($0.specification) })
-        case let .choice(s): return .string(s)
+        case let .choice(s), let .text(s): return .string(s)
         }
     }
 
@@ -48,7 +51,7 @@ public enum ParameterValue: Equatable, Sendable {
         case let .numbers(vs): return vs
         case let .curve(c): let p = c.controlPoints; return [p.0, p.1, p.2, p.3]
         case let .curves(cs): return cs.flatMap { c -> [Double] in let p = c.controlPoints; return [p.0, p.1, p.2, p.3] }
-        case .choice: return []
+        case .choice, .text: return []
         }
     }
 }
@@ -107,6 +110,8 @@ public struct TimingParameter {
     public let editing: NumberEditing?
     public let spring: SpringMembership?
     public let doc: String
+    /// For `text`: which texts it takes, and the rule in words for a refusal.
+    var textRule: (accepts: @Sendable (String) -> Bool, description: String)?
     let read: (Timings) -> ParameterValue
     let write: (inout Timings, ParameterValue) -> Void
 
@@ -126,13 +131,16 @@ public struct TimingParameter {
     /// Why `value` is not acceptable here, or nil.
     public func problem(with value: ParameterValue) -> String? {
         switch (kind, value) {
-        case (.curve, .curve), (.choice, .choice): break
+        case (.curve, .curve), (.choice, .choice), (.text, .text): break
         case (.keyframes, .curves): break
         case (.keyframes, .numbers), (_, .number): break
         default: return "\(path) does not take that kind of value"
         }
         if case let .choice(name) = value, !choices.contains(name) {
             return "\(path) must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")) (got \(abbreviatedForMessage(name)))"
+        }
+        if case let .text(text) = value, let rule = textRule, !rule.accepts(text) {
+            return "\(path) must be \(rule.description) (got \(abbreviatedForMessage(text)))"
         }
         if case let .curve(c) = value, let message = TimingParameter.curveProblem(c) { return "\(path): \(message)" }
         if case let .curves(cs) = value {
@@ -194,7 +202,13 @@ public struct TimingsEditError: Error, Equatable, CustomStringConvertible {
 
 /// A part of the timings file: its top-level object.
 public enum TimingsSection: String, CaseIterable, Sendable {
-    case splash, card, panel, scroll, lint
+    case splash, intro, card, panel, scroll, lint
+
+    /// Whether the exports of the choreography carry the section's constants: not the lint
+    /// thresholds (they tune the checker), nor the intro's (an intro file is played by its own
+    /// player, `LottieAnimationView` or `AVPlayer`, which takes them as settings, not as a
+    /// choreography to export).
+    public var isExported: Bool { self != .lint && self != .intro }
 }
 
 public enum TimingsSchema {
@@ -230,6 +244,47 @@ public enum TimingsSchema {
                         read: { .numbers($0[keyPath: key]) },
                         write: { t, v in if case let .numbers(n) = v { t[keyPath: key] = n } })
     }
+
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ path: String, _ key: WritableKeyPath<Timings, Choice>, _ doc: String)
+        -> TimingParameter where Choice.RawValue == String {
+        TimingParameter(path: path, keyPath: key, kind: .choice, unit: "", range: nil, exclusiveLower: false,
+                        choices: Choice.allCases.map(\.rawValue), editing: nil, spring: nil, doc: doc,
+                        read: { .choice($0[keyPath: key].rawValue) },
+                        write: { t, v in if case let .choice(s) = v, let c = Choice(rawValue: s) { t[keyPath: key] = c } })
+    }
+
+    static func text(_ path: String, _ key: WritableKeyPath<Timings, String>, rule: String, accepts: @escaping @Sendable (String) -> Bool,
+                     _ doc: String) -> TimingParameter {
+        TimingParameter(path: path, keyPath: key, kind: .text, unit: "", range: nil, exclusiveLower: false, choices: [], editing: nil,
+                        spring: nil, doc: doc, textRule: (accepts, rule),
+                        read: { .text($0[keyPath: key]) },
+                        write: { t, v in if case let .text(s) = v { t[keyPath: key] = s } })
+    }
+
+    /// The intro's parameters (`Timings.Intro`): how an intro file sits and plays.
+    static let introParameters: [TimingParameter] = [
+        choice("intro.contentMode", \.intro.contentMode, "How the intro fits its frame, as LottieAnimationView's contentMode: aspectFit, aspectFill, center (its own size) or fill."),
+        choice("intro.frame.mode", \.intro.frameMode,
+               "Where the intro is: auto (the launch screen's logo frame when the file's aspect ratio matches it, else the screen), logo, screen, or custom (intro.frame.x, y, width, height)."),
+        number("intro.frame.x", .size, "pt", \.intro.frameX, range: -10_000...10_000, slider: -100...500, "With intro.frame.mode custom: the frame's left edge."),
+        number("intro.frame.y", .size, "pt", \.intro.frameY, range: -10_000...10_000, slider: -100...1000, "With intro.frame.mode custom: the frame's top edge."),
+        number("intro.frame.width", .size, "pt", \.intro.frameWidth, range: 0...10_000, exclusiveLower: true, slider: 0...500, "With intro.frame.mode custom: the frame's width."),
+        number("intro.frame.height", .size, "pt", \.intro.frameHeight, range: 0...10_000, exclusiveLower: true, slider: 0...1000, "With intro.frame.mode custom: the frame's height."),
+        text("intro.background", \.intro.background, rule: IntroBackgroundSpec.rule, accepts: { IntroBackgroundSpec(parsing: $0) != nil },
+             "Behind the intro: launch (the launch screen's background, so the two match in light and dark) or a colour #RRGGBB or #RRGGBBAA."),
+        number("intro.speed", .scale, "×", \.intro.speed, range: 0...10, exclusiveLower: true, slider: 0.1...3, "The intro's speed, as LottieAnimationView's animationSpeed: 2 plays twice as fast."),
+        number("intro.loops", .scale, "×", \.intro.loops, range: 1...1_000, slider: 1...10, "How many times the range plays (1: once); its last frame holds after."),
+        number("intro.range.fromProgress", .fraction, "", \.intro.fromProgress, range: 0...1, slider: 0...1, "Where in the file the range starts, as a share of its length (play(fromProgress:toProgress:))."),
+        number("intro.range.toProgress", .fraction, "", \.intro.toProgress, range: 0...1, slider: 0...1, "Where in the file the range ends, as a share of its length."),
+        text("intro.range.fromMarker", \.intro.fromMarker, rule: "a marker name, or empty for none", accepts: { _ in true },
+             "A Lottie marker the range starts at, instead of fromProgress; alone, its own span plays (play(marker:)). Empty for none."),
+        text("intro.range.toMarker", \.intro.toMarker, rule: "a marker name, or empty for none", accepts: { _ in true },
+             "A Lottie marker whose start ends the range (play(fromMarker:toMarker:)). Empty for none."),
+        text("intro.reduceMotionFrame", \.intro.reduceMotionFrame, rule: IntroStillFrame.rule, accepts: { IntroStillFrame(parsing: $0) != nil },
+             "With Reduce Motion in still mode: the frame shown still, first, last, a frame number or a marker name."),
+        choice("intro.disappearance", \.intro.disappearance, "After the hold: hole (the logo-shaped hole opens over the feed) or crossFade (over splash.reduceMotion.fadeDuration)."),
+        choice("intro.skip", \.intro.skip, "What ends the intro early: onTap (a click or key, as seed 002 asks) or never."),
+    ]
 
     /// Every tunable parameter, in the order of `Assets/timings.json`.
     public static let parameters: [TimingParameter] = section(.splash, [
@@ -267,12 +322,9 @@ public enum TimingsSchema {
         curve("splash.holeLogo.fadeCurve", \.splash.holeLogoFadeCurve, "The fade-out curve of the logo over the hole."),
         duration("splash.reduceMotion.fadeDuration", \.splash.reduceMotionFadeDuration, "With Reduce Motion: the still splash cross-fades to the feed over this long."),
         curve("splash.reduceMotion.fadeCurve", \.splash.reduceMotionFadeCurve, "With Reduce Motion: the cross-fade's curve."),
-        TimingParameter(path: "splash.reduceMotion.mode", keyPath: \Timings.splash.reduceMotionMode, kind: .choice, unit: "", range: nil, exclusiveLower: false,
-                        choices: Timings.ReduceMotionMode.allCases.map(\.rawValue), editing: nil, spring: nil,
-                        doc: "With Reduce Motion: \"still\" shows the intro's still pose until loading completes, \"skip\" shows the launch screen instead; either fades to the content.",
-                        read: { .choice($0.splash.reduceMotionMode.rawValue) },
-                        write: { t, v in if case let .choice(s) = v, let m = Timings.ReduceMotionMode(rawValue: s) { t.splash.reduceMotionMode = m } }),
-    ]) + section(.card, [
+        choice("splash.reduceMotion.mode", \.splash.reduceMotionMode,
+               "With Reduce Motion: \"still\" shows the intro's still pose until loading completes, \"skip\" shows the launch screen instead; either fades to the content."),
+    ]) + section(.intro, introParameters) + section(.card, [
         duration("card.duration", \.card.duration, "A card grows to its detail screen (and shrinks back) over this long."),
         curve("card.curve", \.card.curve, "The card transition's curve."),
     ]) + section(.panel, [
@@ -280,11 +332,8 @@ public enum TimingsSchema {
         number("panel.maxDim", .fraction, "", \.panel.maxDim, range: 0...1, slider: 0...1, "The dim's opacity behind a fully presented panel."),
         duration("panel.duration", \.panel.duration, "Presenting or dismissing the whole way (P, the button, a click on the dim) takes this long."),
         curve("panel.curve", \.panel.curve, "The curve of presenting and dismissing."),
-        TimingParameter(path: "panel.completion", keyPath: \Timings.panel.completion, kind: .choice, unit: "", range: nil, exclusiveLower: false,
-                        choices: Timings.PanelCompletion.allCases.map(\.rawValue), editing: nil, spring: nil,
-                        doc: "After a drag: \"spring\" springs from the pointer's velocity, \"percent\" finishes along panel.curve.",
-                        read: { .choice($0.panel.completion.rawValue) },
-                        write: { t, v in if case let .choice(s) = v, let c = Timings.PanelCompletion(rawValue: s) { t.panel.completion = c } }),
+        choice("panel.completion", \.panel.completion,
+               "After a drag: \"spring\" springs from the pointer's velocity, \"percent\" finishes along panel.curve."),
     ] + spring(PanelMotions.completionSpring.field,
                "panel.springResponse", "The completion spring's response (its undamped period).",
                "panel.springDampingFraction", "The completion spring's damping fraction: 1 is critically damped, below 1 overshoots.")
@@ -370,6 +419,10 @@ public enum TimingsSchema {
         } catch {
             return Problem(message: "splash.hole: \(error)", blame: ["splash.hole.keyTimes", "splash.hole.scales", "splash.hole.timingFunctions", "splash.hole"])
         }
+        if t.intro.fromProgress >= t.intro.toProgress {
+            return Problem(message: "intro.range.fromProgress (\(t.intro.fromProgress)) must be less than intro.range.toProgress (\(t.intro.toProgress))",
+                           blame: ["intro.range.fromProgress", "intro.range.toProgress"])
+        }
         return nil
     }
 
@@ -428,6 +481,9 @@ public enum TimingsSchema {
                 throw o.failure(node, "\(o.name(key)) must be \(p.choices.map { "\"\($0)\"" }.joined(separator: " or ")) (got \(abbreviatedForMessage(text)))")
             }
             return .choice(text)
+        case .text:
+            guard case let .string(text) = node.value else { throw o.failure(node, "\(o.name(key)) must be a string, not \(node.value.typeName)") }
+            return .text(text)
         case .keyframes where p.defaultValue.isCurveList:
             guard let items = try o.array(key) else { return p.defaultValue }
             return .curves(try items.enumerated().map { i, n in try curve(n, name: "\(o.name(key))[\(i)]", in: o) })

@@ -29,6 +29,10 @@ public indirect enum RenderStep: Equatable, Sendable {
     case panel(top: Double, height: Double)
     /// Steps composited together at `alpha` (never 0 or 255: those are left out or drawn inline).
     case group(alpha: UInt8, [RenderStep])
+    /// An intro file's background, full screen: a colour, or nil for the launch background alone.
+    case introBackground(Color?)
+    /// An intro file's frame in its rectangle.
+    case intro(IntroLayer)
 }
 
 /// What a frame draws, in order, and what it needs ready.
@@ -82,6 +86,10 @@ public struct RenderPlan: Equatable, Sendable {
                 steps.append(.launchScreen)
             case .launchBackground:
                 steps.append(.launchBackground(regions: nil))
+            case let .introBackground(color):
+                steps.append(.introBackground(color))
+            case let .intro(layer):
+                if layer.opacity > 0 { steps.append(.intro(layer)) }
             case let .launchBackgroundOutsideHole(hole):
                 if holeCovers(hole, context) { continue }
                 steps.append(.launchBackground(regions: backdropRegions(hole, context)))
@@ -182,7 +190,8 @@ public struct RenderPlan: Equatable, Sendable {
         switch steps[i] {
         // It is drawn on its background, the intro's.
         case .launchScreen: return context.launchBackgroundIsOpaque
-        case .launchBackground(regions: nil): return context.launchBackgroundIsOpaque
+        case .launchBackground(regions: nil), .introBackground(nil): return context.launchBackgroundIsOpaque
+        case let .introBackground(color?): return color.a == 255
         case .launchBackground:
             return context.launchBackgroundIsOpaque && steps[(i + 1)...].contains { if case .feedThroughHole = $0 { return true } else { return false } }
         case .detail: return true

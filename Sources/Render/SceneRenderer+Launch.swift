@@ -90,7 +90,7 @@ extension SceneRenderer {
         }
     }
 
-    private func drawBackground(_ background: LaunchBackground, _ m: PointToPixel) throws {
+    func drawBackground(_ background: LaunchBackground, _ m: PointToPixel) throws {
         switch background {
         case .white:
             fillRect(Rect(x: 0, y: 0, width: deviceWidth, height: deviceHeight), .white, m)

@@ -28,6 +28,11 @@ public final class SceneRenderer {
     /// The intro is a copy of the launch screen (a project's): its backdrop draws the launch
     /// screen's elements but the logo.
     public var introCopiesLaunchScreen = false
+    /// The intro file the scene's `.intro` steps draw from, when one plays.
+    public var introMedia: IntroMedia? {
+        didSet { if introMedia !== oldValue { introTexture = IntroTextureSlot() } }
+    }
+    var introTexture = IntroTextureSlot()
     /// The user's first screen (a PNG's path) drawn where the feed would be, stretched over the
     /// device's points; nil for the mock feed. Setting it lets go of what was drawn from the old one.
     public var screenImage: String? {
@@ -138,6 +143,8 @@ public final class SceneRenderer {
         case .clear: clear()
         case .launchScreen: try drawLaunchScreen(launchScreen, m)
         case let .launchBackground(regions): try drawLaunchBackground(m, regions: regions)
+        case let .introBackground(color): try drawIntroBackground(color, m)
+        case let .intro(layer): try drawIntro(layer, m)
         case let .image(ref, layer): try drawImage(try images.texture(ref), layer, m)
         case let .feedTiles(regions): try drawFeedTiles(regions, scrollOffset: scrollOffset, m)
         case let .feedCopy(scale): drawFeedCopy(scale: scale, m)

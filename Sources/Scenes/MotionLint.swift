@@ -168,7 +168,7 @@ public enum MotionLint {
         let sequence = preview.splash
         let t = sequence.timings, d = sequence.dismissalTime
         var findings: [LintFinding] = []
-        for track in SplashTrack.all where track.playing.includes(reduceMotion: sequence.options.reduceMotion) {
+        for track in SplashTrack.all where track.playing.includes(crossFade: sequence.crossFades) {
             let (begin, end) = track.interval(in: t, dismissalTime: d)
             let duration = end - begin
             let keyTimes = track.keyTimes(in: t)
@@ -189,7 +189,7 @@ public enum MotionLint {
                                             message: "\(track.label) ends at \(seconds(end)), after the splash gives way to the feed at d = \(seconds(d)): it is cut short"))
             }
         }
-        if let holeCoversScreen, !sequence.options.reduceMotion,
+        if let holeCoversScreen, !sequence.crossFades,
            let hole = SplashTrack.all.first(where: { $0.drives == .holeSize }) {
             let holeEnd = min(hole.interval(in: t, dismissalTime: d).end, sequence.endTime)
             let at = max(holeEnd - 1e-9, d)

@@ -66,6 +66,11 @@ public indirect enum DrawCommand: Equatable, Sendable {
     case launchScreen
     /// The intro's background, full screen.
     case launchBackground
+    /// An intro file's background, full screen: a colour, or nil for the launch screen's own
+    /// background (without its other elements: the intro file draws what is in front).
+    case introBackground(Color?)
+    /// An intro file's frame, drawn into its rectangle.
+    case intro(IntroLayer)
     /// The launch background everywhere except inside the logo-shaped hole (the backdrop).
     case launchBackgroundOutsideHole(LayerState)
     /// An image centred at the layer's point, sized and rotated as the layer says.
@@ -92,7 +97,7 @@ extension DrawCommand {
     /// layer group, or the feed at a scale other than 1.
     var isSplash: Bool {
         switch self {
-        case .launchScreen, .launchBackground, .launchBackgroundOutsideHole, .image, .feedThroughHole, .group: return true
+        case .launchScreen, .launchBackground, .introBackground, .intro, .launchBackgroundOutsideHole, .image, .feedThroughHole, .group: return true
         case let .feed(scale): return scale != 1
         case .cardSnapshot, .detail, .dim, .panel: return false
         }
@@ -129,10 +134,17 @@ public struct Scene: Equatable, Sendable {
 extension SplashSequence {
     func foregroundCommands(_ layers: SplashLayers) -> [DrawCommand] {
         if skipsIntro { return [.launchScreen] }
+        if let intro = layers.intro { return [.introBackground(introBackgroundColor), .intro(intro)] }
         var commands: [DrawCommand] = [.launchBackground, .image(.logo, layers.logo)]
         // A layer at opacity 0 draws nothing; leaving it out keeps the plan of frame 0 to what is seen.
         if layers.text.opacity > 0 { commands.append(.image(.splashText(textVariant), layers.text)) }
         return commands
+    }
+
+    /// `intro.background`: nil for the launch screen's.
+    var introBackgroundColor: Color? {
+        guard case let .color(r, g, b, a) = IntroBackgroundSpec(parsing: timings.intro.background) ?? .launch else { return nil }
+        return Color(r, g, b, a)
     }
 
     /// The text variant comes with the sequence's layout; Scenes keeps it on the options.
@@ -144,7 +156,7 @@ extension SplashSequence {
         var commands: [DrawCommand] = []
         if let layers = f.layers {
             if f.phase == .disappearing {
-                if options.reduceMotion {
+                if crossFades {
                     commands.append(.feed(scale: f.feedScale))
                     commands.append(.group(opacity: layers.splashOpacity, foregroundCommands(layers)))
                 } else {

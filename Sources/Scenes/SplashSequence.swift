@@ -33,6 +33,13 @@ public struct SplashLayout: Equatable, Sendable {
     public static func == (a: SplashLayout, b: SplashLayout) -> Bool {
         a.logoCenter == b.logoCenter && a.textCenter == b.textCenter && a.textSize == b.textSize && a.logoFit == b.logoFit
     }
+
+    /// The launch screen's logo frame in points: the intro starts there, and an intro file of
+    /// the same shape is placed there.
+    public var launchLogoFrame: Rect {
+        let width = LaunchDescription.defaultLogoSize * logoFit.sizeScale, height = width / logoFit.aspect
+        return Rect(x: logoCenter.x - width / 2, y: logoCenter.y - height / 2, width: width, height: height)
+    }
 }
 
 /// The intro's logo when it is a project's launch-screen image rather than the built-in square:
@@ -61,8 +68,11 @@ public struct SplashOptions: Equatable, Sendable {
     public var skipTime: Double?
     /// Which of the 17 splash text images this run shows (1...17), on the splash and the backdrop alike.
     public var textVariant: Int = 1
-    public init(feedLatency: Double = 0.8, reduceMotion: Bool = false, skipTime: Double? = nil, textVariant: Int = 1) {
+    /// An intro file played instead of the built-in logo and text (`--intro`), or nil.
+    public var intro: IntroClip?
+    public init(feedLatency: Double = 0.8, reduceMotion: Bool = false, skipTime: Double? = nil, textVariant: Int = 1, intro: IntroClip? = nil) {
         self.feedLatency = feedLatency; self.reduceMotion = reduceMotion; self.skipTime = skipTime; self.textVariant = textVariant
+        self.intro = intro
     }
 }
 
@@ -75,6 +85,8 @@ public struct SplashLayers: Equatable, Sendable {
     public var backdropText: LayerState
     public var hole: LayerState?
     public var holeLogo: LayerState?
+    /// The intro file's frame, when one plays.
+    public var intro: IntroLayer?
 }
 
 public struct SplashFrame: Equatable, Sendable {
@@ -131,13 +143,27 @@ public struct SplashSequence: Equatable, Sendable {
     public let appearDuration: Double
     /// How long the disappearance lasts from d: the latest end of a playing track that counts from d.
     public let disappearDuration: Double
+    /// The intro file as it plays here, when one is given.
+    public let intro: IntroPlayback?
+    /// Whether the splash leaves by a cross-fade (Reduce Motion, or an intro that asks for one)
+    /// rather than the hole.
+    public let crossFades: Bool
 
     public init(timings: Timings, device: Device, layout: SplashLayout, options: SplashOptions) {
         self.timings = timings; self.device = device; self.layout = layout; self.options = options
         holeEndRotation = -atan2(layout.logoCenter.y, layout.logoCenter.x)
-        let d = SplashHold.dismissalTime(timings, feedLatency: options.feedLatency, skipTime: options.skipTime, reduceMotion: options.reduceMotion)
+        let intro = options.intro.map { IntroPlayback(clip: $0, timings: timings, device: device, logoFrame: layout.launchLogoFrame) }
+        self.intro = intro
+        let crossFades = options.reduceMotion || (intro != nil && timings.intro.disappearance == .crossFade)
+        self.crossFades = crossFades
+        // Seed 002: the intro plays to its end (or the timeout), and a tap skips it unless the
+        // timings say nothing may; Reduce Motion shows its still instead, so nothing waits for it.
+        let skipTime = intro != nil && timings.intro.skip == .never ? nil : options.skipTime
+        let introPlays = options.reduceMotion ? 0 : (intro?.playedDuration ?? 0)
+        let d = SplashHold.dismissalTime(timings, feedLatency: options.feedLatency, skipTime: skipTime, reduceMotion: options.reduceMotion,
+                                         introDuration: introPlays)
         dismissalTime = d
-        playing = SplashTrack.all.filter { $0.playing.includes(reduceMotion: options.reduceMotion) }.map { track in
+        playing = SplashTrack.all.filter { $0.playing.includes(crossFade: crossFades) }.map { track in
             let (begin, end) = track.interval(in: timings, dismissalTime: d)
             return PlayingTrack(property: track.drives, countsFromStart: track.anchor == .start, track: track,
                                 simulation: track.simulation(in: timings, screenHeight: device.height), begin: begin, end: end)
@@ -155,8 +181,9 @@ public struct SplashSequence: Equatable, Sendable {
             let ends = tracks.map { $0.interval(in: timings, dismissalTime: 0).end }
             return ends.dropFirst().reduce(ends.first ?? 0) { max($0, $1) }
         }
-        appearDuration = latestEnd(SplashTrack.all.filter { $0.anchor == .start })
-        disappearDuration = latestEnd(SplashTrack.all.filter { $0.anchor == .dismissal && $0.playing.includes(reduceMotion: options.reduceMotion) })
+        // With an intro file, the intro is what appears: its logo and text tracks draw nothing.
+        appearDuration = intro != nil ? introPlays : latestEnd(SplashTrack.all.filter { $0.anchor == .start })
+        disappearDuration = latestEnd(SplashTrack.all.filter { $0.anchor == .dismissal && $0.playing.includes(crossFade: crossFades) })
     }
 
     /// The sequence is its inputs; the tracks and d are derived from them.
@@ -175,6 +202,15 @@ public struct SplashSequence: Equatable, Sendable {
         if t >= d { return .disappearing }
         if t < appearDuration { return .appearing }
         return .holding
+    }
+
+    /// The intro file at t: the frame playing until d (frozen at d, when the splash window goes),
+    /// or Reduce Motion's still frame.
+    public func introLayer(at t: Double) -> IntroLayer? {
+        guard let intro, !skipsIntro else { return nil }
+        let fileTime = options.reduceMotion ? intro.stillTime : intro.fileTime(at: min(t, dismissalTime))
+        return IntroLayer(frame: intro.clip.frameIndex(at: fileTime), fileTime: fileTime, marker: intro.clip.marker(at: fileTime)?.name,
+                          rect: intro.contentRect, opacity: 1)
     }
 
     /// Every property's value at t: from its track where the track plays, else its still value.
@@ -213,7 +249,7 @@ public struct SplashSequence: Equatable, Sendable {
     public func frame(at t: Double) -> SplashFrame {
         let d = dismissalTime
         let phase = self.phase(at: t)
-        let reduce = options.reduceMotion
+        let reduce = crossFades
         let v = values(at: t)
         func value(_ property: SplashProperty) -> Double { v[property] }
 
@@ -228,15 +264,16 @@ public struct SplashSequence: Equatable, Sendable {
 
         let fit = layout.logoFit
         let logoSize = value(.logoSize) * fit.sizeScale
-        // Skipping the intro under Reduce Motion, its logo and text are never shown: the launch screen is.
-        let intro = skipsIntro ? 0.0 : 1.0
+        // Skipping the intro under Reduce Motion, its logo and text are never shown: the launch
+        // screen is. An intro file shows instead of them.
+        let intro = skipsIntro || self.intro != nil ? 0.0 : 1.0
         let showsText = fit.showsText ? 1.0 : 0.0
         let logo = LayerState(x: layout.logoCenter.x, y: layout.logoCenter.y, width: logoSize, height: logoSize / fit.aspect, opacity: intro * fit.opacity)
         let text = LayerState(x: layout.textCenter.x, y: layout.textCenter.y + value(.textOffset),
                               width: layout.textSize.width, height: layout.textSize.height, opacity: value(.textOpacity) * intro * showsText)
         let backdropText = LayerState(x: layout.textCenter.x, y: layout.textCenter.y,
                                       width: layout.textSize.width, height: layout.textSize.height,
-                                      opacity: (t < d ? 1 : value(.backdropTextOpacity)) * showsText)
+                                      opacity: (t < d ? 1 : value(.backdropTextOpacity)) * showsText * (self.intro != nil ? 0 : 1))
         var hole: LayerState?
         var holeLogo: LayerState?
         if !reduce && t >= d {
@@ -253,7 +290,7 @@ public struct SplashSequence: Equatable, Sendable {
         }
         let layers = SplashLayers(splashOpacity: splashOpacity, logo: logo, text: text,
                                   backdropOpacity: (t >= d && !reduce) ? 1 : 0,
-                                  backdropText: backdropText, hole: hole, holeLogo: holeLogo)
+                                  backdropText: backdropText, hole: hole, holeLogo: holeLogo, intro: introLayer(at: t))
         return SplashFrame(time: t, phase: phase, dismissalTime: d, layers: layers, feedScale: feedScale)
     }
 }

@@ -29,9 +29,19 @@ extension SplashFrame {
                 ("backdropText", l.backdropText.json),
                 ("hole", l.hole?.json ?? .null),
                 ("holeLogo", l.holeLogo?.json ?? .null),
-            ])
+            ] + (l.intro.map { [("intro", $0.json)] } ?? []))
         }
         return .object([("phase", .string(phase.rawValue)), ("dismissalTime", .number(dismissalTime)),
                         ("textVariant", .int(textVariant)), ("layers", layersJSON)])
+    }
+}
+
+extension IntroLayer {
+    /// The intro file's frame, the file's time it shows, the marker whose span holds it, and
+    /// where it is drawn (centre and size, as every layer).
+    public var json: JSONOutput {
+        .object([("frame", .int(frame)), ("fileTime", .number(fileTime)), ("marker", marker.map(JSONOutput.string) ?? .null),
+                 ("x", .number(rect.midX)), ("y", .number(rect.midY)), ("width", .number(rect.width)), ("height", .number(rect.height)),
+                 ("opacity", .number(opacity))])
     }
 }

@@ -297,6 +297,10 @@ enum InspectorPanel {
                         actions.append(.document(.edit(path: p.path, value: .choice(choice), isFinal: true)))
                     }
                 }
+            case let .text(current):
+                // Texts (a colour, a marker name) are typed in the timings file, which the window
+                // reloads on save; the panel shows the value in force.
+                ui.text("\(label): \"\(current)\"")
             }
         }
         return actions

@@ -369,7 +369,7 @@ func reviewSessions(_ source: ReviewSource) throws -> (sessions: [PreviewSession
     let (sessions, names) = try timingsSessions(source.comparedFiles, options: options, usage: usage)
     guard options.appearances.count > 1 else { return (sessions, names) }
     // Each variant in each appearance, side by side: light | dark.
-    let both = sessions.flatMap { s in options.appearances.map { s.withAppearance($0) } }
+    let both = try sessions.flatMap { s in try options.appearances.map { try s.withAppearance($0) } }
     let labels = names.flatMap { n in options.appearances.map { sessions.count > 1 ? "\(n) \($0.rawValue)" : $0.rawValue } }
     guard both.count <= Int(OptionBounds.comparedFiles.upperBound) else {
         throw UsageError(message: "\(both.count) tiles side by side is more than \(Int(OptionBounds.comparedFiles.upperBound)): compare fewer files in both appearances", usage: usage)

@@ -40,7 +40,7 @@ enum TimelinePanel {
         let sequence = preview.splash
         let d = sequence.dismissalTime
         var lanes: [TimelineLane] = []
-        for track in SplashTrack.all where track.playing.includes(reduceMotion: sequence.options.reduceMotion) {
+        for track in SplashTrack.all where track.playing.includes(crossFade: sequence.crossFades) {
             let (begin, end) = track.interval(in: timings, dismissalTime: d)
             let keyTimes = track.keyTimesPath == nil ? [] : track.keyTimes(in: timings).map { begin + $0 * (end - begin) }
             lanes.append(TimelineLane(id: track.id, label: track.label, begin: begin, end: end, keyframeTimes: keyTimes,

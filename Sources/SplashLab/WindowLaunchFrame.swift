@@ -11,9 +11,15 @@ extension WindowShell {
     /// Sets the renderer to the appearance and the user's screen the state shows.
     mutating func syncLaunchAndScreen() {
         if state.appearance != shownAppearance {
-            let shown = session.withAppearance(state.appearance)
+            let shown = (try? session.withAppearance(state.appearance)) ?? session
             renderer.launchBackground = shown.launchBackground
             renderer.launchScreen = shown.resolvedLaunchScreen
+            // The dark intro file is drawn in place of the light one when it plays on the same
+            // frame times, so the take the window holds stays the same take.
+            if let intro = shown.introMedia, intro.clip.duration == preview.splash.intro?.clip.duration,
+               intro.clip.frameCount == preview.splash.intro?.clip.frameCount {
+                renderer.introMedia = intro
+            }
             shownAppearance = state.appearance
             changedSinceDraw = true
         }
@@ -33,7 +39,7 @@ extension WindowShell {
     /// Draws and presents the launch screen alone, and keeps its pixels for the comparison.
     mutating func drawLaunchFrame(layout: WindowLayout) throws {
         renderer.setMapping(layout.deviceMappings[0])
-        try renderer.draw(session.withAppearance(state.appearance).launchScene())
+        try renderer.draw(try session.withAppearance(state.appearance).launchScene())
         let r = devicePixels(layout)
         launchPixels = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)
         renderer.context.present()

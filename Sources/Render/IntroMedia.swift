@@ -1,0 +1,73 @@
+import Foundation
+import Formats
+import Scenes
+
+/// An intro file, whatever its kind: a Lottie animation drawn by rlottie, or a GIF or video
+/// decoded by ffmpeg. It gives the splash its time structure (`clip`) and the renderer any frame
+/// at any pixel size, keeping recent frames within `IntroFrameCache`'s bound, so scrubbing, a
+/// loop or a recording redraws nothing it drew at that size already.
+public final class IntroMedia {
+    public enum Source {
+        case lottie(LottieAnimation)
+        case video(VideoIntro)
+    }
+
+    public let source: Source
+    public let clip: IntroClip
+    /// What the file lacks that a player copes with (a missing external image), each naming it.
+    public let warnings: [String]
+    private var cache = IntroFrameCache()
+
+    /// The file extensions read as a Lottie animation; any other is handed to ffmpeg.
+    public static let lottieExtensions: Set<String> = ["json", "lottie"]
+    /// The names an assets folder's intro may have (`intro.json`, `intro.gif`, ...), in the order looked for.
+    public static let assetExtensions = ["json", "lottie", "gif", "mp4", "mov", "m4v"]
+
+    /// Reads and checks the file. A video's own size in points is its pixels over `deviceScale`,
+    /// as a screen recording of that device would be.
+    public init(path: String, deviceScale: Double) throws {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if IntroMedia.lottieExtensions.contains(ext) || (ext.isEmpty && IntroMedia.startsLikeJSON(path)) {
+            let animation = try LottieAnimation(path: path)
+            let summary = animation.summary
+            source = .lottie(animation)
+            let markers = summary.markers.map {
+                IntroMarker(name: $0.name, start: ($0.startFrame - summary.inPoint) / summary.frameRate, duration: $0.durationFrames / summary.frameRate)
+            }
+            clip = IntroClip(path: path, kind: .lottie, width: summary.width, height: summary.height,
+                             duration: Double(animation.frameCount) / summary.frameRate, frameCount: animation.frameCount,
+                             timing: .rate(summary.frameRate), markers: markers)
+            warnings = summary.warnings.map { "warning: \($0)" }
+        } else {
+            let video = try VideoIntro(path: path)
+            source = .video(video)
+            let scale = deviceScale > 0 ? deviceScale : 1
+            clip = IntroClip(path: path, kind: .video, width: Double(video.width) / scale, height: Double(video.height) / scale,
+                             duration: video.duration, frameCount: video.frameTimes.count, timing: .times(video.frameTimes))
+            warnings = []
+        }
+    }
+
+    /// A file with no extension is taken for Lottie when its first non-blank byte opens a JSON object.
+    static func startsLikeJSON(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: 64)
+        return head.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
+    }
+
+    /// Frame `index` at `width` × `height` pixels: a Lottie aspect-fit into them (rlottie keeps
+    /// the aspect ratio), a video scaled to them.
+    public func frame(_ index: Int, width: Int, height: Int) throws -> IntroFrame {
+        let key = IntroFrameCache.Key(frame: index, width: width, height: height)
+        return try cache.frame(key) {
+            switch source {
+            case let .lottie(animation): return animation.render(frame: index, width: width, height: height)
+            case let .video(video): return try video.decode(frame: index, width: width, height: height)
+            }
+        }
+    }
+
+    /// The bytes of frames kept now.
+    public var cachedBytes: Int { cache.byteCount }
+}

@@ -1,0 +1,61 @@
+import CSDL2
+import Foundation
+import Geometry
+import Scenes
+
+// MARK: An intro file's frame and its background
+
+/// The texture of the intro frame drawn last, kept while the same frame is drawn at the same size
+/// (a held last frame, a paused scrub): uploading it again would cost a frame's bytes each time.
+struct IntroTextureSlot {
+    var key: IntroFrameCache.Key?
+    var texture: Texture?
+}
+
+extension SceneRenderer {
+    /// The intro's background: a colour, or the launch background alone.
+    func drawIntroBackground(_ color: Color?, _ m: PointToPixel) throws {
+        if let color {
+            SDL_SetRenderDrawBlendMode(renderer, color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+            fillRect(Rect(x: 0, y: 0, width: deviceWidth, height: deviceHeight), color, m)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        } else {
+            try drawBackground(launchBackground, m)
+        }
+    }
+
+    /// The intro's frame drawn at the pixels its rectangle covers on this output (at most
+    /// `PixelSize.maxSide` a side; beyond that it is stretched), so a window shows it at its
+    /// on-screen size and a recording at the device's.
+    func drawIntro(_ layer: IntroLayer, _ m: PointToPixel) throws {
+        guard let media = introMedia else { throw RenderError("the scene plays an intro file, but none is loaded") }
+        let width = Pixels.int(layer.rect.width * m.scale), height = Pixels.int(layer.rect.height * m.scale)
+        guard width > 0, height > 0 else { return }
+        // A Lottie is drawn at its own aspect ratio (rlottie fits it), then stretched to the
+        // rectangle: only `fill` stretches it.
+        var pixelWidth = width, pixelHeight = height
+        if case .lottie = media.source, media.clip.width > 0, media.clip.height > 0 {
+            pixelHeight = max(Pixels.int(Double(width) * media.clip.height / media.clip.width), 1)
+        }
+        let side = Double(PixelSize.maxSide)
+        let shrink = min(1, side / Double(pixelWidth), side / Double(pixelHeight))
+        pixelWidth = max(Int(Double(pixelWidth) * shrink), 1); pixelHeight = max(Int(Double(pixelHeight) * shrink), 1)
+        let key = IntroFrameCache.Key(frame: layer.frame, width: pixelWidth, height: pixelHeight)
+        if introTexture.key != key || introTexture.texture == nil {
+            let frame = try media.frame(layer.frame, width: pixelWidth, height: pixelHeight)
+            if introTexture.texture?.width != frame.width || introTexture.texture?.height != frame.height {
+                introTexture.texture = try context.makeTexture(width: frame.width, height: frame.height, access: SDL_TEXTUREACCESS_STREAMING,
+                                                               blend: SDL_BLENDMODE_BLEND, what: "the intro's frame texture")
+            }
+            guard let texture = introTexture.texture else { return }
+            frame.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture.handle, nil, $0.baseAddress, Int32(frame.width * 4)) }
+            introTexture.key = key
+        }
+        guard let texture = introTexture.texture else { return }
+        var dst = SDL_FRect(x: Pixels.float(m.offsetX + layer.rect.x * m.scale), y: Pixels.float(m.offsetY + layer.rect.y * m.scale),
+                            w: Pixels.float(layer.rect.width * m.scale), h: Pixels.float(layer.rect.height * m.scale))
+        SDL_SetTextureAlphaMod(texture.handle, Pixels.alpha(layer.opacity))
+        SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
+        SDL_SetTextureAlphaMod(texture.handle, 255)
+    }
+}
