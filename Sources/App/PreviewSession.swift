@@ -97,6 +97,7 @@ public struct PreviewSession {
         let textSize = try catalog.splashTextSize(variant: variant)
         var layout = description.layout(device: options.device, textSize: textSize)
         layout.logoFit = logoFit
+        layout.launchShowsLogo = options.projectDirectory == nil || screen.introLogo != nil
         let shown = screen.forcedAppearance ?? options.appearance
         introMedia = try PreviewSession.loadIntro(options, appearance: shown)
         if let media = introMedia {
@@ -257,6 +258,7 @@ public struct PreviewSession {
         let s = preview.splash
         var layout = screen.introDescription.layout(device: s.device, textSize: s.layout.textSize)
         layout.logoFit = fit
+        layout.launchShowsLogo = screen.introLogo != nil
         let sequence = SplashSequence(timings: timings, device: s.device, layout: layout, options: copy.initialPreview.splash.options)
         copy.preview = Preview(splash: sequence, feed: preview.feed, skipSplash: preview.skipSplash)
         copy.preview.userScreen = preview.userScreen

@@ -110,8 +110,6 @@ public struct TimingParameter {
     public let editing: NumberEditing?
     public let spring: SpringMembership?
     public let doc: String
-    /// For `text`: which texts it takes, and the rule in words for a refusal.
-    var textRule: (accepts: @Sendable (String) -> Bool, description: String)?
     let read: (Timings) -> ParameterValue
     let write: (inout Timings, ParameterValue) -> Void
 
@@ -139,7 +137,7 @@ public struct TimingParameter {
         if case let .choice(name) = value, !choices.contains(name) {
             return "\(path) must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")) (got \(abbreviatedForMessage(name)))"
         }
-        if case let .text(text) = value, let rule = textRule, !rule.accepts(text) {
+        if case let .text(text) = value, let rule = TimingsSchema.textRules[path], !rule.accepts(text) {
             return "\(path) must be \(rule.description) (got \(abbreviatedForMessage(text)))"
         }
         if case let .curve(c) = value, let message = TimingParameter.curveProblem(c) { return "\(path): \(message)" }
@@ -189,6 +187,12 @@ public struct TimingParameter {
         copy.section = section
         return copy
     }
+}
+
+/// Which texts a `text` parameter takes, and the rule in words for a refusal.
+struct TextRule: Sendable {
+    let accepts: @Sendable (String) -> Bool
+    let description: String
 }
 
 /// An edit that the declaration refuses: out of range, the wrong kind, or breaking a rule between
@@ -253,13 +257,18 @@ public enum TimingsSchema {
                         write: { t, v in if case let .choice(s) = v, let c = Choice(rawValue: s) { t[keyPath: key] = c } })
     }
 
-    static func text(_ path: String, _ key: WritableKeyPath<Timings, String>, rule: String, accepts: @escaping @Sendable (String) -> Bool,
-                     _ doc: String) -> TimingParameter {
+    static func text(_ path: String, _ key: WritableKeyPath<Timings, String>, _ doc: String) -> TimingParameter {
         TimingParameter(path: path, keyPath: key, kind: .text, unit: "", range: nil, exclusiveLower: false, choices: [], editing: nil,
-                        spring: nil, doc: doc, textRule: (accepts, rule),
+                        spring: nil, doc: doc,
                         read: { .text($0[keyPath: key]) },
                         write: { t, v in if case let .text(s) = v { t[keyPath: key] = s } })
     }
+
+    /// The texts a `text` parameter takes, by its path (a marker name may be any text).
+    static let textRules: [String: TextRule] = [
+        "intro.background": TextRule(accepts: { IntroBackgroundSpec(parsing: $0) != nil }, description: IntroBackgroundSpec.rule),
+        "intro.reduceMotionFrame": TextRule(accepts: { IntroStillFrame(parsing: $0) != nil }, description: IntroStillFrame.rule),
+    ]
 
     /// The intro's parameters (`Timings.Intro`): how an intro file sits and plays.
     static let introParameters: [TimingParameter] = [
@@ -270,17 +279,17 @@ public enum TimingsSchema {
         number("intro.frame.y", .size, "pt", \.intro.frameY, range: -10_000...10_000, slider: -100...1000, "With intro.frame.mode custom: the frame's top edge."),
         number("intro.frame.width", .size, "pt", \.intro.frameWidth, range: 0...10_000, exclusiveLower: true, slider: 0...500, "With intro.frame.mode custom: the frame's width."),
         number("intro.frame.height", .size, "pt", \.intro.frameHeight, range: 0...10_000, exclusiveLower: true, slider: 0...1000, "With intro.frame.mode custom: the frame's height."),
-        text("intro.background", \.intro.background, rule: IntroBackgroundSpec.rule, accepts: { IntroBackgroundSpec(parsing: $0) != nil },
+        text("intro.background", \.intro.background,
              "Behind the intro: launch (the launch screen's background, so the two match in light and dark) or a colour #RRGGBB or #RRGGBBAA."),
         number("intro.speed", .scale, "×", \.intro.speed, range: 0...10, exclusiveLower: true, slider: 0.1...3, "The intro's speed, as LottieAnimationView's animationSpeed: 2 plays twice as fast."),
         number("intro.loops", .scale, "×", \.intro.loops, range: 1...1_000, slider: 1...10, "How many times the range plays (1: once); its last frame holds after."),
         number("intro.range.fromProgress", .fraction, "", \.intro.fromProgress, range: 0...1, slider: 0...1, "Where in the file the range starts, as a share of its length (play(fromProgress:toProgress:))."),
         number("intro.range.toProgress", .fraction, "", \.intro.toProgress, range: 0...1, slider: 0...1, "Where in the file the range ends, as a share of its length."),
-        text("intro.range.fromMarker", \.intro.fromMarker, rule: "a marker name, or empty for none", accepts: { _ in true },
+        text("intro.range.fromMarker", \.intro.fromMarker,
              "A Lottie marker the range starts at, instead of fromProgress; alone, its own span plays (play(marker:)). Empty for none."),
-        text("intro.range.toMarker", \.intro.toMarker, rule: "a marker name, or empty for none", accepts: { _ in true },
+        text("intro.range.toMarker", \.intro.toMarker,
              "A Lottie marker whose start ends the range (play(fromMarker:toMarker:)). Empty for none."),
-        text("intro.reduceMotionFrame", \.intro.reduceMotionFrame, rule: IntroStillFrame.rule, accepts: { IntroStillFrame(parsing: $0) != nil },
+        text("intro.reduceMotionFrame", \.intro.reduceMotionFrame,
              "With Reduce Motion in still mode: the frame shown still, first, last, a frame number or a marker name."),
         choice("intro.disappearance", \.intro.disappearance, "After the hold: hole (the logo-shaped hole opens over the feed) or crossFade (over splash.reduceMotion.fadeDuration)."),
         choice("intro.skip", \.intro.skip, "What ends the intro early: onTap (a click or key, as seed 002 asks) or never."),

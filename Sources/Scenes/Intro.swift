@@ -198,4 +198,6 @@ public struct IntroLayer: Equatable, Sendable {
     /// Where the animation is drawn, in points.
     public var rect: Rect
     public var opacity: Double
+    /// What is drawn behind it, full screen: a colour, or nil for the launch screen's background.
+    public var background: Color?
 }

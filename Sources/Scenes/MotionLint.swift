@@ -7,6 +7,8 @@ import Motion
 public struct LintFinding: Equatable, Sendable {
     public enum Rule: String, CaseIterable, Sendable {
         case pop, velocityJump = "velocity-jump", overshoot, settling, splashEnd = "splash-end", holeCoverage = "hole-coverage", blink
+        /// An intro file cut short by the timeout, or one nothing can skip (seed 002's rules).
+        case introTimeout = "intro-timeout", introSkip = "intro-skip"
     }
     public let rule: Rule
     /// A track id (`hole`), a property id (`panel.top`) or an interruption (`panel release`).
@@ -66,7 +68,8 @@ public enum MotionLint {
     /// blink rule out.
     public static func run(initial: Preview, log: [InputEvent], thresholds: Timings.Lint,
                            holeCoversScreen: ((LayerState) -> Bool)? = nil,
-                           launchDifference: FrameDifference? = nil) -> LintReport {
+                           launchDifference: FrameDifference? = nil, launchAppearance: String? = nil,
+                           otherAppearances: [(appearance: String, difference: FrameDifference)] = []) -> LintReport {
         let duration = takeDuration(initial: initial, log: log)
         let times = (0...Int((duration * frameRate).rounded(.up))).map { Double($0) / frameRate }
         let samples = MotionTrace.samples(initial: initial, log: log, times: times)
@@ -76,12 +79,14 @@ public enum MotionLint {
         findings += interruptionFindings(interruptions, thresholds: thresholds)
         findings += splashFindings(initial, thresholds: thresholds, holeCoversScreen: holeCoversScreen)
         findings += motionFindings(initial: initial, log: log, times: times, thresholds: thresholds)
-        if let d = launchDifference, d.differingPixels > 0, !initial.skipSplash {
-            // Seed 002: the intro's first frame must match the launch screen (colour, image size and
-            // centre), or the user sees a blink as the app takes over from the system's drawing.
-            findings.append(LintFinding(rule: .blink, subject: "launch screen", time: 0, amount: Double(d.differingPixels), limit: 0,
-                                        message: "the intro's first frame differs from the launch screen in \(d.differingPixels) of \(d.totalPixels) pixels (largest colour distance \(number(d.largestColorDistance)) of 441.7): a blink as the app takes over"))
+        // Seed 002: the intro's first frame must match the launch screen (colour, image size and
+        // centre), or the user sees a blink as the app takes over from the system's drawing.
+        let compared = (launchDifference.map { [(appearance: launchAppearance, difference: $0)] } ?? []) + otherAppearances.map { (appearance: Optional($0.appearance), difference: $0.difference) }
+        for (appearance, d) in compared where d.differingPixels > 0 && !initial.skipSplash {
+            findings.append(LintFinding(rule: .blink, subject: "launch screen" + (appearance.map { " (\($0))" } ?? ""), time: 0, amount: Double(d.differingPixels), limit: 0,
+                                        message: (appearance.map { "in \($0) appearance " } ?? "") + "the intro's first frame differs from the launch screen in \(d.differingPixels) of \(d.totalPixels) pixels (largest colour distance \(number(d.largestColorDistance)) of 441.7): a blink as the app takes over"))
         }
+        findings += introFindings(initial)
         findings.sort { ($0.time, $0.rule.rawValue, $0.subject) < ($1.time, $1.rule.rawValue, $1.subject) }
         var notChecked: [(rule: String, reason: String)] = []
         if launchDifference == nil { notChecked.append((rule: "blink", reason: "the launch screen was not drawn")) }
@@ -159,6 +164,24 @@ public enum MotionLint {
 
     // MARK: The splash
 
+    /// Seed 002's rules for an intro file: it should end before the timeout cuts it (else the
+    /// user never sees its end), and the user should be able to skip it with a tap.
+    static func introFindings(_ preview: Preview) -> [LintFinding] {
+        let sequence = preview.splash
+        guard !preview.skipSplash, !sequence.options.reduceMotion, let intro = sequence.intro else { return [] }
+        let t = sequence.timings
+        var findings: [LintFinding] = []
+        if intro.playedDuration > t.splash.timeout + 1e-9 {
+            findings.append(LintFinding(rule: .introTimeout, subject: "intro", time: t.splash.timeout, amount: intro.playedDuration, limit: t.splash.timeout,
+                                        message: "the intro plays for \(seconds(intro.playedDuration)) (\(intro.clip.path), at speed \(number(intro.speed)), \(number(intro.loops)) time\(intro.loops == 1 ? "" : "s")), past splash.timeout \(seconds(t.splash.timeout)): it is cut short"))
+        }
+        if t.intro.skip == .never {
+            findings.append(LintFinding(rule: .introSkip, subject: "intro", time: 0, amount: min(intro.playedDuration, t.splash.timeout), limit: 0,
+                                        message: "nothing can skip the intro (intro.skip is never): the user waits \(seconds(min(max(intro.playedDuration, t.splash.minHold), t.splash.timeout))) at every launch; seed 002 asks for skip on tap"))
+        }
+        return findings
+    }
+
     /// Overshoot by a track's curves (a curve leaving [0, 1] carries its values past their ends;
     /// keyframe values that turn back are what the keyframes ask for), tracks that count from the
     /// start still moving when the splash gives way at d, and a hole that does not cover the
@@ -184,7 +207,8 @@ public enum MotionLint {
                 findings.append(LintFinding(rule: .overshoot, subject: track.id, time: at, amount: excess, limit: thresholds.overshootShare,
                                             message: "\(track.label)'s curve\(which) \(curve.specification) passes its end by \(percent(excess)) of its travel (limit \(percent(thresholds.overshootShare)))"))
             }
-            if track.anchor == .start && end > d + 1e-9 {
+            // With an intro file, the tracks that count from the start draw nothing: the intro does.
+            if track.anchor == .start && end > d + 1e-9 && sequence.intro == nil {
                 findings.append(LintFinding(rule: .splashEnd, subject: track.id, time: d, amount: end - d, limit: 0,
                                             message: "\(track.label) ends at \(seconds(end)), after the splash gives way to the feed at d = \(seconds(d)): it is cut short"))
             }

@@ -134,7 +134,7 @@ public struct Scene: Equatable, Sendable {
 extension SplashSequence {
     func foregroundCommands(_ layers: SplashLayers) -> [DrawCommand] {
         if skipsIntro { return [.launchScreen] }
-        if let intro = layers.intro { return [.introBackground(introBackgroundColor), .intro(intro)] }
+        if let intro = layers.intro { return [.introBackground(intro.background), .intro(intro)] }
         var commands: [DrawCommand] = [.launchBackground, .image(.logo, layers.logo)]
         // A layer at opacity 0 draws nothing; leaving it out keeps the plan of frame 0 to what is seen.
         if layers.text.opacity > 0 { commands.append(.image(.splashText(textVariant), layers.text)) }

@@ -25,6 +25,9 @@ public struct SplashLayout: Equatable, Sendable {
     /// How the intro's logo fits the launch screen it starts from (seed 000: the intro is a copy
     /// of the launch screen whose logo view grows).
     public var logoFit = IntroLogoFit.builtIn
+    /// False when the launch screen shows no logo (a project's colour-only launch screen): an
+    /// intro file then has no logo frame to start from.
+    public var launchShowsLogo = true
 
     public init(logoCenter: (x: Double, y: Double), textCenter: (x: Double, y: Double), textSize: (width: Double, height: Double)) {
         self.logoCenter = logoCenter; self.textCenter = textCenter; self.textSize = textSize
@@ -32,11 +35,13 @@ public struct SplashLayout: Equatable, Sendable {
 
     public static func == (a: SplashLayout, b: SplashLayout) -> Bool {
         a.logoCenter == b.logoCenter && a.textCenter == b.textCenter && a.textSize == b.textSize && a.logoFit == b.logoFit
+            && a.launchShowsLogo == b.launchShowsLogo
     }
 
     /// The launch screen's logo frame in points: the intro starts there, and an intro file of
     /// the same shape is placed there.
-    public var launchLogoFrame: Rect {
+    public var launchLogoFrame: Rect? {
+        guard launchShowsLogo else { return nil }
         let width = LaunchDescription.defaultLogoSize * logoFit.sizeScale, height = width / logoFit.aspect
         return Rect(x: logoCenter.x - width / 2, y: logoCenter.y - height / 2, width: width, height: height)
     }
@@ -210,7 +215,7 @@ public struct SplashSequence: Equatable, Sendable {
         guard let intro, !skipsIntro else { return nil }
         let fileTime = options.reduceMotion ? intro.stillTime : intro.fileTime(at: min(t, dismissalTime))
         return IntroLayer(frame: intro.clip.frameIndex(at: fileTime), fileTime: fileTime, marker: intro.clip.marker(at: fileTime)?.name,
-                          rect: intro.contentRect, opacity: 1)
+                          rect: intro.contentRect, opacity: 1, background: introBackgroundColor)
     }
 
     /// Every property's value at t: from its track where the track plays, else its still value.

@@ -42,6 +42,7 @@ extension IntroLayer {
     public var json: JSONOutput {
         .object([("frame", .int(frame)), ("fileTime", .number(fileTime)), ("marker", marker.map(JSONOutput.string) ?? .null),
                  ("x", .number(rect.midX)), ("y", .number(rect.midY)), ("width", .number(rect.width)), ("height", .number(rect.height)),
-                 ("opacity", .number(opacity))])
+                 ("opacity", .number(opacity)),
+                 ("background", .string((background.map { IntroBackgroundSpec.color(r: $0.r, g: $0.g, b: $0.b, a: $0.a) } ?? .launch).text))])
     }
 }

@@ -33,9 +33,16 @@ func lintCommand(_ arguments: [String]) throws -> Int32 {
     let outline = try ImageLibrary.logoOutline(catalog: session.catalog)
     let device = session.options.device
     let blink = try LaunchBlink.measure(session)
+    // An intro file is checked in both appearances (seed 002: a light intro after a dark launch
+    // screen is the white flash), unless the app forces one.
+    var otherAppearances: [(appearance: String, difference: FrameDifference)] = []
+    if session.introMedia != nil && session.launchScreen.forcedAppearance == nil {
+        let other: Appearance = session.appearance == .light ? .dark : .light
+        otherAppearances.append((other.rawValue, try LaunchBlink.measure(try session.withAppearance(other))))
+    }
     let report = MotionLint.run(initial: session.preview, log: events, thresholds: thresholds, holeCoversScreen: { hole in
         HoleGeometry.coversScreen(outline, hole: hole, width: device.width, height: device.height)
-    }, launchDifference: blink)
+    }, launchDifference: blink, launchAppearance: otherAppearances.isEmpty ? nil : session.appearance.rawValue, otherAppearances: otherAppearances)
     session.reportWarnings()
     try printOutput(options.json ? report.json.text : report.text)
     return report.isClean ? 0 : ExitCode.failure

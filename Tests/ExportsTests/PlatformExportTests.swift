@@ -155,7 +155,7 @@ final class PlatformExportTests: XCTestCase {
         let (t, source) = try exportOfTunedTimings("swiftui")
         // Lint's thresholds judge the motion; they are no part of the choreography an app plays.
         XCTAssertFalse(source.contains("lint"))
-        for p in TimingsSchema.parameters where !p.isLintThreshold {
+        for p in TimingsSchema.parameters where p.section.isExported {
             var separator = ":"
             switch p.value(in: t) { case .curve, .choice: separator = " ="; default: break }
             guard let text = line("static let \(p.swiftName)\(separator)", in: source) else { continue }
@@ -171,7 +171,7 @@ final class PlatformExportTests: XCTestCase {
                 let body = source[start..<source[start...].range(of: "]\n")!.lowerBound]
                 XCTAssertEqual(body.components(separatedBy: "UnitCurve.").count - 1, cs.count, "\(p.path)")
                 assertClose(numbers(in: body), ParameterValue.curves(cs).numbers, "\(p.path)")
-            case let .choice(name): XCTAssertTrue(text.hasSuffix("= \"\(name)\""), text)
+            case let .choice(name), let .text(name): XCTAssertTrue(text.hasSuffix("= \"\(name)\""), text)
             }
         }
         for spring in declaredSprings(t) {
@@ -235,7 +235,7 @@ final class PlatformExportTests: XCTestCase {
         let (t, source) = try exportOfTunedTimings("compose")
         // Lint's thresholds judge the motion; they are no part of the choreography an app plays.
         XCTAssertFalse(source.contains("lint"))
-        for p in TimingsSchema.parameters where !p.isLintThreshold {
+        for p in TimingsSchema.parameters where p.section.isExported {
             switch p.value(in: t) {
             case let .number(v) where p.unit == "s":
                 guard let text = line("const val \(p.swiftName)Millis =", in: source) else { continue }
@@ -255,7 +255,7 @@ final class PlatformExportTests: XCTestCase {
                 guard let text = line("val \(p.swiftName): List<Easing> =", in: source) else { continue }
                 XCTAssertEqual(numbers(in: text.split(separator: "=")[1]).map { Float($0) }, ParameterValue.curves(cs).numbers.map { Float($0) }, "\(p.path)")
                 XCTAssertEqual(text.components(separatedBy: "Easing(").count - 1 + text.components(separatedBy: "LinearEasing").count - 1, cs.count)
-            case let .choice(name):
+            case let .choice(name), let .text(name):
                 XCTAssertNotNil(line("const val \(p.swiftName) = \"\(name)\"", in: source))
             }
         }

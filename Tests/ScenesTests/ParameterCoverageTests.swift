@@ -20,13 +20,27 @@ final class ParameterCoverageTests: XCTestCase {
         return events
     }
 
-    /// States at 15 fps over the session, under the three option sets a parameter can need:
-    /// as it ships, a slow feed (so the timeout decides d), and Reduce Motion.
+    /// A one-second intro file of another shape than the screen's, with two markers.
+    static let introClip = IntroClip(path: "intro.json", kind: .lottie, width: 200, height: 100, duration: 1, frameCount: 30, timing: .rate(30),
+                                     markers: [IntroMarker(name: "in", start: 0.2, duration: 0.3), IntroMarker(name: "out", start: 0.6, duration: 0.2)])
+
+    /// States at 15 fps over the session, under the option sets a parameter can need: as it
+    /// ships, a slow feed (so the timeout decides d), Reduce Motion, and an intro file (with a
+    /// click at 0.3 s, which skips it), with and without Reduce Motion.
     func trace(_ timings: Timings) -> [String] {
         var out: [String] = []
-        for options in [SplashOptions(textVariant: 1), SplashOptions(feedLatency: 5, textVariant: 1), SplashOptions(reduceMotion: true, textVariant: 1)] {
+        let optionSets = [SplashOptions(textVariant: 1), SplashOptions(feedLatency: 5, textVariant: 1), SplashOptions(reduceMotion: true, textVariant: 1),
+                          SplashOptions(textVariant: 1, intro: Self.introClip), SplashOptions(skipTime: nil, textVariant: 1, intro: Self.introClip),
+                          SplashOptions(reduceMotion: true, textVariant: 1, intro: Self.introClip)]
+        for (n, options) in optionSets.enumerated() {
             let preview = fixturePreview(on: device, timings: timings, options: options, feedSeed: 2)
-            var playback = Playback(initial: preview, log: options.feedLatency > 1 || options.reduceMotion ? [] : script(preview.feed))
+            let log: [InputEvent]
+            switch n {
+            case 0: log = script(preview.feed)
+            case 4: log = [InputEvent(time: 0.3, kind: .down(x: 100, y: 100)), InputEvent(time: 0.35, kind: .up(x: 100, y: 100))]
+            default: log = []
+            }
+            var playback = Playback(initial: preview, log: log)
             let end = options.feedLatency > 1 || options.reduceMotion ? 6.0 : 12.0
             for frame in 0...Int(end * 15) {
                 playback.seek(to: Double(frame) / 15)
@@ -45,8 +59,14 @@ final class ParameterCoverageTests: XCTestCase {
         let otherCurve = try TimingCurve(parsing: "cubic-bezier(0.1, 0.7, 0.2, 1.3)")
         var checked = 0
         // Lint thresholds change lint's findings, not the state (MotionLintTests covers them).
+        // The custom frame's numbers act with intro.frame.mode custom: they are tried there.
+        var customFrame = base
+        customFrame.intro.frameMode = .custom
+        let customReference = trace(customFrame)
+        let framePaths: Set<PartialKeyPath<Timings>> = [\Timings.intro.frameX, \Timings.intro.frameY, \Timings.intro.frameWidth, \Timings.intro.frameHeight]
         for p in TimingsSchema.parameters where !p.isLintThreshold {
             var variants: [(String, ParameterValue)] = []
+            let (base, reference) = framePaths.contains(p.keyPath) ? (customFrame, customReference) : (base, reference)
             switch p.value(in: base) {
             case let .number(v):
                 if let c = candidates(v).first(where: { (try? p.setting(.number($0), in: base)) != nil }) { variants.append(("", .number(c))) }
@@ -64,6 +84,10 @@ final class ParameterCoverageTests: XCTestCase {
                 for i in cs.indices { var copy = cs; copy[i] = otherCurve; variants.append(("[\(i)]", .curves(copy))) }
             case let .choice(name):
                 variants.append(("", .choice(p.choices.first { $0 != name }!)))
+            case .text:
+                // A colour, a marker of the clip, another still frame.
+                let other = ["intro.background": "#102030", "intro.range.fromMarker": "in", "intro.range.toMarker": "out", "intro.reduceMotionFrame": "first"][p.path]
+                if let other { variants.append(("", .text(other))) } else { XCTFail("\(p.path): no other text to try") }
             }
             for (suffix, value) in variants {
                 let changed = try p.setting(value, in: base)
