@@ -4,6 +4,7 @@
 # drag of the preview's bottom panel, and during a drag of the properties panel's splitter; each
 # with the tools shown and hidden (Tab); then the panel drag again with the timeline dock's Graph
 # view open, which follows the take as it grows. Prints one line per figure. A measurement, not a test.
+# With `--intro FILE` among the run options, the appearing-and-holding line is the intro playing.
 #   scripts/workbench-fps.sh PATH/TO/splashlab [PASSES [RUN OPTIONS...]]
 # e.g. `scripts/workbench-fps.sh .build/release/splashlab 4 --renderer opengl` to compare renderers.
 set -uo pipefail
@@ -32,6 +33,18 @@ for a, b in spans:
         intervals += len(inside) - 1
         seconds += inside[-1] - inside[0]
 print(f"{intervals / seconds:.1f} fps ({intervals + len(spans)} frames over {seconds:.2f} s of preview time)" if seconds > 0 else "no frames")
+PY
+}
+
+# Frames per second of preview time in ($1, $2] over every replay (R restarts the preview's clock).
+replayFps() {
+  python3 - "$out/frames.csv" "$1" "$2" <<'PY'
+import csv, sys
+rows = [float(r["previewTime"]) for r in csv.DictReader(open(sys.argv[1]))]
+a, b = float(sys.argv[2]), float(sys.argv[3])
+inside = [a < t <= b for t in rows]
+frames, passes = sum(inside), sum(1 for i, x in enumerate(inside) if x and (i == 0 or not inside[i - 1]))
+print(f"{frames / (passes * (b - a)):.1f} fps ({frames} frames in {passes} passes)" if passes else "no frames")
 PY
 }
 
@@ -89,20 +102,8 @@ measure() {
   fi
   xdotool key q; sleep 0.3; xdotool key q
   wait_exit "$pid" 20
-  echo "tools $tools, disappearance (d = $dismissal s to d + 0.6 s, each replay): $(python3 - "$out/frames.csv" "$dismissal" <<'PY'
-import csv, sys
-rows = [float(r["previewTime"]) for r in csv.DictReader(open(sys.argv[1]))]
-d = float(sys.argv[2]); end = d + 0.6
-passes, frames, before = 0, 0, False
-for t in rows:
-    inside = d < t <= end
-    if inside:
-        frames += 1
-        if not before: passes += 1
-    before = inside
-print(f"{frames / (passes * 0.6):.1f} fps ({frames} frames in {passes} passes)")
-PY
-)"
+  echo "tools $tools, disappearance (d = $dismissal s to d + 0.6 s, each replay): $(replayFps "$dismissal" "$(python3 -c "print($dismissal + 0.6)")")"
+  echo "tools $tools, appearing and holding (0 to d, each replay): $(replayFps 0.05 "$dismissal")"
   echo "tools $tools, disappearance, median ms a frame: $(stages "$dismissal" "$(python3 -c "print($dismissal + 0.6)")")"
   echo "tools $tools, bottom-panel drag: $(fps "$t0:$t1")"
   echo "tools $tools, bottom-panel drag, median ms a frame: $(stages "$t0" "$t1")"

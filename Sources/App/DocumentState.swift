@@ -72,8 +72,8 @@ public struct DocumentState: Sendable {
         } catch {
             return Outcome(note: Note("\(error)", isError: true))
         }
-        // A change to the splash replays it from the start; the card's, panel's and scroll's take effect on their next motion.
-        let replay = changes.contains { TimingsSchema.parameter($0.path)?.section == .splash }
+        // A change to the splash or its intro replays it from the start; the card's, panel's and scroll's take effect on their next motion.
+        let replay = changes.contains { [.splash, .intro].contains(TimingsSchema.parameter($0.path)?.section) }
         return Outcome(timingsChanged: true, replay: replay, effects: isFinal ? [recoveryEffect] : [])
     }
 

@@ -316,6 +316,15 @@ public enum SplashHold {
         if let skipTime, skipTime < d { d = max(skipTime, 0) }
         return d
     }
+
+    /// The longest the splash stays, whatever the feed's readiness.
+    public static func timeout(_ t: Timings) -> Double { t.splash.timeout }
+
+    /// How long a user who cannot skip waits with an intro of `introDuration` and a feed ready
+    /// in time: the intro, at least the minimum hold, at most the timeout.
+    public static func unskippableWait(_ t: Timings, introDuration: Double) -> Double {
+        min(max(introDuration, t.splash.minHold), t.splash.timeout)
+    }
 }
 
 /// How the splash plays with Reduce Motion on (`splash.reduceMotionMode`).

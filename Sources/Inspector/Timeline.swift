@@ -19,12 +19,22 @@ public struct TimelineLane: Equatable, Sendable {
     /// What the delay counts from: `begin = delayOrigin + delay` (the dismissal time for the
     /// disappearance's layers, 0 for the launch's).
     public var delayOrigin: Double
+    /// Named times on the bar (an intro file's markers), drawn as ticks with their names.
+    public var markers: [TimelineMarker]
 
     public init(id: String, label: String, begin: Double, end: Double, keyframeTimes: [Double] = [],
-                delayEditable: Bool, durationEditable: Bool, delayOrigin: Double = 0) {
+                delayEditable: Bool, durationEditable: Bool, delayOrigin: Double = 0, markers: [TimelineMarker] = []) {
         self.id = id; self.label = label; self.begin = begin; self.end = end; self.keyframeTimes = keyframeTimes
         self.delayEditable = delayEditable; self.durationEditable = durationEditable; self.delayOrigin = delayOrigin
+        self.markers = markers
     }
+}
+
+/// A named time on a lane's bar.
+public struct TimelineMarker: Equatable, Sendable {
+    public var time: Double
+    public var name: String
+    public init(time: Double, name: String) { self.time = time; self.name = name }
 }
 
 /// A named stretch of the sequence (appearing, holding, disappearing), drawn behind the lanes.
@@ -614,6 +624,14 @@ struct TimelinePass {
             for key in keys {
                 let c = v(x(key), row.y + row.height / 2)
                 list.pointee.AddQuadFilled(ImVec2(c.x, c.y - 5), ImVec2(c.x + 5, c.y), ImVec2(c.x, c.y + 5), ImVec2(c.x - 5, c.y), InspectorColours.text)
+            }
+            for (n, marker) in lane.markers.enumerated() {
+                let mx = Double(x(marker.time + offset))
+                list.pointee.AddLine(v(mx, Double(barMin.y)), v(mx, Double(barMax.y)), InspectorColours.text, 1)
+                labels.append(TimelineLabelRequest(id: "marker.\(lane.id).\(n)", text: marker.name, x: mx + 3, y: centredY(row), height: textHeight,
+                                                   maxWidth: max(min(Double(barMax.x), trackEnd) - mx - 4, 0), priority: 2))
+                bridge.registerRect(id: "\(id).\(lane.id).marker.\(n)", kind: "marker", x: mx - 1, y: row.y, width: 2, height: row.height,
+                                    value: .number(marker.time + offset))
             }
         }
     }

@@ -31,6 +31,8 @@ public struct IntroFrameCache {
 
     public var count: Int { frames.count }
 
+    public func contains(_ key: Key) -> Bool { frames[key] != nil }
+
     /// The frame for `key`, drawn by `draw` when it is not kept.
     public mutating func frame(_ key: Key, draw: () throws -> IntroFrame) rethrows -> IntroFrame {
         clock += 1
@@ -43,8 +45,10 @@ public struct IntroFrameCache {
         return drawn
     }
 
-    private mutating func insert(_ frame: IntroFrame, for key: Key) {
-        guard frame.byteCount <= budget else { return }
+    /// Keeps a frame drawn ahead of its use (a run of video frames decoded together).
+    mutating func insert(_ frame: IntroFrame, for key: Key) {
+        guard frame.byteCount <= budget, frames[key] == nil else { return }
+        clock += 1
         while byteCount + frame.byteCount > budget, let oldest = frames.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             byteCount -= oldest.value.frame.byteCount
             frames[oldest.key] = nil

@@ -60,13 +60,26 @@ public final class IntroMedia {
     /// the aspect ratio), a video scaled to them.
     public func frame(_ index: Int, width: Int, height: Int) throws -> IntroFrame {
         let key = IntroFrameCache.Key(frame: index, width: width, height: height)
+        if case let .video(video) = source, !cache.contains(key) {
+            // The frames after it come next as the intro plays: decoded in the same run and kept,
+            // within a quarter of the cache's budget.
+            let run = max(min(IntroMedia.videoRunLength, cache.budget / 4 / max(width * height * 4, 1)), 1)
+            for (k, frame) in try video.decode(frames: index, count: run, width: width, height: height).enumerated() {
+                cache.insert(frame, for: IntroFrameCache.Key(frame: index + k, width: width, height: height))
+            }
+        }
         return try cache.frame(key) {
             switch source {
             case let .lottie(animation): return animation.render(frame: index, width: width, height: height)
+            // A frame larger than the whole cache is not kept: decoded alone each time.
             case let .video(video): return try video.decode(frame: index, width: width, height: height)
             }
         }
     }
+
+    /// How many video frames one ffmpeg run decodes ahead: half a second at 60 fps, so a run's
+    /// start-up (tens of milliseconds) is shared by many frames.
+    static let videoRunLength = 30
 
     /// The bytes of frames kept now.
     public var cachedBytes: Int { cache.byteCount }

@@ -106,6 +106,27 @@ public struct VideoIntro: Sendable {
         return IntroFrame(pixels: bytes, width: w, height: h)
     }
 
+    /// Up to `count` frames from `index` on, decoded by one ffmpeg run and scaled to `width` ×
+    /// `height` pixels: playing or recording a video intro asks for its frames in order, and one
+    /// run decodes them in order, where a run a frame would decode from the keyframe before each.
+    /// Frames are passed through as the file has them (`-fps_mode passthrough`), none duplicated
+    /// or dropped to make a constant rate, so the k-th picture is frame `index + k`.
+    public func decode(frames index: Int, count: Int, width: Int, height: Int) throws -> [IntroFrame] {
+        guard let ffmpeg = findOnPath("ffmpeg") else { throw RenderError("\(path): a GIF or video intro needs ffmpeg on PATH") }
+        let w = min(max(width, 1), Self.maximumSide), h = min(max(height, 1), Self.maximumSide)
+        let first = min(max(index, 0), frameTimes.count - 1)
+        let n = max(min(count, frameTimes.count - first), 1)
+        let bytes = try Self.runForBytes(ffmpeg, ["-v", "error", "-nostdin", "-ss", String(format: "%.6f", startTimestamp + frameTimes[first]), "-i", path,
+                                                  "-map", "0:v:0", "-fps_mode", "passthrough", "-frames:v", String(n),
+                                                  "-vf", "scale=\(w):\(h):flags=bicubic", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
+                                         path: path, limit: w * h * 4 * n)
+        let frameBytes = w * h * 4
+        guard bytes.count >= frameBytes, bytes.count % frameBytes == 0 else {
+            throw RenderError("\(path): ffmpeg gave \(bytes.count) bytes for frames from \(first), not whole \(w)×\(h) pictures")
+        }
+        return stride(from: 0, to: bytes.count, by: frameBytes).map { IntroFrame(pixels: Array(bytes[$0..<($0 + frameBytes)]), width: w, height: h) }
+    }
+
     private static func seconds(_ value: Double) -> String { String(format: "%.0f s", value) }
 
     private static func run(_ executable: String, _ arguments: [String], path: String, what: String) throws -> String {

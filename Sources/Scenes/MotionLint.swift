@@ -169,15 +169,16 @@ public enum MotionLint {
     static func introFindings(_ preview: Preview) -> [LintFinding] {
         let sequence = preview.splash
         guard !preview.skipSplash, !sequence.options.reduceMotion, let intro = sequence.intro else { return [] }
-        let t = sequence.timings
+        let t = sequence.timings, timeout = SplashHold.timeout(t)
         var findings: [LintFinding] = []
-        if intro.playedDuration > t.splash.timeout + 1e-9 {
-            findings.append(LintFinding(rule: .introTimeout, subject: "intro", time: t.splash.timeout, amount: intro.playedDuration, limit: t.splash.timeout,
-                                        message: "the intro plays for \(seconds(intro.playedDuration)) (\(intro.clip.path), at speed \(number(intro.speed)), \(number(intro.loops)) time\(intro.loops == 1 ? "" : "s")), past splash.timeout \(seconds(t.splash.timeout)): it is cut short"))
+        if intro.playedDuration > timeout + 1e-9 {
+            findings.append(LintFinding(rule: .introTimeout, subject: "intro", time: timeout, amount: intro.playedDuration, limit: timeout,
+                                        message: "the intro plays for \(seconds(intro.playedDuration)) (\(intro.clip.path), at speed \(number(intro.speed)), \(number(intro.loops)) time\(intro.loops == 1 ? "" : "s")), past splash.timeout \(seconds(timeout)): it is cut short"))
         }
         if t.intro.skip == .never {
-            findings.append(LintFinding(rule: .introSkip, subject: "intro", time: 0, amount: min(intro.playedDuration, t.splash.timeout), limit: 0,
-                                        message: "nothing can skip the intro (intro.skip is never): the user waits \(seconds(min(max(intro.playedDuration, t.splash.minHold), t.splash.timeout))) at every launch; seed 002 asks for skip on tap"))
+            let wait = SplashHold.unskippableWait(t, introDuration: intro.playedDuration)
+            findings.append(LintFinding(rule: .introSkip, subject: "intro", time: 0, amount: wait, limit: 0,
+                                        message: "nothing can skip the intro (intro.skip is never): the user waits \(seconds(wait)) at every launch; seed 002 asks for skip on tap"))
         }
         return findings
     }

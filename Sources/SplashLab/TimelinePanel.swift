@@ -40,7 +40,9 @@ enum TimelinePanel {
         let sequence = preview.splash
         let d = sequence.dismissalTime
         var lanes: [TimelineLane] = []
-        for track in SplashTrack.all where track.playing.includes(crossFade: sequence.crossFades) {
+        if let intro = introLane(sequence) { lanes.append(intro) }
+        // With an intro file the tracks that count from the start draw nothing: its lane stands for them.
+        for track in SplashTrack.all where track.playing.includes(crossFade: sequence.crossFades) && !(sequence.intro != nil && track.anchor == .start) {
             let (begin, end) = track.interval(in: timings, dismissalTime: d)
             let keyTimes = track.keyTimesPath == nil ? [] : track.keyTimes(in: timings).map { begin + $0 * (end - begin) }
             lanes.append(TimelineLane(id: track.id, label: track.label, begin: begin, end: end, keyframeTimes: keyTimes,
@@ -83,6 +85,30 @@ enum TimelinePanel {
         return content
     }
 
+    /// The intro file's lane: from 0 to the end of its last pass, each pass a segment (its in and
+    /// out points), the markers of the first pass named on it. Its end is draggable: dragging it
+    /// sets the speed, the range and loops kept.
+    static let introLaneId = "intro"
+
+    static func introLane(_ sequence: SplashSequence) -> TimelineLane? {
+        guard let intro = sequence.intro, !sequence.options.reduceMotion else { return nil }
+        let passes = Int(intro.loops.rounded(.up))
+        let keys = intro.loops > 1 ? (0...passes).map { min(Double($0) * intro.passDuration, intro.playedDuration) } : []
+        let markers = intro.clip.markers.filter { $0.start >= intro.rangeStart && $0.start < intro.rangeEnd }.map {
+            TimelineMarker(time: ($0.start - intro.rangeStart) / intro.speed, name: $0.name)
+        }
+        let name = (intro.clip.path as NSString).lastPathComponent
+        return TimelineLane(id: introLaneId, label: "intro \(name)", begin: 0, end: intro.playedDuration, keyframeTimes: keys,
+                            delayEditable: false, durationEditable: true, markers: markers)
+    }
+
+    /// The speed that makes the intro's passes last `duration` in all, within the declared range.
+    static func introSpeed(_ sequence: SplashSequence, duration: Double) -> Double? {
+        guard let intro = sequence.intro, duration > 0, let range = TimingsSchema.parameter(for: \Timings.intro.speed)?.range else { return nil }
+        let speed = (intro.rangeEnd - intro.rangeStart) * intro.loops / duration
+        return min(max(speed, 0.01), range.upperBound)
+    }
+
     static func lanes(_ ui: ImGuiSDLBridge, state: WindowState, rect: TimelineRect?) -> [WindowAction] {
         func track(_ id: String) -> SplashTrack? { SplashTrack.all.first { $0.id == id } }
         switch ui.timeline(id: "timeline", content(state), rect: rect) {
@@ -91,6 +117,9 @@ enum TimelinePanel {
         case let .moveDelay(laneId, delay, isFinal):
             guard let path = track(laneId)?.delayPath else { return [] }
             return [.document(.edit(path: path, value: .number(delay), isFinal: isFinal))]
+        case let .setDuration(laneId, duration, isFinal) where laneId == introLaneId:
+            guard let speed = introSpeed(state.playback.preview.splash, duration: duration) else { return [] }
+            return [.document(.edit(path: TimingsSchema.path(of: \Timings.intro.speed), value: .number((speed * 1000).rounded() / 1000), isFinal: isFinal))]
         case let .setDuration(laneId, duration, isFinal):
             guard let path = track(laneId)?.durationPath else { return [] }
             return [.document(.edit(path: path, value: .number(duration), isFinal: isFinal))]

@@ -53,10 +53,11 @@ final class ExportModelTests: XCTestCase {
         XCTAssertEqual(bounce.bounce, 1 / 2.5 - 1, accuracy: 1e-12)
     }
 
-    /// Every declared parameter but lint's thresholds, named as the exports name it.
+    /// Every declared parameter but lint's thresholds and the intro's settings, named as the exports name it.
     func testConstantsAreTheDeclarationWithoutLint() throws {
         let constants = try model().constants
-        XCTAssertEqual(constants.map(\.path), TimingsSchema.parameters.filter { !$0.isLintThreshold }.map(\.path))
+        XCTAssertEqual(constants.map(\.path), TimingsSchema.parameters.filter(\.section.isExported).map(\.path))
+        XCTAssertFalse(constants.contains { TimingsSchema.parameter($0.path)?.section == .intro })
         // Names are what the generated code declares: each a distinct identifier.
         XCTAssertEqual(Set(constants.map(\.name)).count, constants.count)
         XCTAssertTrue(constants.allSatisfy { $0.name.allSatisfy { $0.isLetter || $0.isNumber } && $0.name.first?.isLetter == true }, "\(constants.map(\.name))")
