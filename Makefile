@@ -37,9 +37,12 @@ parity: deps-test build
 # scripts/realworld/expectations.json: corner colours and every element's box; each layout system is
 # solved again by kiwisolver, and the intro must start with no blink. Says so when the
 # folder is absent, and then fails only in CI. ONLY=NAME runs one project, KEEP=DIR keeps the PNGs and JSON.
+# Then every Lottie file of ../shared/realworld/lottie plays as the intro after its app's launch
+# screen, through state, render and record (scripts/realworld/intros.py).
 realworld: deps-test build
 	scripts/realworld/selftest.py
 	scripts/realworld/run.py --binary $(BIN_DEBUG) $(if $(REALWORLD),--projects $(REALWORLD)) $(if $(ONLY),--only $(ONLY)) $(if $(KEEP),--keep $(KEEP))
+	$(if $(ONLY),,scripts/realworld/intros.py --binary $(BIN_DEBUG) $(if $(REALWORLD),--projects $(REALWORLD)))
 
 # One libFuzzer target per parser (timings, script, launch, curve, storyboard, assetcatalog, projectfile: project files,
 # XcodeGen specs and build settings; solver: random constraint systems against the solver's invariants) and image reader
