@@ -1,4 +1,5 @@
 import CRLottie
+import DotLottie
 import Formats
 import Foundation
 
@@ -18,21 +19,34 @@ public final class LottieAnimation {
     /// looks in the animation's folder; a missing one is in `summary.warnings`.
     /// Layers that blend other than normally are drawn in passes (`LottieBlendPasses`) composited
     /// here; a file without them is drawn in one rlottie pass.
+    /// A `.lottie` file (dotLottie) is read by `DotLottieArchive`: its animation, with the
+    /// archive's images embedded; a refusal is a `DotLottieError` naming the file and entry.
     public init(path: String) throws {
-        let bytes = try JSONParser.readFile(path, limit: LottieDocument.fileLimit)
-        var summary = try LottieDocument.check(bytes: bytes, path: path, fileExists: { FileManager.default.fileExists(atPath: $0) })
+        let bytes: [UInt8]
+        var summary: LottieSummary
+        let messagePath: String
+        if (path as NSString).pathExtension.lowercased() == "lottie" {
+            let archived = try DotLottieArchive.load(path: path)
+            bytes = archived.json
+            summary = archived.summary
+            messagePath = archived.jsonPath
+        } else {
+            bytes = try JSONParser.readFile(path, limit: LottieDocument.fileLimit)
+            summary = try LottieDocument.check(bytes: bytes, path: path, fileExists: { FileManager.default.fileExists(atPath: $0) })
+            messagePath = path
+        }
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         // rlottie joins the resource path and an image's `u` + `p` with no separator.
         let resourcePath = (folder.isEmpty ? "." : folder) + "/"
-        let blend = try LottieBlendPasses.make(json: bytes, path: path)
+        let blend = try LottieBlendPasses.make(json: bytes, path: messagePath)
         summary.warnings += blend?.warnings ?? []
         self.summary = summary
-        let whole = try LottieAnimation.load(bytes, resourcePath: resourcePath, path: path)
+        let whole = try LottieAnimation.load(bytes, resourcePath: resourcePath, path: messagePath)
         var passes: [(mode: LottieBlendMode?, handle: OpaquePointer)] = []
         do {
             for pass in blend?.passes ?? [] {
-                passes.append((pass.mode, try LottieAnimation.load(pass.json, resourcePath: resourcePath, path: path)))
+                passes.append((pass.mode, try LottieAnimation.load(pass.json, resourcePath: resourcePath, path: messagePath)))
             }
         } catch {
             // deinit does not run for an object that failed to initialise.
