@@ -275,7 +275,7 @@ extension LottieBlendMode {
     }
 
     /// §10.1 "Separable blend modes", one channel.
-    func blendChannel(_ cb: Double, _ cs: Double) -> Double {
+    public func blendChannel(_ cb: Double, _ cs: Double) -> Double {
         switch self {
         case .multiply: return cb * cs
         case .screen: return cb + cs - cb * cs

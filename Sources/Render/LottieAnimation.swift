@@ -13,6 +13,7 @@ public final class LottieAnimation {
     /// The blend passes, bottom to top, each drawn by its own rlottie animation; empty when the
     /// file is drawn in one pass by `handle`.
     private let blendPasses: [(mode: LottieBlendMode?, handle: OpaquePointer)]
+    private let compositing: LottieBlendCompositing
 
     /// The file read and checked; a `JSONFileError` naming the file and place when it is refused.
     /// External images are looked for beside the file, as lottie-ios's `FilepathImageProvider`
@@ -56,6 +57,7 @@ public final class LottieAnimation {
         }
         handle = whole
         blendPasses = passes
+        compositing = LottieBlendCompositing(modes: passes.compactMap(\.mode))
     }
 
     /// An rlottie animation from JSON bytes. The empty key keeps rlottie from caching the model by
@@ -98,7 +100,7 @@ public final class LottieAnimation {
         for pass in blendPasses {
             let layers = drawn(pass.handle, frame: clamped, width: w, height: h)
             if let mode = pass.mode {
-                LottieBlendCompositing.blend(layers, onto: &premultiplied, mode: mode)
+                compositing.blend(layers, onto: &premultiplied, mode: mode)
             } else {
                 LottieBlendCompositing.over(layers, onto: &premultiplied)
             }

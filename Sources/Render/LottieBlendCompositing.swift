@@ -2,7 +2,28 @@ import Formats
 
 /// Compositing of rlottie's passes (`LottieBlendPasses`), on its pixel format: a premultiplied
 /// ARGB32 word a pixel (rlottie.h, Surface: "Default surface format is ARGB32_Premultiplied").
-enum LottieBlendCompositing {
+/// Integer arithmetic on 8-bit channels, as rlottie's own compositing, rounded to nearest.
+struct LottieBlendCompositing {
+    /// B(Cb, Cs) of a separable mode for every pair of straight 8-bit channels, at `Cb << 8 | Cs`:
+    /// the formula evaluated once per pair at load, so a frame costs a lookup a channel.
+    private let separableTables: [LottieBlendMode: [UInt8]]
+
+    /// Tables for the separable modes among `modes`; the non-separable ones are evaluated per pixel.
+    init(modes: [LottieBlendMode]) {
+        var tables: [LottieBlendMode: [UInt8]] = [:]
+        for mode in Set(modes) where mode.isSeparable {
+            var table = [UInt8](repeating: 0, count: 256 * 256)
+            for backdrop in 0..<256 {
+                for source in 0..<256 {
+                    let value = mode.blendChannel(Double(backdrop) / 255, Double(source) / 255)
+                    table[backdrop << 8 | source] = UInt8(min(max((value * 255).rounded(), 0), 255))
+                }
+            }
+            tables[mode] = table
+        }
+        separableTables = tables
+    }
+
     /// `source` drawn over `backdrop` (Porter-Duff source-over on premultiplied colour:
     /// co = cs + cb × (1 − αs), W3C Compositing and Blending Level 1, §9.1.4).
     static func over(_ source: [UInt32], onto backdrop: inout [UInt32]) {
@@ -13,21 +34,57 @@ enum LottieBlendCompositing {
                     if alpha == 0 { continue }
                     if alpha == 255 { below[index] = s; continue }
                     let keep = 255 - alpha, b = below[index]
-                    var result: UInt32 = 0
-                    for shift in stride(from: UInt32(0), through: 24, by: 8) {
-                        let channel = ((s >> shift) & 255) + (((b >> shift) & 255) * keep + 127) / 255
-                        result |= min(channel, 255) << shift
-                    }
-                    below[index] = result
+                    let a = alpha + ((b >> 24) * keep + 127) / 255
+                    let r = ((s >> 16) & 255) + (((b >> 16) & 255) * keep + 127) / 255
+                    let g = ((s >> 8) & 255) + (((b >> 8) & 255) * keep + 127) / 255
+                    let bl = (s & 255) + ((b & 255) * keep + 127) / 255
+                    below[index] = min(a, 255) << 24 | min(r, 255) << 16 | min(g, 255) << 8 | min(bl, 255)
                 }
             }
         }
     }
 
     /// `source` blended with `backdrop` in `mode`, by the general formula of W3C Compositing and
-    /// Blending Level 1, §5.8 ("Cs = (1 − αb) × Cs + αb × B(Cb, Cs)", then source-over), with
-    /// straight colours for B and premultiplied ones for the compositing.
-    static func blend(_ source: [UInt32], onto backdrop: inout [UInt32], mode: LottieBlendMode) {
+    /// Blending Level 1, §5.8 ("Cs = (1 − αb) × Cs + αb × B(Cb, Cs)", then source-over), which in
+    /// premultiplied colour is co = cs × (1 − αb) + cb × (1 − αs) + αs × αb × B(Cb, Cs), with
+    /// αo = αs + αb × (1 − αs).
+    func blend(_ source: [UInt32], onto backdrop: inout [UInt32], mode: LottieBlendMode) {
+        guard let table = separableTables[mode] else {
+            LottieBlendCompositing.blendNonSeparable(source, onto: &backdrop, mode: mode)
+            return
+        }
+        backdrop.withUnsafeMutableBufferPointer { below in
+            source.withUnsafeBufferPointer { above in
+                table.withUnsafeBufferPointer { formula in
+                    for index in 0..<min(below.count, above.count) {
+                        let s = above[index], sa = s >> 24
+                        if sa == 0 { continue }
+                        let b = below[index], ba = b >> 24
+                        if ba == 0 { below[index] = s; continue }
+                        let alpha = min(sa + ba - (sa * ba + 127) / 255, 255)
+                        // Each term scaled by 255², so one division rounds the sum.
+                        let keepSource = (255 - ba) * 255, keepBackdrop = (255 - sa) * 255, both = sa * ba
+                        var word = alpha << 24
+                        var shift: UInt32 = 0
+                        while shift < 24 {
+                            let cs = (s >> shift) & 255, cb = (b >> shift) & 255
+                            // Straight channels, for B: premultiplied ÷ alpha, rounded.
+                            let straightSource = min((cs * 255 + sa / 2) / sa, 255), straightBackdrop = min((cb * 255 + ba / 2) / ba, 255)
+                            let blended = UInt32(formula[Int(straightBackdrop << 8 | straightSource)])
+                            let channel = (cs * keepSource + cb * keepBackdrop + both * blended + 32512) / 65025
+                            word |= min(channel, alpha) << shift
+                            shift += 8
+                        }
+                        below[index] = word
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hue, saturation, colour and luminosity mix the channels (W3C §10.2), so each pixel is
+    /// evaluated in floating point.
+    private static func blendNonSeparable(_ source: [UInt32], onto backdrop: inout [UInt32], mode: LottieBlendMode) {
         backdrop.withUnsafeMutableBufferPointer { below in
             source.withUnsafeBufferPointer { above in
                 for index in 0..<min(below.count, above.count) {
@@ -37,10 +94,8 @@ enum LottieBlendCompositing {
                     if backdropAlpha == 0 { below[index] = s; continue }
                     let sa = Double(sourceAlpha) / 255, ba = Double(backdropAlpha) / 255
                     let cs = straight(s, alpha: sa), cb = straight(b, alpha: ba)
-                    let mixed = (1 - ba) * cs + ba * mode.blend(backdrop: cb, source: cs)
-                    let premultiplied = sa * mixed + (1 - sa) * ba * cb
-                    let alpha = sa + ba * (1 - sa)
-                    below[index] = word(alpha: alpha, rgb: premultiplied)
+                    let premultiplied = sa * (1 - ba) * cs + sa * ba * mode.blend(backdrop: cb, source: cs) + (1 - sa) * ba * cb
+                    below[index] = word(alpha: sa + ba * (1 - sa), rgb: premultiplied)
                 }
             }
         }
