@@ -210,17 +210,22 @@ final class ZipArchive {
                 throw DotLottieError(path: path, message: "the entry \(abbreviatedForMessage(name)) lies outside the archive's folder")
             }
             guard stat.size <= UInt64(limits.maximumEntryBytes) else {
-                throw DotLottieError(path: path, message: "the entry \(abbreviatedForMessage(name)) is \(FileSizeLimit(bytes: Int(clamping: stat.size), kind: "").text) uncompressed, more than the \(FileSizeLimit(bytes: limits.maximumEntryBytes, kind: "").text) an entry may be")
+                throw DotLottieError(path: path, message: "the entry \(abbreviatedForMessage(name)) is \(sizeText(stat.size)) uncompressed, more than the \(FileSizeLimit(bytes: limits.maximumEntryBytes, kind: "").text) an entry may be")
             }
             total += Int(stat.size)
             guard total <= limits.maximumTotalBytes else {
-                throw DotLottieError(path: path, message: "the entries up to \(abbreviatedForMessage(name)) hold \(FileSizeLimit(bytes: total, kind: "").text) uncompressed, more than the \(FileSizeLimit(bytes: limits.maximumTotalBytes, kind: "").text) a dotLottie file may hold")
+                throw DotLottieError(path: path, message: "the entries up to \(abbreviatedForMessage(name)) hold \(sizeText(UInt64(total))) uncompressed, more than the \(FileSizeLimit(bytes: limits.maximumTotalBytes, kind: "").text) a dotLottie file may hold")
             }
             if entries[name] != nil {
                 throw DotLottieError(path: path, message: "the archive holds \(abbreviatedForMessage(name)) twice")
             }
             entries[name] = Entry(index: index, name: name, size: Int(stat.size))
         }
+    }
+
+    /// A size as measured, to a tenth of a MiB past 1 MiB.
+    private func sizeText(_ bytes: UInt64) -> String {
+        bytes < 1 << 20 ? "\(bytes) bytes" : String(format: "%.1f MiB", Double(bytes) / Double(1 << 20))
     }
 
     /// An image by the name an asset gives (`p`, or a path ending in it), in `images/` or, in

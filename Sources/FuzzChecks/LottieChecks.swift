@@ -9,6 +9,12 @@ extension FuzzTarget {
         let first = try positioned(bytes, check)
         try agree(first, try positioned(bytes, check), "two checks of the same bytes")
         guard case let .success(summary) = first else { return }
+        try checkAcceptedLottie(summary)
+    }
+
+    /// What every accepted Lottie animation keeps to, however it was read: every bound rlottie is
+    /// protected by, frames for any time inside the animation, warnings that name the file.
+    func checkAcceptedLottie(_ summary: LottieSummary, warningPrefix: String? = nil) throws {
         guard LottieDocument.sideRange.contains(summary.width), LottieDocument.sideRange.contains(summary.height) else {
             throw FuzzViolation("accepted a size of \(summary.width)×\(summary.height)")
         }
@@ -22,7 +28,7 @@ extension FuzzTarget {
                 throw FuzzViolation("the frame at \(seconds) s is \(frame), outside [\(summary.inPoint), \(summary.outPoint))")
             }
         }
-        for warning in summary.warnings where !warning.hasPrefix(path + ":") {
+        for warning in summary.warnings where !warning.hasPrefix(warningPrefix ?? path + ":") {
             throw FuzzViolation("a warning does not name the file: \(warning.prefix(200))")
         }
     }

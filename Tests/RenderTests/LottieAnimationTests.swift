@@ -67,6 +67,16 @@ final class LottieAnimationTests: XCTestCase {
         XCTAssertEqual(pixel(animation.render(frame: 0, width: 100, height: 100), 8, 8), [0, 0, 0, 0])
     }
 
+    /// A red solid multiplying a grey one, inside a precomp: (1, 0, 0) × (0.5, 0.5, 0.5) is
+    /// (0.5, 0, 0) where they overlap (W3C multiply), as lottie-web draws it; rlottie alone drew red.
+    func testABlendedLayerIsCompositedWithItsMode() throws {
+        let animation = try LottieAnimation(path: fixture("blend-multiply.json"))
+        XCTAssertEqual(animation.summary.warnings, [])
+        let frame = animation.render(frame: 0, width: 100, height: 100)
+        XCTAssertEqual(pixel(frame, 50, 25), [128, 0, 0, 255])
+        XCTAssertEqual(pixel(frame, 50, 75), [128, 128, 128, 255])
+    }
+
     func testRefusedFilesNeverReachRlottie() {
         for name in ["not-lottie.json", "precomp-contains-itself.json", "billion-frames.json"] {
             XCTAssertThrowsError(try LottieAnimation(path: fixture(name))) { error in
