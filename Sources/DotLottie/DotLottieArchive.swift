@@ -5,9 +5,11 @@ import Motion
 
 /// A dotLottie file refused, with a message naming the file (and the entry, where one is at fault).
 public struct DotLottieError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public init(path: String, message: String) { self.path = path; self.message = message }
+    /// The dotLottie file.
+    public let path: String
+    /// What is wrong, naming the entry where one is at fault.
+    public let message: String
+
     public var description: String { "\(path): \(message)" }
 }
 
@@ -15,11 +17,15 @@ public struct DotLottieError: Error, Equatable, CustomStringConvertible {
 /// is decompressed, so a zip bomb is refused by what it declares, and an entry that decompresses
 /// past what it declared is refused as it is read.
 public struct DotLottieLimits: Equatable, Sendable {
-    public var maximumEntries: Int
-    public var maximumEntryBytes: Int
-    public var maximumTotalBytes: Int
+    /// Entries in the archive, directories included.
+    public let maximumEntries: Int
+    /// One entry, uncompressed, as its directory record declares it.
+    public let maximumEntryBytes: Int
+    /// Every entry together, uncompressed.
+    public let maximumTotalBytes: Int
+
     public init(maximumEntries: Int, maximumEntryBytes: Int, maximumTotalBytes: Int) {
-        self.maximumEntries = maximumEntries; self.maximumEntryBytes = maximumEntryBytes; self.maximumTotalBytes = maximumTotalBytes
+        (self.maximumEntries, self.maximumEntryBytes, self.maximumTotalBytes) = (maximumEntries, maximumEntryBytes, maximumTotalBytes)
     }
 
     /// - 1,000 entries: a manifest, a few animations and their images, with room for the themes

@@ -49,10 +49,8 @@ struct LottieBlendCompositing {
     /// premultiplied colour is co = cs × (1 − αb) + cb × (1 − αs) + αs × αb × B(Cb, Cs), with
     /// αo = αs + αb × (1 − αs).
     func blend(_ source: [UInt32], onto backdrop: inout [UInt32], mode: LottieBlendMode) {
-        guard let table = separableTables[mode] else {
-            LottieBlendCompositing.blendNonSeparable(source, onto: &backdrop, mode: mode)
-            return
-        }
+        // Empty for a non-separable mode, whose pixels are evaluated one by one.
+        let table = separableTables[mode] ?? []
         backdrop.withUnsafeMutableBufferPointer { below in
             source.withUnsafeBufferPointer { above in
                 table.withUnsafeBufferPointer { formula in
@@ -61,6 +59,10 @@ struct LottieBlendCompositing {
                         if sa == 0 { continue }
                         let b = below[index], ba = b >> 24
                         if ba == 0 { below[index] = s; continue }
+                        if formula.isEmpty {
+                            below[index] = LottieBlendCompositing.blendNonSeparable(s, b, mode: mode)
+                            continue
+                        }
                         let alpha = min(sa + ba - (sa * ba + 127) / 255, 255)
                         // Each term scaled by 255², so one division rounds the sum.
                         let keepSource = (255 - ba) * 255, keepBackdrop = (255 - sa) * 255, both = sa * ba
@@ -82,23 +84,13 @@ struct LottieBlendCompositing {
         }
     }
 
-    /// Hue, saturation, colour and luminosity mix the channels (W3C §10.2), so each pixel is
-    /// evaluated in floating point.
-    private static func blendNonSeparable(_ source: [UInt32], onto backdrop: inout [UInt32], mode: LottieBlendMode) {
-        backdrop.withUnsafeMutableBufferPointer { below in
-            source.withUnsafeBufferPointer { above in
-                for index in 0..<min(below.count, above.count) {
-                    let s = above[index], sourceAlpha = s >> 24
-                    if sourceAlpha == 0 { continue }
-                    let b = below[index], backdropAlpha = b >> 24
-                    if backdropAlpha == 0 { below[index] = s; continue }
-                    let sa = Double(sourceAlpha) / 255, ba = Double(backdropAlpha) / 255
-                    let cs = straight(s, alpha: sa), cb = straight(b, alpha: ba)
-                    let premultiplied = sa * (1 - ba) * cs + sa * ba * mode.blend(backdrop: cb, source: cs) + (1 - sa) * ba * cb
-                    below[index] = word(alpha: sa + ba * (1 - sa), rgb: premultiplied)
-                }
-            }
-        }
+    /// Hue, saturation, colour and luminosity mix the channels (W3C §10.2), so the pixel is
+    /// evaluated in floating point; both pixels have some alpha.
+    private static func blendNonSeparable(_ s: UInt32, _ b: UInt32, mode: LottieBlendMode) -> UInt32 {
+        let sa = Double(s >> 24) / 255, ba = Double(b >> 24) / 255
+        let cs = straight(s, alpha: sa), cb = straight(b, alpha: ba)
+        let premultiplied = sa * (1 - ba) * cs + sa * ba * mode.blend(backdrop: cb, source: cs) + (1 - sa) * ba * cb
+        return word(alpha: sa + ba * (1 - sa), rgb: premultiplied)
     }
 
     private static func straight(_ pixel: UInt32, alpha: Double) -> SIMD3<Double> {
