@@ -8,10 +8,12 @@ struct LottieBlendCompositing {
     /// the formula evaluated once per pair at load, so a frame costs a lookup a channel.
     private let separableTables: [LottieBlendMode: [UInt8]]
 
-    /// Tables for the separable modes among `modes`; the non-separable ones are evaluated per pixel.
+    /// Tables for the separable modes among `modes`, but colour dodge and burn: Cb / (1 − Cs)
+    /// is steep where Cs nears 1, so straight channels rounded to 8 bits would move it by several
+    /// steps; those two and the non-separable modes are evaluated per pixel in floating point.
     init(modes: [LottieBlendMode]) {
         var tables: [LottieBlendMode: [UInt8]] = [:]
-        for mode in Set(modes) where mode.isSeparable {
+        for mode in Set(modes) where mode.isSeparable && mode != .colorDodge && mode != .colorBurn {
             var table = [UInt8](repeating: 0, count: 256 * 256)
             for backdrop in 0..<256 {
                 for source in 0..<256 {
@@ -49,7 +51,7 @@ struct LottieBlendCompositing {
     /// premultiplied colour is co = cs × (1 − αb) + cb × (1 − αs) + αs × αb × B(Cb, Cs), with
     /// αo = αs + αb × (1 − αs).
     func blend(_ source: [UInt32], onto backdrop: inout [UInt32], mode: LottieBlendMode) {
-        // Empty for a non-separable mode, whose pixels are evaluated one by one.
+        // Empty for a mode evaluated pixel by pixel.
         let table = separableTables[mode] ?? []
         backdrop.withUnsafeMutableBufferPointer { below in
             source.withUnsafeBufferPointer { above in
@@ -60,7 +62,7 @@ struct LottieBlendCompositing {
                         let b = below[index], ba = b >> 24
                         if ba == 0 { below[index] = s; continue }
                         if formula.isEmpty {
-                            below[index] = LottieBlendCompositing.blendNonSeparable(s, b, mode: mode)
+                            below[index] = LottieBlendCompositing.blendInFloatingPoint(s, b, mode: mode)
                             continue
                         }
                         let alpha = min(sa + ba - (sa * ba + 127) / 255, 255)
@@ -84,9 +86,9 @@ struct LottieBlendCompositing {
         }
     }
 
-    /// Hue, saturation, colour and luminosity mix the channels (W3C §10.2), so the pixel is
-    /// evaluated in floating point; both pixels have some alpha.
-    private static func blendNonSeparable(_ s: UInt32, _ b: UInt32, mode: LottieBlendMode) -> UInt32 {
+    /// The general formula in floating point, for the modes without a table (hue, saturation,
+    /// colour and luminosity mix the channels, W3C §10.2); both pixels have some alpha.
+    private static func blendInFloatingPoint(_ s: UInt32, _ b: UInt32, mode: LottieBlendMode) -> UInt32 {
         let sa = Double(s >> 24) / 255, ba = Double(b >> 24) / 255
         let cs = straight(s, alpha: sa), cb = straight(b, alpha: ba)
         let premultiplied = sa * (1 - ba) * cs + sa * ba * mode.blend(backdrop: cb, source: cs) + (1 - sa) * ba * cb
