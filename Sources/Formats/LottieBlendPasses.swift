@@ -90,6 +90,8 @@ private struct LayerTree {
     var root: JSONNode
     var rootLayers: [JSONNode]
     var precompLayers: [String: [JSONNode]] = [:]
+    /// Every asset's id, so a precomp's copy takes one no asset has.
+    var assetIDs = Set<String>()
     /// Per precomp: its drawn layers (saturating past `maximumDrawnLayers`), whether it holds a
     /// blended layer at any depth, and how deep its precomps nest.
     var drawnCounts: [String: Int] = [:]
@@ -100,9 +102,9 @@ private struct LayerTree {
         self.root = root
         rootLayers = root.member("layers")?.arrayItems ?? []
         for asset in root.member("assets")?.arrayItems ?? [] {
-            if case let .string(id)? = asset.member("id")?.value, let layers = asset.member("layers")?.arrayItems {
-                precompLayers[id] = layers
-            }
+            guard case let .string(id)? = asset.member("id")?.value else { continue }
+            assetIDs.insert(id)
+            if let layers = asset.member("layers")?.arrayItems { precompLayers[id] = layers }
         }
         measurePrecomps()
     }
@@ -242,7 +244,8 @@ private struct LayerTree {
                 result[index] = layer.settingMember("hd", to: .bool(true))
             } else if !(shown.lowerBound <= range.lowerBound && range.upperBound <= shown.upperBound),
                       let id = LayerTree.precompID(of: layer), let asset = assetNode(id) {
-                let copyID = "\(id)~pass\(passIndex)~\(copies.count)"
+                var copyID = "\(id)~pass\(passIndex)~\(copies.count)"
+                while assetIDs.contains(copyID) || copies.contains(where: { $0.member("id")?.value == .string(copyID) }) { copyID += "~" }
                 let inner = cut(self.layers(of: id), from: range.lowerBound, showing: shown, passIndex: passIndex, copies: &copies)
                 copies.append(asset.settingMember("id", to: .string(copyID)).settingMember("layers", to: .array(inner)))
                 result[index] = layer.settingMember("refId", to: .string(copyID))
