@@ -47,7 +47,8 @@ realworld: deps-test build
 # One libFuzzer target per parser (timings, script, launch, curve, storyboard, assetcatalog, projectfile: project files,
 # XcodeGen specs and build settings; solver: random constraint systems against the solver's invariants) and image reader
 # (outline: the logo tracer and the hole's mesh; launchimage: PNG headers and the launch image match; vectorimage: image
-# kinds and PDF and SVG sizes; lottie: Lottie files checked before rlottie draws them), each run
+# kinds and PDF and SVG sizes; lottie: Lottie files checked before rlottie draws them; dotlottie: .lottie archives read
+# through libzip), each run
 # FUZZ_SECONDS; they build in their own package (Fuzz/, into .build/fuzz) with the fuzzer and
 # address sanitizers, which the plain build never sees. `make fuzz FUZZ_TARGETS=outline` runs one.
 # A crash leaves its input in .build/fuzz-artifacts/TARGET/ and fails. Prints each target's runs and rate.

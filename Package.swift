@@ -11,6 +11,8 @@ import PackageDescription
 //   asset catalogs, Auto Layout), read into Scenes' LaunchScreen model.
 // - Geometry: pure drawing math: the logo outline, the triangle clipper, the hole's mesh, feed
 //   tiling and the render plan (what a Scene draws, what is hidden, what to warm), no SDL.
+// - DotLottie: a .lottie file (a zip of the Lottie JSON and its images) read through libzip, within
+//   bounds checked before anything is decompressed, into one Lottie JSON with its images embedded.
 // - Render: the SDL calls: walks a render plan; textures and fonts that free themselves before
 //   their renderer; text, images (PNG, JPEG, GIF; PDF and SVG drawn at the size shown), PNG
 //   read-back, the HUD; intros: Lottie frames through rlottie, GIF and video frames through ffmpeg.
@@ -51,6 +53,8 @@ let package = Package(
         ),
         // Lottie intros, drawn by rlottie's C API; every file is checked by Formats' LottieDocument first.
         .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", providers: [.apt(["librlottie-dev"])]),
+        // dotLottie files (zip archives), read by libzip.
+        .systemLibrary(name: "CLibZip", path: "Sources/CLibZip", providers: [.apt(["libzip-dev"])]),
         .target(name: "Motion", path: "Sources/Motion"),
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
@@ -59,6 +63,8 @@ let package = Package(
         // sizes and Auto Layout (a Cassowary solver). Pure: every file is read through one seam.
         .target(name: "LaunchImport", dependencies: ["Formats", "Motion", "Scenes"], path: "Sources/LaunchImport"),
         .target(name: "Geometry", dependencies: ["Scenes"], path: "Sources/Geometry"),
+        // A dotLottie file's animation, its images embedded, read through libzip within bounds.
+        .target(name: "DotLottie", dependencies: ["CLibZip", "Formats", "Motion"], path: "Sources/DotLottie"),
         // The exports (UIKit, SwiftUI, CSS and its page, Compose, launch images): one target a file over a
         // platform-neutral model, registered in one table; pure, the images they need drawn by the caller.
         .target(name: "Exports", dependencies: ["Motion", "Formats", "Scenes"], path: "Sources/Exports"),
@@ -70,10 +76,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]
         ),
         // LaunchImport for ImageFileKind: images are decoded by what their bytes are, not their names.
-        .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "CRLottie", "Formats", "Scenes", "LaunchImport", "Geometry"], path: "Sources/Render"),
+        .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "CRLottie", "DotLottie", "Formats", "Scenes", "LaunchImport", "Geometry"], path: "Sources/Render"),
         .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "Exports"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
-        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry"], path: "Sources/FuzzChecks"),
+        .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry", "DotLottie"], path: "Sources/FuzzChecks"),
         .executableTarget(
             name: "SplashLab",
             dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Inspector", "Exports"],
@@ -89,7 +95,7 @@ let package = Package(
         .testTarget(name: "LaunchImportTests", dependencies: ["LaunchImport", "Scenes", "Formats", "TestFixtures"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
-        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "Geometry", "Formats", "Scenes", "LaunchImport", "Motion", "TestFixtures"], exclude: ["Golden"]),
+        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "DotLottie", "Geometry", "Formats", "Scenes", "LaunchImport", "Motion", "TestFixtures"], exclude: ["Golden"]),
         // The recording writer's tests reach into the executable, which needs C++ interop to import.
         .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes", "TestFixtures"], swiftSettings: [.interoperabilityMode(.Cxx)]),
         // The exports, imported: only the command-line tests spawn the binary.

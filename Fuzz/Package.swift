@@ -26,5 +26,6 @@ let package = Package(
         .executableTarget(name: "fuzz-solver", dependencies: ["FuzzDriver"], path: "Sources/FuzzSolver"),
         .executableTarget(name: "fuzz-projectfile", dependencies: ["FuzzDriver"], path: "Sources/FuzzProjectFile"),
         .executableTarget(name: "fuzz-lottie", dependencies: ["FuzzDriver"], path: "Sources/FuzzLottie"),
+        .executableTarget(name: "fuzz-dotlottie", dependencies: ["FuzzDriver"], path: "Sources/FuzzDotLottie"),
     ]
 )

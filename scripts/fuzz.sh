@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ (one per parser or image reader) with the fuzzer and
 # address sanitizers, in their own build directory, and runs each for FUZZ_SECONDS (default 60).
 #   scripts/fuzz.sh [TARGET...]     targets: timings script launch curve outline launchimage storyboard
-#                                    assetcatalog vectorimage solver projectfile lottie (default: all)
+#                                    assetcatalog vectorimage solver projectfile lottie dotlottie (default: all)
 # New inputs go to .build/fuzz-corpus/TARGET, seeded from Fuzz/corpus/TARGET (the saved corpus,
 # which `make test` replays through the same checks). A crash or broken invariant leaves its
 # input in .build/fuzz-artifacts/TARGET/ and makes the script fail. Prints one summary line per
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-60}"
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(timings script launch curve outline launchimage storyboard assetcatalog vectorimage solver projectfile lottie)
+[ ${#targets[@]} -eq 0 ] && targets=(timings script launch curve outline launchimage storyboard assetcatalog vectorimage solver projectfile lottie dotlottie)
 
 # libFuzzer and ASan come with the Swift toolchain (lib/clang/*/lib/linux), not from apt.
 runtime=$(dirname "$(command -v swiftc)")/../lib/clang
@@ -41,7 +41,7 @@ for target in "${targets[@]}"; do
   # A mask is 3 bytes and at most 128×128 alpha bytes; more would never be read.
   max_len=65536
   case "$target" in
-    timings|script|launch|assetcatalog|lottie) cat Fuzz/dict/json.dict "Fuzz/dict/$target.dict" > "$dict" ;;
+    timings|script|launch|assetcatalog|lottie|dotlottie) cat Fuzz/dict/json.dict "Fuzz/dict/$target.dict" > "$dict" ;;
     outline) cp "Fuzz/dict/$target.dict" "$dict"; max_len=$((3 + 128 * 128)) ;;
     *) cp "Fuzz/dict/$target.dict" "$dict" ;;
   esac

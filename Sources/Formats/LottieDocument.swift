@@ -113,21 +113,22 @@ public enum LottieDocument {
                                  "hard light", "soft light", "difference", "exclusion", "hue", "saturation", "color", "luminosity",
                                  "add", "hard mix"]
 
-    /// A layer that blends other than normally: rlottie draws it as normal, where lottie-ios and
-    /// lottie-web blend it (found comparing frames with lottie-web: a hard-light wave in
-    /// duckduckgo-ios's add-to-dock promo). One warning a mode, naming the first layer using it.
+    /// A layer that blends in a mode not drawn here: `LottieBlendPasses` draws modes 1 to 15
+    /// (multiply to luminosity, the W3C ones lottie-web draws), and rlottie draws the others (add,
+    /// hard mix, or numbers past the list) as normal. One warning a mode, naming the first layer using it.
     private static func blendModeWarnings(_ layers: [JSONNode], path: String) -> [String] {
         var seen = Set<Int>(), warnings: [String] = []
         for layer in layers {
             guard case let .object(members) = layer.value,
                   let mode = members.first(where: { $0.key == "bm" }), case let .number(number) = mode.value.value,
-                  number != 0, number == number.rounded(), abs(number) < 1000, seen.insert(Int(number)).inserted else { continue }
+                  number != 0, number == number.rounded(), abs(number) < 1000, LottieBlendMode(rawValue: Int(number)) == nil,
+                  seen.insert(Int(number)).inserted else { continue }
             let name = members.first(where: { $0.key == "nm" }).flatMap { member -> String? in
                 if case let .string(text) = member.value.value { return text }
                 return nil
             }
             let modeName = blendModeNames.indices.contains(Int(number)) ? blendModeNames[Int(number)] : "number \(Int(number))"
-            warnings.append("\(path):\(mode.value.location): the layer \(abbreviatedForMessage(name ?? "without a name")) blends as \(modeName), which is drawn here as normal (rlottie has no blend modes)")
+            warnings.append("\(path):\(mode.value.location): the layer \(abbreviatedForMessage(name ?? "without a name")) blends as \(modeName), which is drawn here as normal (not a W3C blend mode, which are drawn)")
         }
         return warnings
     }

@@ -33,9 +33,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case projectFile = "projectfile"
     /// A Lottie animation, as `LottieDocument` checks it before rlottie may draw it.
     case lottie
+    /// A dotLottie archive, as `DotLottieArchive` reads it (libzip) into the Lottie JSON drawn.
+    case dotLottie = "dotlottie"
 
     /// The path errors must name.
-    public var path: String { "fuzz-\(rawValue).json" }
+    public var path: String { self == .dotLottie ? "fuzz-\(rawValue).lottie" : "fuzz-\(rawValue).json" }
 
     /// Throws a `FuzzViolation` naming the broken invariant; parse errors are not violations.
     public func check(_ bytes: [UInt8]) throws {
@@ -52,6 +54,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .solver: try checkSolver(bytes)
         case .projectFile: try checkProjectFile(bytes)
         case .lottie: try checkLottie(bytes)
+        case .dotLottie: try checkDotLottie(bytes)
         }
     }
 
@@ -261,7 +264,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard a == b else { throw FuzzViolation("\(what) disagree: \(a) versus \(b)") }
     }
 
-    private func requireShortMessage(_ message: String) throws {
+    func requireShortMessage(_ message: String) throws {
         // Long enough for a field path, a range and an abbreviated token; short enough that a
         // million-character token cannot have been echoed.
         guard !message.isEmpty, message.unicodeScalars.count <= 400, !message.contains("\n") else {

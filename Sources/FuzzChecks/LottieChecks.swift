@@ -9,6 +9,31 @@ extension FuzzTarget {
         let first = try positioned(bytes, check)
         try agree(first, try positioned(bytes, check), "two checks of the same bytes")
         guard case let .success(summary) = first else { return }
+        try checkAcceptedLottie(summary)
+        try checkBlendPasses(bytes, summary)
+    }
+
+    /// Each blend pass rlottie would draw is a Lottie file `LottieDocument` accepts, with the
+    /// file's size and frames: cutting never makes a file rlottie is not protected from.
+    private func checkBlendPasses(_ bytes: [UInt8], _ summary: LottieSummary) throws {
+        let blend: LottieBlendPasses?
+        do { blend = try LottieBlendPasses.make(json: bytes, path: path) } catch {
+            throw FuzzViolation("an accepted file could not be cut into blend passes: \(String(describing: error).prefix(300))")
+        }
+        for (index, pass) in (blend?.passes ?? []).enumerated() {
+            let cut: LottieSummary
+            do { cut = try LottieDocument.check(bytes: pass.json, path: path, fileExists: { _ in false }) } catch {
+                throw FuzzViolation("blend pass \(index) is refused: \(String(describing: error).prefix(300))")
+            }
+            guard [cut.width, cut.height, cut.frameRate, cut.inPoint, cut.outPoint] == [summary.width, summary.height, summary.frameRate, summary.inPoint, summary.outPoint] else {
+                throw FuzzViolation("blend pass \(index) changed the animation's size or frames")
+            }
+        }
+    }
+
+    /// What every accepted Lottie animation keeps to, however it was read: every bound rlottie is
+    /// protected by, frames for any time inside the animation, warnings that name the file.
+    func checkAcceptedLottie(_ summary: LottieSummary, warningPrefix: String? = nil) throws {
         guard LottieDocument.sideRange.contains(summary.width), LottieDocument.sideRange.contains(summary.height) else {
             throw FuzzViolation("accepted a size of \(summary.width)×\(summary.height)")
         }
@@ -22,7 +47,7 @@ extension FuzzTarget {
                 throw FuzzViolation("the frame at \(seconds) s is \(frame), outside [\(summary.inPoint), \(summary.outPoint))")
             }
         }
-        for warning in summary.warnings where !warning.hasPrefix(path + ":") {
+        for warning in summary.warnings where !warning.hasPrefix(warningPrefix ?? path + ":") {
             throw FuzzViolation("a warning does not name the file: \(warning.prefix(200))")
         }
     }

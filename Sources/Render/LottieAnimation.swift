@@ -1,4 +1,5 @@
 import CRLottie
+import DotLottie
 import Formats
 import Foundation
 
@@ -9,20 +10,60 @@ public final class LottieAnimation {
     public let path: String
     public let summary: LottieSummary
     private let handle: OpaquePointer
+    /// The blend passes, bottom to top, each drawn by its own rlottie animation; empty when the
+    /// file is drawn in one pass by `handle`.
+    private let blendPasses: [(mode: LottieBlendMode?, handle: OpaquePointer)]
+    private let compositing: LottieBlendCompositing
 
     /// The file read and checked; a `JSONFileError` naming the file and place when it is refused.
     /// External images are looked for beside the file, as lottie-ios's `FilepathImageProvider`
     /// looks in the animation's folder; a missing one is in `summary.warnings`.
+    /// Layers that blend other than normally are drawn in passes (`LottieBlendPasses`) composited
+    /// here; a file without them is drawn in one rlottie pass.
+    /// A `.lottie` file (dotLottie) is read by `DotLottieArchive`: its animation, with the
+    /// archive's images embedded; a refusal is a `DotLottieError` naming the file and entry.
     public init(path: String) throws {
-        let bytes = try JSONParser.readFile(path, limit: LottieDocument.fileLimit)
-        summary = try LottieDocument.check(bytes: bytes, path: path, fileExists: { FileManager.default.fileExists(atPath: $0) })
+        let bytes: [UInt8]
+        var summary: LottieSummary
+        let messagePath: String
+        if (path as NSString).pathExtension.lowercased() == "lottie" {
+            let archived = try DotLottieArchive.load(path: path)
+            bytes = archived.json
+            summary = archived.summary
+            messagePath = archived.jsonPath
+        } else {
+            bytes = try JSONParser.readFile(path, limit: LottieDocument.fileLimit)
+            summary = try LottieDocument.check(bytes: bytes, path: path, fileExists: { FileManager.default.fileExists(atPath: $0) })
+            messagePath = path
+        }
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         // rlottie joins the resource path and an image's `u` + `p` with no separator.
         let resourcePath = (folder.isEmpty ? "." : folder) + "/"
-        // The empty key keeps rlottie from caching the model by name, so a file edited on disk is
-        // read again.
-        let loaded: OpaquePointer? = (bytes + [0]).withUnsafeBufferPointer { text in
+        let blend = try LottieBlendPasses.make(json: bytes, path: messagePath)
+        summary.warnings += blend?.warnings ?? []
+        self.summary = summary
+        let whole = try LottieAnimation.load(bytes, resourcePath: resourcePath, path: messagePath)
+        var passes: [(mode: LottieBlendMode?, handle: OpaquePointer)] = []
+        do {
+            for pass in blend?.passes ?? [] {
+                passes.append((pass.mode, try LottieAnimation.load(pass.json, resourcePath: resourcePath, path: messagePath)))
+            }
+        } catch {
+            // deinit does not run for an object that failed to initialise.
+            passes.forEach { lottie_animation_destroy($0.handle) }
+            lottie_animation_destroy(whole)
+            throw error
+        }
+        handle = whole
+        blendPasses = passes
+        compositing = LottieBlendCompositing(modes: passes.compactMap(\.mode))
+    }
+
+    /// An rlottie animation from JSON bytes. The empty key keeps rlottie from caching the model by
+    /// name, so a file edited on disk is read again.
+    private static func load(_ json: [UInt8], resourcePath: String, path: String) throws -> OpaquePointer {
+        let loaded: OpaquePointer? = (json + [0]).withUnsafeBufferPointer { text in
             text.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: text.count) { lottie_animation_from_data($0, "", resourcePath) }
             }
@@ -30,10 +71,13 @@ public final class LottieAnimation {
         guard let loaded else {
             throw JSONFileError(path: path, location: SourceLocation(line: 1, column: 1), message: "rlottie could not read the animation")
         }
-        handle = loaded
+        return loaded
     }
 
-    deinit { lottie_animation_destroy(handle) }
+    deinit {
+        lottie_animation_destroy(handle)
+        blendPasses.forEach { lottie_animation_destroy($0.handle) }
+    }
 
     /// rlottie's frame count (`op - ip`, whole frames).
     public var frameCount: Int { lottie_animation_get_totalframe(handle) }
@@ -51,11 +95,15 @@ public final class LottieAnimation {
     /// straight-alpha RGBA bytes, the renderer's texture format.
     public func render(frame: Int, width: Int, height: Int) -> IntroFrame {
         let w = max(width, 1), h = max(height, 1)
-        var premultiplied = [UInt32](repeating: 0, count: w * h)
         let clamped = min(max(frame, 0), max(frameCount - 1, 0))
-        premultiplied.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            lottie_animation_render(handle, clamped, base, w, h, w * 4)
+        var premultiplied = blendPasses.isEmpty ? drawn(handle, frame: clamped, width: w, height: h) : [UInt32](repeating: 0, count: w * h)
+        for pass in blendPasses {
+            let layers = drawn(pass.handle, frame: clamped, width: w, height: h)
+            if let mode = pass.mode {
+                compositing.blend(layers, onto: &premultiplied, mode: mode)
+            } else {
+                LottieBlendCompositing.over(layers, onto: &premultiplied)
+            }
         }
         // rlottie's buffer is ARGB32 premultiplied in a 32-bit word, cairo's layout exactly
         // (rlottie.h, Surface: "Default surface format is ARGB32_Premultiplied"), so cairo's
@@ -64,5 +112,14 @@ public final class LottieAnimation {
             raw.baseAddress.map { VectorImage.straightRGBA($0, width: w, height: h, stride: w * 4) } ?? []
         }
         return IntroFrame(pixels: pixels, width: w, height: h)
+    }
+
+    private func drawn(_ animation: OpaquePointer, frame: Int, width: Int, height: Int) -> [UInt32] {
+        var premultiplied = [UInt32](repeating: 0, count: width * height)
+        premultiplied.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            lottie_animation_render(animation, frame, base, width, height, width * 4)
+        }
+        return premultiplied
     }
 }

@@ -97,11 +97,12 @@ final class LottieDocumentTests: XCTestCase {
                        ["missing-image.json: the image 'image_0' ('images/img_0.png') is missing; the animation is drawn without it"])
     }
 
-    /// rlottie draws every layer normally: a layer that blends otherwise is a warning, once a mode.
-    func testABlendModeIsAWarning() throws {
-        let text = #"{"v":"5","fr":30,"ip":0,"op":30,"w":10,"h":10,"layers":[{"ty":4,"nm":"Wave","bm":8},{"ty":4,"nm":"Other","bm":8},{"ty":4,"bm":0}]}"#
+    /// The W3C modes (1 to 15) are drawn by `LottieBlendPasses`; a mode past them (add, hard mix)
+    /// is drawn as normal: a warning, once a mode.
+    func testABlendModeNotDrawnIsAWarning() throws {
+        let text = #"{"v":"5","fr":30,"ip":0,"op":30,"w":10,"h":10,"layers":[{"ty":4,"nm":"Glow","bm":16},{"ty":4,"nm":"Other","bm":16},{"ty":4,"nm":"Wave","bm":8},{"ty":4,"bm":0}]}"#
         let summary = try LottieDocument.check(bytes: Array(text.utf8), path: "b.json", fileExists: { _ in true })
-        XCTAssertEqual(summary.warnings, ["b.json:1:82: the layer 'Wave' blends as hard light, which is drawn here as normal (rlottie has no blend modes)"])
+        XCTAssertEqual(summary.warnings, ["b.json:1:82: the layer 'Glow' blends as add, which is drawn here as normal (not a W3C blend mode, which are drawn)"])
     }
 
     func testASmallEmbeddedImageIsAccepted() throws {
