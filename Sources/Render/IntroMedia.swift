@@ -57,21 +57,28 @@ public final class IntroMedia {
     }
 
     /// Frame `index` at `width` × `height` pixels: a Lottie aspect-fit into them (rlottie keeps
-    /// the aspect ratio), a video scaled to them.
-    public func frame(_ index: Int, width: Int, height: Int) throws -> IntroFrame {
-        let key = IntroFrameCache.Key(frame: index, width: width, height: height)
-        if case let .video(video) = source, !cache.contains(key) {
+    /// the aspect ratio), a video scaled to them. With `premultiplied`, a Lottie frame comes as
+    /// rlottie draws it (`IntroFrame.Layout.premultipliedARGB`), for the renderer; a video's is
+    /// straight RGBA either way, as ffmpeg gives it.
+    public func frame(_ index: Int, width: Int, height: Int, premultiplied: Bool = false) throws -> IntroFrame {
+        // A video's frames are straight RGBA whatever is asked.
+        let premultiplied = premultiplied && { if case .lottie = source { return true } else { return false } }()
+        let key = IntroFrameCache.Key(frame: index, width: width, height: height, premultiplied: premultiplied)
+        let frameBytes = width * height * 4
+        if case let .video(video) = source, !cache.contains(key), frameBytes <= cache.largestFrame {
             // The frames after it come next as the intro plays: decoded in the same run and kept,
             // within a quarter of the cache's budget.
-            let run = max(min(IntroMedia.videoRunLength, cache.budget / 4 / max(width * height * 4, 1)), 1)
+            let run = max(min(IntroMedia.videoRunLength, cache.budget / 4 / max(frameBytes, 1)), 1)
             for (k, frame) in try video.decode(frames: index, count: run, width: width, height: height).enumerated() {
                 cache.insert(frame, for: IntroFrameCache.Key(frame: index + k, width: width, height: height))
             }
         }
         return try cache.frame(key) {
             switch source {
-            case let .lottie(animation): return animation.render(frame: index, width: width, height: height)
-            // A frame larger than the whole cache is not kept: decoded alone each time.
+            case let .lottie(animation):
+                return premultiplied ? animation.renderPremultiplied(frame: index, width: width, height: height)
+                                     : animation.render(frame: index, width: width, height: height)
+            // A frame the cache does not keep (larger than `largestFrame`) is decoded alone.
             case let .video(video): return try video.decode(frame: index, width: width, height: height)
             }
         }

@@ -95,6 +95,26 @@ public final class LottieAnimation {
     /// straight-alpha RGBA bytes, the renderer's texture format.
     public func render(frame: Int, width: Int, height: Int) -> IntroFrame {
         let w = max(width, 1), h = max(height, 1)
+        let premultiplied = premultipliedWords(frame: frame, width: w, height: h)
+        // rlottie's buffer is ARGB32 premultiplied in a 32-bit word, cairo's layout exactly
+        // (rlottie.h, Surface: "Default surface format is ARGB32_Premultiplied"), so cairo's
+        // conversion serves both.
+        let pixels = premultiplied.withUnsafeBytes { raw in
+            raw.baseAddress.map { VectorImage.straightRGBA($0, width: w, height: h, stride: w * 4) } ?? []
+        }
+        return IntroFrame(pixels: pixels, width: w, height: h)
+    }
+
+    /// The same frame as rlottie leaves it, premultiplied ARGB32 words (`IntroFrame.Layout
+    /// .premultipliedARGB`), for a renderer that blends premultiplied pixels: a full-screen frame
+    /// at 3× is 3.6 M pixels, and converting each to straight alpha costs as much as drawing it.
+    public func renderPremultiplied(frame: Int, width: Int, height: Int) -> IntroFrame {
+        let w = max(width, 1), h = max(height, 1)
+        let words = premultipliedWords(frame: frame, width: w, height: h)
+        return IntroFrame(pixels: words.withUnsafeBytes { Array($0) }, width: w, height: h, layout: .premultipliedARGB)
+    }
+
+    private func premultipliedWords(frame: Int, width w: Int, height h: Int) -> [UInt32] {
         let clamped = min(max(frame, 0), max(frameCount - 1, 0))
         var premultiplied = blendPasses.isEmpty ? drawn(handle, frame: clamped, width: w, height: h) : [UInt32](repeating: 0, count: w * h)
         for pass in blendPasses {
@@ -105,13 +125,7 @@ public final class LottieAnimation {
                 LottieBlendCompositing.over(layers, onto: &premultiplied)
             }
         }
-        // rlottie's buffer is ARGB32 premultiplied in a 32-bit word, cairo's layout exactly
-        // (rlottie.h, Surface: "Default surface format is ARGB32_Premultiplied"), so cairo's
-        // conversion serves both.
-        let pixels = premultiplied.withUnsafeBytes { raw in
-            raw.baseAddress.map { VectorImage.straightRGBA($0, width: w, height: h, stride: w * 4) } ?? []
-        }
-        return IntroFrame(pixels: pixels, width: w, height: h)
+        return premultiplied
     }
 
     private func drawn(_ animation: OpaquePointer, frame: Int, width: Int, height: Int) -> [UInt32] {

@@ -10,6 +10,16 @@ import Scenes
 struct IntroTextureSlot {
     var key: IntroFrameCache.Key?
     var texture: Texture?
+    /// Whether the texture holds premultiplied ARGB (a Lottie's frame) or straight RGBA (a video's).
+    var premultiplied = false
+}
+
+extension SceneRenderer {
+    /// Source-over for premultiplied colour: result = src + dst × (1 − src alpha), in colour and
+    /// in alpha (Porter and Duff's "over"), as SDL_ComposeCustomBlendMode states it. SDL's own
+    /// BLEND mode multiplies the colour by alpha again, for straight-alpha pixels.
+    static let premultipliedBlend = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+                                                               SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
 }
 
 extension SceneRenderer {
@@ -40,12 +50,16 @@ extension SceneRenderer {
         let side = Double(PixelSize.maxSide)
         let shrink = min(1, side / Double(pixelWidth), side / Double(pixelHeight))
         pixelWidth = max(Int(Double(pixelWidth) * shrink), 1); pixelHeight = max(Int(Double(pixelHeight) * shrink), 1)
-        let key = IntroFrameCache.Key(frame: layer.frame, width: pixelWidth, height: pixelHeight)
+        let key = IntroFrameCache.Key(frame: layer.frame, width: pixelWidth, height: pixelHeight, premultiplied: true)
         if introTexture.key != key || introTexture.texture == nil {
-            let frame = try media.frame(layer.frame, width: pixelWidth, height: pixelHeight)
-            if introTexture.texture?.width != frame.width || introTexture.texture?.height != frame.height {
+            let frame = try media.frame(layer.frame, width: pixelWidth, height: pixelHeight, premultiplied: true)
+            let premultiplied = frame.layout == .premultipliedARGB
+            if introTexture.texture?.width != frame.width || introTexture.texture?.height != frame.height || introTexture.premultiplied != premultiplied {
                 introTexture.texture = try context.makeTexture(width: frame.width, height: frame.height, access: SDL_TEXTUREACCESS_STREAMING,
-                                                               blend: SDL_BLENDMODE_BLEND, what: "the intro's frame texture")
+                                                               blend: premultiplied ? SceneRenderer.premultipliedBlend : SDL_BLENDMODE_BLEND,
+                                                               what: "the intro's frame texture",
+                                                               format: premultiplied ? SDL_PIXELFORMAT_ARGB8888 : SDL_PIXELFORMAT_ABGR8888)
+                introTexture.premultiplied = premultiplied
             }
             guard let texture = introTexture.texture else { return }
             frame.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture.handle, nil, $0.baseAddress, Int32(frame.width * 4)) }
@@ -54,8 +68,12 @@ extension SceneRenderer {
         guard let texture = introTexture.texture else { return }
         var dst = SDL_FRect(x: Pixels.float(m.offsetX + layer.rect.x * m.scale), y: Pixels.float(m.offsetY + layer.rect.y * m.scale),
                             w: Pixels.float(layer.rect.width * m.scale), h: Pixels.float(layer.rect.height * m.scale))
-        SDL_SetTextureAlphaMod(texture.handle, Pixels.alpha(layer.opacity))
+        // Premultiplied pixels fade by scaling colour and alpha alike.
+        let alpha = Pixels.alpha(layer.opacity)
+        SDL_SetTextureAlphaMod(texture.handle, alpha)
+        if introTexture.premultiplied { SDL_SetTextureColorMod(texture.handle, alpha, alpha, alpha) }
         SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
         SDL_SetTextureAlphaMod(texture.handle, 255)
+        SDL_SetTextureColorMod(texture.handle, 255, 255, 255)
     }
 }

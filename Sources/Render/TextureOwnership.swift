@@ -78,10 +78,12 @@ final class TextureOwnership {
 
 extension RenderContext {
     /// A texture of `width`×`height` pixels (at least 1×1); `what` names it in an error.
-    public func makeTexture(width: Int, height: Int, access: SDL_TextureAccess, blend: SDL_BlendMode, what: String) throws -> Texture {
+    /// Straight RGBA bytes (`SDL_PIXELFORMAT_ABGR8888` on a little-endian machine) unless `format` says otherwise.
+    public func makeTexture(width: Int, height: Int, access: SDL_TextureAccess, blend: SDL_BlendMode, what: String,
+                            format: SDL_PixelFormatEnum = SDL_PIXELFORMAT_ABGR8888) throws -> Texture {
         guard !isClosed else { throw RenderError("SDL could not make \(what): the renderer is closed") }
         let w = max(min(width, PixelSize.maxSide), 1), h = max(min(height, PixelSize.maxSide), 1)
-        guard let handle = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ABGR8888.rawValue, Int32(access.rawValue), Int32(w), Int32(h)) else {
+        guard let handle = SDL_CreateTexture(renderer, format.rawValue, Int32(access.rawValue), Int32(w), Int32(h)) else {
             throw RenderError("SDL could not make \(what): \(sdlError())")
         }
         SDL_SetTextureBlendMode(handle, blend)
