@@ -1,0 +1,228 @@
+import Foundation
+
+// A screen recording of the real app against the preview: how two frames are compared, where the
+// recording's launch cut lies, and the difference curve with its per-phase summary. Pure: the
+// frames arrive as RGBA bytes already decoded and rendered at the same size.
+
+// MARK: - The status bar
+
+/// The status bar's height in points, left out of every comparison: a recording shows the
+/// phone's clock and battery there, which the preview does not draw.
+public enum StatusBar {
+    /// `UIApplication.statusBarFrame.height` (iOS 13+: `UIStatusBarManager.statusBarFrame`) on
+    /// each preset in portrait, as listed by "iPhone 15 screen sizes" (useyourloaf.com, 2023) and
+    /// Apple's "Layout" guidance: 20 pt with a Home button (iPhone SE), 54 pt with the Dynamic
+    /// Island (iPhone 15, 15 Pro Max), 24 pt on an iPad without a Home button. An iPhone in
+    /// landscape hides its status bar; an iPad keeps it.
+    public static func height(of device: Device) -> Double {
+        let portrait: Double
+        switch device.name {
+        case "iphone-se": portrait = 20
+        case "iphone-15", "iphone-15-pro-max": portrait = 54
+        case "ipad-air-11": portrait = 24
+        default: portrait = 20
+        }
+        if device.orientation == .landscape && device.name.hasPrefix("iphone") { return 0 }
+        return portrait
+    }
+}
+
+// MARK: - Comparing two frames
+
+/// How a reference frame differs from a preview frame, over the pixels compared (the device's,
+/// below the status bar).
+public struct ReferenceDifference: Equatable, Sendable {
+    /// The share (0…1) of pixels whose colours lie more than `ReferenceDifference.pixelDistance` apart.
+    public var share: Double
+    /// The mean Euclidean distance between the pixels' RGB, 8 bits a channel (0 to 441.7).
+    public var meanDistance: Double
+
+    public init(share: Double, meanDistance: Double) { self.share = share; self.meanDistance = meanDistance }
+
+    /// A pixel differs when its RGB lies more than this apart (of 441.7). A recording is lossy:
+    /// HEVC and H.264 at a phone's bit rate move a flat colour or a gradient by up to 10 to 20 on
+    /// a channel and an edge by more (measured here on SplashLab's own frames re-encoded with
+    /// libx265 at CRF 23, the worst pixel of a still launch screen: 31). 40 is past that noise and
+    /// well under what a moved edge or a faded layer changes (the logo on its gradient: 150+).
+    public static let pixelDistance = 40.0
+
+    /// Compares two RGBA frames of `width` × `height`, top row first, leaving out the top
+    /// `skippedRows` rows (the status bar).
+    public static func between(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, skippedRows: Int) -> ReferenceDifference {
+        let first = min(max(skippedRows, 0), height)
+        let count = width * (height - first)
+        guard count > 0, a.count >= width * height * 4, b.count >= width * height * 4 else { return ReferenceDifference(share: 0, meanDistance: 0) }
+        let limit = Int(pixelDistance * pixelDistance)
+        var differing = 0
+        var total = 0.0
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                for i in (first * width)..<(width * height) {
+                    let o = i * 4
+                    let dr = Int(pa[o]) - Int(pb[o]), dg = Int(pa[o + 1]) - Int(pb[o + 1]), db = Int(pa[o + 2]) - Int(pb[o + 2])
+                    let squared = dr * dr + dg * dg + db * db
+                    if squared > limit { differing += 1 }
+                    total += Double(squared).squareRoot()
+                }
+            }
+        }
+        return ReferenceDifference(share: Double(differing) / Double(count), meanDistance: total / Double(count))
+    }
+}
+
+// MARK: - Alignment
+
+/// Where preview time 0 lies in the recording: reference time = preview time + `offset`.
+public struct ReferenceAlignment: Equatable, Sendable {
+    public enum Method: String, Sendable {
+        /// Given with `--reference-offset`.
+        case manual
+        /// The cut from the launch screen to the intro, found.
+        case launchCut = "launch-screen cut"
+        /// No frame matched the launch screen: the first large change between frames.
+        case largeChange = "first large change"
+    }
+
+    public var offset: Double
+    public var method: Method
+    /// 0…1: how sure the offset is (see `LaunchCutSearch.alignment`).
+    public var certainty: Double
+    /// The reference frame the offset came from, for the report.
+    public var cutFrameTime: Double?
+    public var detail: String
+
+    public init(offset: Double, method: Method, certainty: Double, cutFrameTime: Double?, detail: String) {
+        self.offset = offset; self.method = method; self.certainty = certainty; self.cutFrameTime = cutFrameTime; self.detail = detail
+    }
+
+    /// The share of differing pixels past which a frame is no longer the launch screen: 0.5% of the
+    /// compared pixels. The text fading in or the logo growing by one point (a ring of pixels
+    /// round an 80 pt logo on a 375×647 pt area: about 0.3% a point at 1 px a point) passes it within
+    /// a frame or two, and a recording's noise stays under 0.1% (see `pixelDistance`).
+    public static let launchShare = 0.005
+    /// A change between two consecutive frames past this share (a quarter of the screen) is a cut
+    /// from one picture to another: from the home screen to the launch screen, say.
+    public static let largeChangeShare = 0.25
+}
+
+/// Finds the launch cut in a recording fed one frame at a time, in order: first a run of frames
+/// that match the preview's launch frame (at most `launchShare` differing), then the first frame
+/// after it that does not. That frame's time, less the preview's own first time past
+/// `launchShare`, is the offset. Failing a launch frame, the first change between consecutive
+/// frames past `largeChangeShare` is taken as the launch and the offset is its time.
+public struct LaunchCutSearch: Sendable {
+    /// When the preview itself first differs from its launch frame by more than `launchShare`.
+    public let previewCut: Double
+    private var launchFrames = 0
+    private var largestLaunchShare = 0.0
+    private var lastTime: Double?
+    private var firstLargeChange: (time: Double, share: Double)?
+    public private(set) var found: ReferenceAlignment?
+
+    public init(previewCut: Double) { self.previewCut = previewCut }
+
+    /// Feeds one frame: its time, how it differs from the preview's launch frame, and from the
+    /// frame before it (nil for the first). Returns the alignment once found.
+    public mutating func feed(time: Double, fromLaunch: ReferenceDifference, fromPrevious: ReferenceDifference?) -> ReferenceAlignment? {
+        if let found { return found }
+        defer { lastTime = time }
+        if fromLaunch.share <= ReferenceAlignment.launchShare {
+            launchFrames += 1
+            largestLaunchShare = max(largestLaunchShare, fromLaunch.share)
+            return nil
+        }
+        if let previous = fromPrevious, firstLargeChange == nil, previous.share > ReferenceAlignment.largeChangeShare {
+            firstLargeChange = (time, previous.share)
+        }
+        guard launchFrames > 0 else { return nil }
+        // The cut lies between the last launch frame and this one; the frame's own time is when
+        // the change shows, the resolution one frame interval.
+        let interval = lastTime.map { time - $0 } ?? 0
+        // Sure when the launch frames sat well under the bound and the cut frame is well past it:
+        // each margin is measured against the bound, and the smaller one decides.
+        let below = 1 - largestLaunchShare / ReferenceAlignment.launchShare
+        let above = min(1, (fromLaunch.share / ReferenceAlignment.launchShare - 1) / 2)
+        let certainty = max(0, min(below, above)) * (launchFrames >= 2 ? 1 : 0.5)
+        let detail = String(format: "the launch screen matched for %d frame%@ (at most %.2f%% differing); the frame at %.4f s differs %.2f%% (bound %.1f%%); resolution: one frame, %.1f ms",
+                            launchFrames, launchFrames == 1 ? "" : "s", largestLaunchShare * 100, time, fromLaunch.share * 100,
+                            ReferenceAlignment.launchShare * 100, interval * 1000)
+        found = ReferenceAlignment(offset: time - previewCut, method: .launchCut, certainty: certainty, cutFrameTime: time, detail: detail)
+        return found
+    }
+
+    /// At the end of the recording with no launch cut: the first large change, or nil.
+    public func fallback() -> ReferenceAlignment? {
+        if let found { return found }
+        guard let change = firstLargeChange else { return nil }
+        let detail = String(format: "no frame matched the launch screen; the first change past %.0f%% (%.1f%%) at %.4f s is taken as the launch",
+                            ReferenceAlignment.largeChangeShare * 100, change.share * 100, change.time)
+        // A guess: the launch screen may have been held before the intro, which this cannot see.
+        return ReferenceAlignment(offset: change.time - previewCut, method: .largeChange, certainty: 0.25, cutFrameTime: change.time, detail: detail)
+    }
+}
+
+// MARK: - The curve
+
+/// One point of the difference curve: a preview frame against the reference frame shown then.
+public struct ReferenceCurveSample: Equatable, Sendable {
+    public var time: Double
+    public var phase: String
+    public var difference: ReferenceDifference
+    /// The reference frame's own time (seconds from its first frame).
+    public var referenceTime: Double
+
+    public init(time: Double, phase: String, difference: ReferenceDifference, referenceTime: Double) {
+        self.time = time; self.phase = phase; self.difference = difference; self.referenceTime = referenceTime
+    }
+}
+
+/// The curve summed up by phase, in the order the phases come.
+public struct ReferencePhaseSummary: Equatable, Sendable {
+    public var phase: String
+    public var from: Double
+    public var to: Double
+    public var samples: Int
+    public var meanShare: Double
+    public var largestShare: Double
+    public var meanDistance: Double
+
+    /// Whether the phase differs past `maximumShare` (0…1): its mean share of differing pixels.
+    /// The mean, not the largest, so one frame the phone dropped or doubled does not fail a phase.
+    public func differs(past maximumShare: Double) -> Bool { meanShare > maximumShare }
+
+    public static func summaries(_ samples: [ReferenceCurveSample]) -> [ReferencePhaseSummary] {
+        var out: [ReferencePhaseSummary] = []
+        var sums: [(share: Double, distance: Double)] = []
+        for s in samples {
+            if let last = out.last, last.phase == s.phase {
+                out[out.count - 1].to = s.time
+                out[out.count - 1].samples += 1
+                out[out.count - 1].largestShare = max(last.largestShare, s.difference.share)
+                sums[sums.count - 1].share += s.difference.share
+                sums[sums.count - 1].distance += s.difference.meanDistance
+            } else {
+                out.append(ReferencePhaseSummary(phase: s.phase, from: s.time, to: s.time, samples: 1, meanShare: 0,
+                                                 largestShare: s.difference.share, meanDistance: 0))
+                sums.append((s.difference.share, s.difference.meanDistance))
+            }
+        }
+        for i in out.indices {
+            out[i].meanShare = sums[i].share / Double(out[i].samples)
+            out[i].meanDistance = sums[i].distance / Double(out[i].samples)
+        }
+        return out
+    }
+
+    /// The default for `compare-video`'s gate: a phase fails when on average 2% of its pixels
+    /// differ. Two recordings of the same timings differ by their encoding and a sub-frame phase,
+    /// well under 1% (the `reference-check` script's agreeing phases); a hole 0.2 s late differs
+    /// by 10% and more.
+    public static let defaultMaximumShare = 0.02
+}
+
+/// The preview's frame times a curve samples: every 1/`fps` from 0 to `end`.
+public func referenceCurveTimes(fps: Double, end: Double) -> [Double] {
+    guard fps > 0, end >= 0 else { return [] }
+    let count = Int((end * fps).rounded(.down)) + 1
+    return (0..<count).map { Double($0) / fps }
+}
