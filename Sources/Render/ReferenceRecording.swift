@@ -137,6 +137,11 @@ public struct ReferenceRecording: Sendable {
             }
         }
         if stoppedEarly {
+            // What ffmpeg says from here on is about the pipe closing, not the file.
+            log.stopListening()
+            // ffmpeg may be blocked writing the next frame: closing the pipe ends that write, which
+            // SIGTERM alone would wait behind.
+            try? handle.close()
             run.process.terminate()
             run.process.waitUntilExit()
             run.timer.cancel()
@@ -187,9 +192,14 @@ private final class DecodeLog: @unchecked Sendable {
     private var error: String?
     private var finished = false
 
+    private var listening = true
+
+    func stopListening() { condition.lock(); listening = false; condition.unlock() }
+
     func read(_ line: String) {
         condition.lock(); defer { condition.broadcast(); condition.unlock() }
         if line == ErrorCollector.endOfStream { finished = true; return }
+        guard listening else { return }
         if line.contains("[error]") || line.contains("[fatal]") {
             if error == nil {
                 framesBeforeError = times.count

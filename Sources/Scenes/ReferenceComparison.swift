@@ -95,11 +95,28 @@ public struct ReferenceAlignment: Equatable, Sendable {
         self.offset = offset; self.method = method; self.certainty = certainty; self.cutFrameTime = cutFrameTime; self.detail = detail
     }
 
-    /// The share of differing pixels past which a frame is no longer the launch screen: 0.5% of the
-    /// compared pixels. The text fading in or the logo growing by one point (a ring of pixels
-    /// round an 80 pt logo on a 375×647 pt area: about 0.3% a point at 1 px a point) passes it within
-    /// a frame or two, and a recording's noise stays under 0.1% (see `pixelDistance`).
+    /// The share of differing pixels up to which a frame is the launch screen: 0.5% of the
+    /// compared pixels, five times a recording's noise on it (SplashLab's launch screen through
+    /// libx265 at CRF 23: 0.1%).
     public static let launchShare = 0.005
+    /// How long after the preview's cut the curve confirms an offset: the logo's growth and the
+    /// text's fade, where a wrong offset shows most.
+    public static let confirmationSpan = 0.25
+
+    /// The alignment with its certainty scaled by how many preview frames in the
+    /// `confirmationSpan` after `previewCut` agree with the recording (at most `launchShare`
+    /// differing). A found offset is only as sure as the motion after it agrees; a manual one is
+    /// reported with the same figure.
+    public func confirmed(by samples: [ReferenceCurveSample], previewCut: Double) -> ReferenceAlignment {
+        let span = samples.filter { $0.time >= previewCut && $0.time <= previewCut + Self.confirmationSpan }
+        guard !span.isEmpty else { return self }
+        let agreeing = span.filter { $0.difference.share <= Self.launchShare }.count
+        var copy = self
+        copy.certainty *= Double(agreeing) / Double(span.count)
+        copy.detail += String(format: "; %d of %d preview frames in the %.2f s after the cut agree", agreeing, span.count, Self.confirmationSpan)
+        return copy
+    }
+
     /// A change between two consecutive frames past this share (a quarter of the screen) is a cut
     /// from one picture to another: from the home screen to the launch screen, say.
     public static let largeChangeShare = 0.25
@@ -107,8 +124,8 @@ public struct ReferenceAlignment: Equatable, Sendable {
 
 /// Finds the launch cut in a recording fed one frame at a time, in order: first a run of frames
 /// that match the preview's launch frame (at most `launchShare` differing), then the first frame
-/// after it that does not. That frame's time, less the preview's own first time past
-/// `launchShare`, is the offset. Failing a launch frame, the first change between consecutive
+/// after it past `launchShare` once the recording's noise is taken off. When it crossed, less the
+/// preview's own first time past `launchShare`, is the offset. Failing a launch frame, the first change between consecutive
 /// frames past `largeChangeShare` is taken as the launch and the offset is its time.
 public struct LaunchCutSearch: Sendable {
     /// When the preview itself first differs from its launch frame by more than `launchShare`.
@@ -116,6 +133,8 @@ public struct LaunchCutSearch: Sendable {
     private var launchFrames = 0
     private var largestLaunchShare = 0.0
     private var lastTime: Double?
+    private var lastShare = 0.0
+    private var smallestLaunchShare = 1.0
     private var firstLargeChange: (time: Double, share: Double)?
     public private(set) var found: ReferenceAlignment?
 
@@ -126,27 +145,36 @@ public struct LaunchCutSearch: Sendable {
     public mutating func feed(time: Double, fromLaunch: ReferenceDifference, fromPrevious: ReferenceDifference?) -> ReferenceAlignment? {
         if let found { return found }
         defer { lastTime = time }
+        // The recording's noise on the launch screen: its best match. Taken off every share after
+        // it, so the recording crosses the bound when the picture does, as the preview does.
+        let floor = launchFrames > 0 ? smallestLaunchShare : 0
+        let share = max(0, fromLaunch.share - floor)
+        defer { lastShare = share }
         if fromLaunch.share <= ReferenceAlignment.launchShare {
             launchFrames += 1
             largestLaunchShare = max(largestLaunchShare, fromLaunch.share)
+            smallestLaunchShare = min(smallestLaunchShare, fromLaunch.share)
             return nil
         }
         if let previous = fromPrevious, firstLargeChange == nil, previous.share > ReferenceAlignment.largeChangeShare {
             firstLargeChange = (time, previous.share)
         }
-        guard launchFrames > 0 else { return nil }
-        // The cut lies between the last launch frame and this one; the frame's own time is when
-        // the change shows, the resolution one frame interval.
+        guard launchFrames > 0, share > ReferenceAlignment.launchShare else { return nil }
+        // The picture crossed the bound between the frame before and this one: where, found by
+        // linear interpolation of the share between the two frames' own times. The intro starts
+        // slowly (an ease-in-out), so the share rises on a shallow slope and a frame's time alone
+        // would be late by up to a frame.
         let interval = lastTime.map { time - $0 } ?? 0
-        // Sure when the launch frames sat well under the bound and the cut frame is well past it:
-        // each margin is measured against the bound, and the smaller one decides.
-        let below = 1 - largestLaunchShare / ReferenceAlignment.launchShare
-        let above = min(1, (fromLaunch.share / ReferenceAlignment.launchShare - 1) / 2)
-        let certainty = max(0, min(below, above)) * (launchFrames >= 2 ? 1 : 0.5)
-        let detail = String(format: "the launch screen matched for %d frame%@ (at most %.2f%% differing); the frame at %.4f s differs %.2f%% (bound %.1f%%); resolution: one frame, %.1f ms",
-                            launchFrames, launchFrames == 1 ? "" : "s", largestLaunchShare * 100, time, fromLaunch.share * 100,
-                            ReferenceAlignment.launchShare * 100, interval * 1000)
-        found = ReferenceAlignment(offset: time - previewCut, method: .launchCut, certainty: certainty, cutFrameTime: time, detail: detail)
+        let before = min(lastShare, ReferenceAlignment.launchShare)
+        let fraction = share > before ? (ReferenceAlignment.launchShare - before) / (share - before) : 1
+        let crossing = time - interval * (1 - min(max(fraction, 0), 1))
+        // One launch frame could be a frame of something else that happens to look alike; the
+        // curve after the cut confirms the rest (`confirmed(by:)`).
+        let certainty = launchFrames >= 2 ? 1.0 : 0.5
+        let detail = String(format: "the launch screen matched for %d frame%@ (at most %.2f%% differing); the noise %.2f%% taken off, the frame at %.4f s differs %.2f%% (bound %.1f%%), crossed at %.4f s; frame interval %.1f ms",
+                            launchFrames, launchFrames == 1 ? "" : "s", largestLaunchShare * 100, floor * 100, time, share * 100,
+                            ReferenceAlignment.launchShare * 100, crossing, interval * 1000)
+        found = ReferenceAlignment(offset: crossing - previewCut, method: .launchCut, certainty: certainty, cutFrameTime: time, detail: detail)
         return found
     }
 
