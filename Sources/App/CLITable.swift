@@ -108,7 +108,7 @@ public enum CLI {
         .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
         .frames, .intro, .introFrame, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
-        .trace, .step, .json, .graph, .properties, .threshold, .referenceOffset, .csv, .maxDifference,
+        .trace, .step, .json, .graph, .properties, .threshold, .referenceOffset, .csv, .maxDifference, .reference,
     ]
 
     public static func options(for command: String) -> [CLIOption] { options.filter { $0.commands.contains(command) } }
@@ -265,6 +265,8 @@ extension CLIOption {
     public static let csv = CLIOption(name: "--csv", value: nil, help: "print the difference curve as CSV: time, phase, share of differing pixels, mean colour distance", commands: ["compare-video"], forwardedToCapture: false)
     public static let maxDifference = CLIOption(name: "--max-difference", value: "PERCENT", help: "a phase fails when on average more than this share of its pixels differ, 0 to 100 (default 2)",
                                                 commands: ["compare-video"], forwardedToCapture: false)
+    public static let reference = CLIOption(name: "--reference", value: "FILE", help: "a screen recording of the real app, decoded once at the size --device is shown in a 1920×1080 workbench: the time and memory as JSON",
+                                            commands: ["bench"], forwardedToCapture: false)
 }
 
 /// Parsed `--name value` options and `--flag`s of one subcommand. The command's typed options

@@ -10,7 +10,7 @@ final class ReferenceComparisonTests: XCTestCase {
         return out
     }
 
-    func testTheMeasureCountsPixelsPastTheDistanceAndLeavesOutTheStatusBar() {
+    func testTheMeasureCountsBlocksPastTheDistanceAndLeavesOutTheStatusBar() {
         let grey = frame(width: 4, height: 4) { _, _ in (100, 100, 100) }
         // The top row is a status bar (white); one pixel below it is red; one moves by the noise.
         let other = frame(width: 4, height: 4) { x, y in
@@ -19,11 +19,14 @@ final class ReferenceComparisonTests: XCTestCase {
             if x == 3 && y == 3 { return (120, 110, 100) }
             return (100, 100, 100)
         }
+        // Below the bar: blocks of rows 1–2 and of row 3 alone. The red pixel moves its block's mean
+        // by (25, −25, −25), 43.3, past 40; the noise moves its two-pixel block's by (10, 5, 0).
         let d = ReferenceDifference.between(grey, other, width: 4, height: 4, skippedRows: 1)
-        XCTAssertEqual(d.share, 1.0 / 12, accuracy: 1e-12, "one of the 12 pixels below the bar is past 40")
-        let red = (100.0 * 100 * 3).squareRoot(), noise = (20.0 * 20 + 10 * 10).squareRoot()
-        XCTAssertEqual(d.meanDistance, (red + noise) / 12, accuracy: 1e-9)
-        XCTAssertEqual(ReferenceDifference.between(grey, other, width: 4, height: 4, skippedRows: 0).share, 5.0 / 16, accuracy: 1e-12)
+        XCTAssertEqual(d.share, 1.0 / 4, accuracy: 1e-12)
+        XCTAssertEqual(d.meanDistance, ((25.0 * 25 * 3).squareRoot() + (10.0 * 10 + 5 * 5).squareRoot()) / 4, accuracy: 1e-9)
+        // With the bar: both top blocks hold two white pixels, (77.5, 77.5, 77.5) apart; the noise
+        // in a four-pixel block is (5, 2.5, 0).
+        XCTAssertEqual(ReferenceDifference.between(grey, other, width: 4, height: 4, skippedRows: 0).share, 3.0 / 4, accuracy: 1e-12)
         XCTAssertEqual(ReferenceDifference.between(grey, grey, width: 4, height: 4, skippedRows: 4), ReferenceDifference(share: 0, meanDistance: 0))
     }
 
