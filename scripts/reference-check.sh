@@ -21,7 +21,8 @@ trap 'rm -rf "$work"' EXIT
 lead=0.4
 
 codec=(-c:v libx265 -x265-params log-level=error -tag:v hvc1)
-if ! ffmpeg -hide_banner -encoders 2>/dev/null | grep -q libx265; then
+encoders=$(ffmpeg -hide_banner -encoders 2>/dev/null)
+if [[ $encoders != *libx265* ]]; then
   echo "this ffmpeg has no libx265: the references are H.264 instead of HEVC"
   codec=(-c:v libx264)
 fi

@@ -213,7 +213,9 @@ public struct LaunchCutSearch: Sendable {
 
 /// One point of the difference curve: a preview frame against the reference frame shown then.
 public struct ReferenceCurveSample: Equatable, Sendable {
+    /// The preview time.
     public var time: Double
+    /// The preview's splash phase then.
     public var phase: String
     public var difference: ReferenceDifference
     /// The reference frame's own time (seconds from its first frame).
@@ -227,11 +229,13 @@ public struct ReferenceCurveSample: Equatable, Sendable {
 /// The curve summed up by phase, in the order the phases come.
 public struct ReferencePhaseSummary: Equatable, Sendable {
     public var phase: String
-    public var from: Double
-    public var to: Double
+    /// The preview times of its first and last samples.
+    public var from: Double, to: Double
+    /// How many preview frames it spans.
     public var samples: Int
-    public var meanShare: Double
-    public var largestShare: Double
+    /// The mean and the largest of its samples' shares of differing blocks (0…1).
+    public var meanShare: Double, largestShare: Double
+    /// The mean of its samples' mean colour distances.
     public var meanDistance: Double
 
     /// Whether the phase differs past `maximumShare` (0…1): its mean share of differing pixels.

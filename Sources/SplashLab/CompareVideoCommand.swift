@@ -15,20 +15,13 @@ import Scenes
 func compareVideoCommand(_ arguments: [String]) throws -> Int32 {
     let options = try CompareVideoOptions(arguments)
     let comparison: ReferenceComparisonRun
-    do {
-        comparison = try ReferenceComparisonRun(options)
-    } catch let e as RenderError {
-        printError("splashlab: \(e.message)")
-        return ExitCode.usage
-    } catch let e as JSONFileError {
-        printError("splashlab: \(e)")
-        return ExitCode.usage
-    }
     let result: ReferenceComparisonRun.Result
     do {
+        comparison = try ReferenceComparisonRun(options)
         result = try comparison.run()
-    } catch let e as ReferenceComparisonRun.InputError {
-        printError("splashlab: \(e.message)")
+    } catch {
+        guard let message = ReferenceComparisonRun.badInput(error, recordingPath: options.referencePath) else { throw error }
+        printError("splashlab: " + message)
         return ExitCode.usage
     }
     for warning in result.warnings { printError("warning: \(warning)") }
@@ -47,6 +40,17 @@ func compareVideoCommand(_ arguments: [String]) throws -> Int32 {
 final class ReferenceComparisonRun {
     /// Something about the inputs that makes a comparison impossible: exit code 2.
     struct InputError: Error { var message: String }
+
+    /// The message of an error that is the inputs' (the recording, the timings, the script, or
+    /// what they make impossible), or nil for another failure (SDL's), which stays exit code 1.
+    static func badInput(_ error: Error, recordingPath: String) -> String? {
+        switch error {
+        case let e as InputError: return e.message
+        case let e as JSONFileError: return "\(e)"
+        case let e as RenderError where e.message.hasPrefix(recordingPath + ":"): return e.message
+        default: return nil
+        }
+    }
 
     struct Result {
         var alignment: ReferenceAlignment

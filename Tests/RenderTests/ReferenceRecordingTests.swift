@@ -7,29 +7,8 @@ import XCTest
 /// the rotation is applied, frames decode at the size shown, and every bad file is refused with a
 /// message naming it, boundedly. The files are made here by ffmpeg (a test dependency), small;
 /// `Tests/Fixtures/Reference/zero-frames.y4m` is a stream header with no frame after it.
-final class ReferenceRecordingTests: XCTestCase {
-    var folder = ""
+final class ReferenceRecordingTests: FFmpegFixtureCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/Reference").standardized.path
-
-    override func setUpWithError() throws {
-        for tool in ["ffmpeg", "ffprobe"] {
-            _ = try XCTUnwrap(findOnPath(tool), "\(tool) is a test dependency: scripts/install-deps.sh test")
-        }
-        folder = NSTemporaryDirectory() + "splashlab-reference-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let created = folder
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: created) }
-    }
-
-    func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(findOnPath("ffmpeg")))
-        process.arguments = ["-v", "error", "-nostdin", "-y"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "ffmpeg \(arguments.joined(separator: " "))")
-    }
 
     /// The message a file is refused with, the folder left out; "accepted" when it is read.
     func refusal(_ name: String) -> String {
