@@ -31,9 +31,10 @@ public struct ReferenceRecording: Sendable {
     public static let maximumDuration = 120.0
     /// Two minutes at 240 fps, past any iPhone's screen recording rate (120 fps on ProMotion).
     public static let maximumFrames = 28_800
-    /// How long the probe or the whole decode may take before it is stopped: decoding two minutes
-    /// of 120 fps at the shown size takes about 50 s here (see `bench --reference`), so 10 minutes
-    /// is far past a healthy run and stops a stuck one.
+    /// How long the probe or the whole decode may take before it is stopped: decoding takes 1.4
+    /// to 1.8 times a 120 fps recording's length here (`bench --reference`, 10 s of 1178×2556:
+    /// HEVC 13.9 s, H.264 17.8 s), so two minutes take at most four; 10 minutes is far past a
+    /// healthy run and stops a stuck one.
     public static let processTimeLimit = 600.0
 
     /// Reads the file's video stream, rotation and frame times, refusing what cannot be a reference:
