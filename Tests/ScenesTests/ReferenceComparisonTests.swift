@@ -23,7 +23,9 @@ final class ReferenceComparisonTests: XCTestCase {
         // by (25, −25, −25), 43.3, past 40; the noise moves its two-pixel block's by (10, 5, 0).
         let d = ReferenceDifference.between(grey, other, width: 4, height: 4, skippedRows: 1)
         XCTAssertEqual(d.share, 1.0 / 4, accuracy: 1e-12)
-        XCTAssertEqual(d.meanDistance, ((25.0 * 25 * 3).squareRoot() + (10.0 * 10 + 5 * 5).squareRoot()) / 4, accuracy: 1e-9)
+        let red: Double = (25.0 * 25 * 3).squareRoot()
+        let noise: Double = (10.0 * 10 + 5 * 5).squareRoot()
+        XCTAssertEqual(d.meanDistance, (red + noise) / 4, accuracy: 1e-9)
         // With the bar: both top blocks hold two white pixels, (77.5, 77.5, 77.5) apart; the noise
         // in a four-pixel block is (5, 2.5, 0).
         XCTAssertEqual(ReferenceDifference.between(grey, other, width: 4, height: 4, skippedRows: 0).share, 3.0 / 4, accuracy: 1e-12)
