@@ -214,16 +214,13 @@ public struct LaunchCutSearch: Sendable {
 
 /// One point of the difference curve: a preview frame against the reference frame shown then.
 public struct ReferenceCurveSample: Equatable, Sendable {
-    /// The preview time.
-    public var time: Double
-    /// The preview's splash phase then.
-    public var phase: String
-    public var difference: ReferenceDifference
+    /// The preview time, the preview's splash phase then, and how the reference frame differs.
+    public var time: Double, phase: String, difference: ReferenceDifference
     /// The reference frame's own time (seconds from its first frame).
     public var referenceTime: Double
 
     public init(time: Double, phase: String, difference: ReferenceDifference, referenceTime: Double) {
-        self.time = time; self.phase = phase; self.difference = difference; self.referenceTime = referenceTime
+        (self.time, self.phase, self.difference, self.referenceTime) = (time, phase, difference, referenceTime)
     }
 }
 
