@@ -77,7 +77,7 @@ public enum CLI {
                               "splashlab record --compare a.json b.json --out ab.mp4",
                               "splashlab record --out slow.mp4 --rate 0.25"]),
         CLICommand(name: "compare-video", summary: "a screen recording of the real app against the preview: the offset found, the difference curve per phase; exit 1 when a phase differs past --max-difference", operands: "FILE",
-                   examples: ["splashlab compare-video app.mov --device iphone-15 --scale 1", "splashlab compare-video app.mov --reference-offset 0.4 --csv > curve.csv"]),
+                   examples: ["splashlab compare-video app.mov --device iphone-15", "splashlab compare-video app.mov --reference-offset 0.4 --csv > curve.csv"]),
         CLICommand(name: "lint", summary: "check a take's motion on the model: pops, velocity jumps at interruptions, overshoot, settling, the splash's end; exit 1 with findings", operands: "",
                    examples: ["splashlab lint --script session.json", "splashlab lint --timings my-timings.json --json"]),
         CLICommand(name: "devices", summary: "list the device presets", operands: "", examples: ["splashlab devices"]),
@@ -262,8 +262,8 @@ extension CLIOption {
     public static let threshold = CLIOption(name: "--threshold", value: "NAME=VALUE", help: "a threshold of the timings file's lint section for this run: popShare, velocityJumpShare, overshootShare or settleBudget (s)", commands: ["lint"], forwardedToCapture: false, takesMany: true)
     public static let referenceOffset = CLIOption(name: "--reference-offset", value: "S", help: "where the preview's time 0 lies in the recording, in seconds (default: found at the cut from the launch screen to the intro)",
                                                   commands: ["compare-video"], forwardedToCapture: false)
-    public static let csv = CLIOption(name: "--csv", value: nil, help: "print the difference curve as CSV: time, phase, share of differing pixels, mean colour distance", commands: ["compare-video"], forwardedToCapture: false)
-    public static let maxDifference = CLIOption(name: "--max-difference", value: "PERCENT", help: "a phase fails when on average more than this share of its pixels differ, 0 to 100 (default 2)",
+    public static let csv = CLIOption(name: "--csv", value: nil, help: "print the difference curve as CSV: time, phase, share of differing 2×2 pixel blocks, mean colour distance", commands: ["compare-video"], forwardedToCapture: false)
+    public static let maxDifference = CLIOption(name: "--max-difference", value: "PERCENT", help: "a phase fails when on average more than this share of its 2×2 pixel blocks differ, 0 to 100 (default 2)",
                                                 commands: ["compare-video"], forwardedToCapture: false)
     public static let reference = CLIOption(name: "--reference", value: "FILE", help: "a screen recording of the real app, decoded once at the size --device is shown in a 1920×1080 workbench: the time and memory as JSON",
                                             commands: ["bench"], forwardedToCapture: false)
