@@ -76,6 +76,8 @@ public enum CLI {
                               "splashlab record --out review.mp4 --script capture.json --show-touches --burn-in",
                               "splashlab record --compare a.json b.json --out ab.mp4",
                               "splashlab record --out slow.mp4 --rate 0.25"]),
+        CLICommand(name: "compare-video", summary: "a screen recording of the real app against the preview: the offset found, the difference curve per phase; exit 1 when a phase differs past --max-difference", operands: "FILE",
+                   examples: ["splashlab compare-video app.mov --device iphone-15", "splashlab compare-video app.mov --reference-offset 0.4 --csv > curve.csv"]),
         CLICommand(name: "lint", summary: "check a take's motion on the model: pops, velocity jumps at interruptions, overshoot, settling, the splash's end; exit 1 with findings", operands: "",
                    examples: ["splashlab lint --script session.json", "splashlab lint --timings my-timings.json --json"]),
         CLICommand(name: "devices", summary: "list the device presets", operands: "", examples: ["splashlab devices"]),
@@ -106,7 +108,7 @@ public enum CLI {
         .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
         .frames, .intro, .introDark, .introFrame, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
-        .trace, .step, .json, .graph, .properties, .threshold,
+        .trace, .step, .json, .graph, .properties, .threshold, .referenceOffset, .csv, .maxDifference, .reference,
     ]
 
     public static func options(for command: String) -> [CLIOption] { options.filter { $0.commands.contains(command) } }
@@ -185,14 +187,14 @@ public enum CLI {
 /// spelling.
 extension CLIOption {
     public static let device = CLIOption(name: "--device", value: "NAME", help: "iphone-se (default), iphone-15, iphone-15-pro-max, ipad-air-11",
-                                       commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
+                                       commands: CLI.preview + ["bench", "export", "compare-video"], forwardedToCapture: true)
     public static let orientation = CLIOption(name: "--orientation", value: "O", help: "portrait (default) or landscape", commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
-    public static let seed = CLIOption(name: "--seed", value: "N", help: "fixes the splash text variant and the feed's content", commands: CLI.preview + ["export"], forwardedToCapture: false)
+    public static let seed = CLIOption(name: "--seed", value: "N", help: "fixes the splash text variant and the feed's content", commands: CLI.preview + ["export", "compare-video"], forwardedToCapture: false)
     public static let feedLatency = CLIOption(name: "--feed-latency", value: "SECONDS", help: "when the simulated feed load completes, \(OptionBounds.text(OptionBounds.feedLatency)) s (default 0.8)", commands: CLI.preview, forwardedToCapture: true)
     public static let reduceMotion = CLIOption(name: "--reduce-motion", value: nil, help: "a still splash and a cross-fade, as with Reduce Motion on", commands: CLI.preview, forwardedToCapture: true)
     public static let skipSplash = CLIOption(name: "--skip-splash", value: nil, help: "start at the feed", commands: CLI.preview, forwardedToCapture: true)
     public static let timings = CLIOption(name: "--timings", value: "FILE", help: "timings file (default: Assets/timings.json)",
-                                       commands: CLI.preview + ["export", "timings"], forwardedToCapture: true)
+                                       commands: CLI.preview + ["export", "timings", "compare-video"], forwardedToCapture: true)
     public static let assets = CLIOption(name: "--assets", value: "DIR", help: "your splash assets; anything missing comes from the built-in Assets",
                                        commands: CLI.preview + ["export"], forwardedToCapture: true)
     public static let project = CLIOption(name: "--project", value: "PATH", help: "your Xcode project (its folder or any folder in it, an .xcodeproj or an .xcworkspace): its launch screen, as iOS draws it",
@@ -208,12 +210,12 @@ extension CLIOption {
     public static let screen = CLIOption(name: "--screen", value: "FILE", help: "your first screen (PNG) under the hole instead of the mock feed; several: the window cycles them with N",
                                          commands: CLI.preview, forwardedToCapture: true, takesMany: true)
     public static let renderer = CLIOption(name: "--renderer", value: "NAME", help: "opengles2, opengl or software", commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
-    public static let script = CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record", "lint"], forwardedToCapture: false)
+    public static let script = CLIOption(name: "--script", value: "FILE", help: "play a JSON input script (up to --at)", commands: ["render", "state", "record", "lint", "compare-video"], forwardedToCapture: false)
     public static let at = CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false)
     public static let launch = CLIOption(name: "--launch", value: nil, help: "the launch screen alone, from its sources (never the intro's frame 0)", commands: ["render"], forwardedToCapture: false)
     public static let html = CLIOption(name: "--html", value: nil, help: ExportTargets.standard.all.filter(\.writesPage).map { "export \($0.name)" }.joined(separator: ", ") + ": a self-contained page that plays the splash (to --out FILE or standard output)", commands: ["export"], forwardedToCapture: false)
     public static let out = CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets", "bench"], forwardedToCapture: false)
-    public static let scale = CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench"], forwardedToCapture: false)
+    public static let scale = CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench", "compare-video"], forwardedToCapture: false)
     public static let duration = CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more); at most \(OptionBounds.number(OptionBounds.recordingSeconds)) s of video, slow motion included", commands: ["record"], forwardedToCapture: false)
     public static let fps = CLIOption(name: "--fps", value: "N", help: "frames per second, \(OptionBounds.text(OptionBounds.fps)) (record: of the video, default 60; run: the frame budget, default the display's)", commands: ["record", "run"], forwardedToCapture: false)
     public static let showTouches = CLIOption(name: "--show-touches", value: nil, help: "draw the pointer's presses, drags and releases as finger circles over the device",
@@ -261,6 +263,13 @@ extension CLIOption {
     public static let graph = CLIOption(name: "--graph", value: nil, help: "the take's value and velocity graph (the window's Graph view) instead of a frame", commands: ["render"], forwardedToCapture: false)
     public static let properties = CLIOption(name: "--properties", value: "IDS", help: "which properties the graph plots, comma-separated (default: those that move)", commands: ["render"], forwardedToCapture: false)
     public static let threshold = CLIOption(name: "--threshold", value: "NAME=VALUE", help: "a threshold of the timings file's lint section for this run: popShare, velocityJumpShare, overshootShare or settleBudget (s)", commands: ["lint"], forwardedToCapture: false, takesMany: true)
+    public static let referenceOffset = CLIOption(name: "--reference-offset", value: "S", help: "where the preview's time 0 lies in the recording, in seconds (default: found at the cut from the launch screen to the intro)",
+                                                  commands: ["compare-video"], forwardedToCapture: false)
+    public static let csv = CLIOption(name: "--csv", value: nil, help: "print the difference curve as CSV: time, phase, share of differing 2×2 pixel blocks, mean colour distance", commands: ["compare-video"], forwardedToCapture: false)
+    public static let maxDifference = CLIOption(name: "--max-difference", value: "PERCENT", help: "a phase fails when on average more than this share of its 2×2 pixel blocks differ, 0 to 100 (default 2)",
+                                                commands: ["compare-video"], forwardedToCapture: false)
+    public static let reference = CLIOption(name: "--reference", value: "FILE", help: "a screen recording of the real app, decoded once at the size --device is shown in a 1920×1080 workbench: the time and memory as JSON",
+                                            commands: ["bench"], forwardedToCapture: false)
 }
 
 /// Parsed `--name value` options and `--flag`s of one subcommand. The command's typed options

@@ -272,6 +272,8 @@ public struct BenchOptions {
         case intro(files: [String])
         /// One intro frame written as a PNG at the file's size times `scale`.
         case introFrame(file: String, frame: Int, scale: Double, out: String)
+        /// A reference recording decoded once at the size the device is shown.
+        case reference(file: String, preview: PreviewOptions)
     }
 
     public var mode: Mode
@@ -298,6 +300,10 @@ public struct BenchOptions {
             return
         }
         if args.has(.introFrame) { throw args.mistake("--intro-frame needs --intro FILE") }
+        if let file = args.value(.reference) {
+            mode = .reference(file: file, preview: try PreviewOptions(args))
+            return
+        }
         if args.has(.idle) {
             let seconds = try args.positiveDouble(.seconds, atMost: OptionBounds.idleSeconds.upperBound, unit: " s") ?? 5
             if let scenarios = [CLIOption.frames, .framesCSV, .scale].first(where: { args.has($0) }) {

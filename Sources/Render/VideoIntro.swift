@@ -1,15 +1,6 @@
 import Foundation
 import Formats
 
-/// The first executable called `name` on PATH.
-public func findOnPath(_ name: String) -> String? {
-    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-        let candidate = "\(dir)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-}
-
 /// A GIF or video intro (mp4, mov), decoded by the ffmpeg the app already records with: ffprobe
 /// lists every frame's own timestamp, so a variable frame rate stays variable, and ffmpeg decodes
 /// the frame shown at a time to raw RGBA at the size it is shown. Every step is bounded: the
@@ -130,73 +121,10 @@ public struct VideoIntro: Sendable {
     private static func seconds(_ value: Double) -> String { String(format: "%.0f s", value) }
 
     private static func run(_ executable: String, _ arguments: [String], path: String, what: String) throws -> String {
-        // The listing of 72,000 frames' times is under 1 MiB; 8 MiB is far past any real one.
-        String(decoding: try runForBytes(executable, arguments, path: path, limit: 8 << 20), as: UTF8.self)
+        try ExternalTool.text(executable, arguments, path: path)
     }
 
-    /// Standard output of one run, at most `limit` bytes; a failure, a signal or `processTimeLimit`
-    /// passing is an error naming the file and the tool's last line of standard error.
     private static func runForBytes(_ executable: String, _ arguments: [String], path: String, limit: Int) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let tool = (executable as NSString).lastPathComponent
-        let timer = DispatchSource.makeTimerSource()
-        timer.schedule(deadline: .now() + processTimeLimit)
-        timer.setEventHandler { if process.isRunning { process.terminate() } }
-        timer.resume()
-        defer { timer.cancel() }
-        // Standard error is read beside standard output, so neither pipe fills and stalls the tool.
-        let errorText = ErrorCollector()
-        let errorReader = Thread { errorText.store(errors.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        var result = [UInt8]()
-        let handle = output.fileHandleForReading
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            if result.count + chunk.count > limit {
-                process.terminate()
-                process.waitUntilExit()
-                throw RenderError("\(path): \(tool) wrote more than the \(limit) bytes expected")
-            }
-            result.append(contentsOf: chunk)
-        }
-        process.waitUntilExit()
-        let reason = errorText.lastLine()
-        if process.terminationReason == .uncaughtSignal {
-            throw RenderError("\(path): \(tool) was stopped after \(Self.seconds(processTimeLimit)) or by a signal\(reason.isEmpty ? "" : ": " + reason)")
-        }
-        guard process.terminationStatus == 0 else {
-            throw RenderError("\(path): \(tool) could not read it\(reason.isEmpty ? "" : ": " + reason)")
-        }
-        return result
-    }
-}
-
-/// Standard error of a tool, read on another thread.
-private final class ErrorCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private var finished = false
-
-    func store(_ value: Data) { lock.lock(); data = value; finished = true; lock.unlock() }
-
-    /// The last non-empty line, once the reader has finished (it has when the tool has exited and
-    /// its pipe closed), at most 300 characters.
-    func lastLine() -> String {
-        for _ in 0..<200 {
-            lock.lock(); let done = finished; lock.unlock()
-            if done { break }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        lock.lock(); defer { lock.unlock() }
-        let text = String(decoding: data, as: UTF8.self)
-        return String(text.split(separator: "\n").last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })?.prefix(300) ?? "")
+        try ExternalTool.bytes(executable, arguments, path: path, limit: limit, timeLimit: processTimeLimit)
     }
 }

@@ -26,6 +26,8 @@ func benchCommand(_ arguments: [String]) throws -> Int32 {
         try printOutput(try introBenchmark(files: files).text)
     case let .introFrame(file, frame, scale, out):
         try writeIntroFrame(file: file, frame: frame, scale: scale, out: out)
+    case let .reference(file, preview):
+        try printOutput(try referenceBenchmark(file: file, device: preview.device).text)
     }
     return 0
 }

@@ -76,6 +76,7 @@ func main() -> Int32 {
         case "make-assets": return try makeAssetsCommand(arguments)
         case "completion": return try completionCommand(arguments)
         case "timings": return try timingsCommand(arguments)
+        case "compare-video": return try compareVideoCommand(arguments)
         default:
             throw UsageError(message: "unknown command '\(command)'; commands: \(commands.joined(separator: ", "))", usage: CLI.usage(""))
         }

@@ -5,29 +5,7 @@ import XCTest
 /// GIF and video intros through ffprobe and ffmpeg: each frame keeps its own time, frames decode
 /// at the size asked for, and every bad file is refused with its name, boundedly. The files are
 /// made here with ffmpeg (a test dependency) rather than kept in the repository.
-final class VideoIntroTests: XCTestCase {
-    var folder = ""
-
-    override func setUpWithError() throws {
-        for tool in ["ffmpeg", "ffprobe"] {
-            _ = try XCTUnwrap(findOnPath(tool), "\(tool) is a test dependency: scripts/install-deps.sh test")
-        }
-        folder = NSTemporaryDirectory() + "splashlab-video-intro-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let created = folder
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: created) }
-    }
-
-    func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(findOnPath("ffmpeg")))
-        process.arguments = ["-v", "error", "-nostdin", "-y"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "ffmpeg \(arguments.joined(separator: " "))")
-    }
-
+final class VideoIntroTests: FFmpegFixtureCase {
     /// A GIF of a red, a green and a blue frame shown for 0.1, 0.3 and 0.05 s.
     func makeVariableRateGIF() throws -> String {
         for colour in ["red", "lime", "blue"] {
