@@ -32,7 +32,7 @@ public indirect enum RenderStep: Equatable, Sendable {
     /// An intro file's background, full screen: a colour, or nil for the launch background alone.
     case introBackground(Color?)
     /// An intro file's frame in its rectangle.
-    case intro(IntroLayer)
+    case intro(IntroPicture)
 }
 
 /// What a frame draws, in order, and what it needs ready.

@@ -37,7 +37,7 @@ extension SceneRenderer {
     /// The intro's frame drawn at the pixels its rectangle covers on this output (at most
     /// `PixelSize.maxSide` a side; beyond that it is stretched), so a window shows it at its
     /// on-screen size and a recording at the device's.
-    func drawIntro(_ layer: IntroLayer, _ m: PointToPixel) throws {
+    func drawIntro(_ layer: IntroPicture, _ m: PointToPixel) throws {
         guard let media = introMedia else { throw RenderError("the scene plays an intro file, but none is loaded") }
         let width = Pixels.int(layer.rect.width * m.scale), height = Pixels.int(layer.rect.height * m.scale)
         guard width > 0, height > 0 else { return }

@@ -189,7 +189,17 @@ public struct IntroPlayback: Equatable, Sendable {
     public func frameIndex(at t: Double) -> Int { clip.frameIndex(at: fileTime(at: t)) }
 }
 
-/// The intro as `state` reports it and the renderer draws it at one instant.
+/// What is drawn of an intro file at one instant: which frame, where, how opaque. Two instants
+/// that draw the same picture are equal, so a recording sends the frame once (a 30 fps Lottie in
+/// a 60 fps video repeats each frame).
+public struct IntroPicture: Equatable, Sendable {
+    public var frame: Int
+    public var rect: Rect
+    public var opacity: Double
+    public init(frame: Int, rect: Rect, opacity: Double) { self.frame = frame; self.rect = rect; self.opacity = opacity }
+}
+
+/// The intro as `state` reports it at one instant.
 public struct IntroLayer: Equatable, Sendable {
     /// The frame drawn, and the file's time it shows.
     public var frame: Int
@@ -200,4 +210,6 @@ public struct IntroLayer: Equatable, Sendable {
     public var opacity: Double
     /// What is drawn behind it, full screen: a colour, or nil for the launch screen's background.
     public var background: Color?
+
+    public var picture: IntroPicture { IntroPicture(frame: frame, rect: rect, opacity: opacity) }
 }

@@ -70,7 +70,7 @@ public indirect enum DrawCommand: Equatable, Sendable {
     /// background (without its other elements: the intro file draws what is in front).
     case introBackground(Color?)
     /// An intro file's frame, drawn into its rectangle.
-    case intro(IntroLayer)
+    case intro(IntroPicture)
     /// The launch background everywhere except inside the logo-shaped hole (the backdrop).
     case launchBackgroundOutsideHole(LayerState)
     /// An image centred at the layer's point, sized and rotated as the layer says.
@@ -134,7 +134,7 @@ public struct Scene: Equatable, Sendable {
 extension SplashSequence {
     func foregroundCommands(_ layers: SplashLayers) -> [DrawCommand] {
         if skipsIntro { return [.launchScreen] }
-        if let intro = layers.intro { return [.introBackground(intro.background), .intro(intro)] }
+        if let intro = layers.intro { return [.introBackground(intro.background), .intro(intro.picture)] }
         var commands: [DrawCommand] = [.launchBackground, .image(.logo, layers.logo)]
         // A layer at opacity 0 draws nothing; leaving it out keeps the plan of frame 0 to what is seen.
         if layers.text.opacity > 0 { commands.append(.image(.splashText(textVariant), layers.text)) }
