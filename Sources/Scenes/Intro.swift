@@ -201,6 +201,8 @@ public struct IntroPicture: Equatable, Sendable {
 
 /// The intro as `state` reports it at one instant.
 public struct IntroLayer: Equatable, Sendable {
+    /// The file playing (the dark appearance may play another).
+    public var file: String
     /// The frame drawn, and the file's time it shows.
     public var frame: Int
     public var fileTime: Double

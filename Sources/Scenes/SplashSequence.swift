@@ -214,7 +214,7 @@ public struct SplashSequence: Equatable, Sendable {
     public func introLayer(at t: Double) -> IntroLayer? {
         guard let intro, !skipsIntro else { return nil }
         let fileTime = options.reduceMotion ? intro.stillTime : intro.fileTime(at: min(t, dismissalTime))
-        return IntroLayer(frame: intro.clip.frameIndex(at: fileTime), fileTime: fileTime, marker: intro.clip.marker(at: fileTime)?.name,
+        return IntroLayer(file: intro.clip.path, frame: intro.clip.frameIndex(at: fileTime), fileTime: fileTime, marker: intro.clip.marker(at: fileTime)?.name,
                           rect: intro.contentRect, opacity: 1, background: introBackgroundColor)
     }
 

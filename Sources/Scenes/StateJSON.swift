@@ -40,7 +40,7 @@ extension IntroLayer {
     /// The intro file's frame, the file's time it shows, the marker whose span holds it, and
     /// where it is drawn (centre and size, as every layer).
     public var json: JSONOutput {
-        .object([("frame", .int(frame)), ("fileTime", .number(fileTime)), ("marker", marker.map(JSONOutput.string) ?? .null),
+        .object([("file", .string(file)), ("frame", .int(frame)), ("fileTime", .number(fileTime)), ("marker", marker.map(JSONOutput.string) ?? .null),
                  ("x", .number(rect.midX)), ("y", .number(rect.midY)), ("width", .number(rect.width)), ("height", .number(rect.height)),
                  ("opacity", .number(opacity)),
                  ("background", .string((background.map { IntroBackgroundSpec.color(r: $0.r, g: $0.g, b: $0.b, a: $0.a) } ?? .launch).text))])

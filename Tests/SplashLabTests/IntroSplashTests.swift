@@ -41,6 +41,21 @@ final class IntroSplashTests: XCTestCase {
         XCTAssertEqual((held["splash"] as? [String: Any])?["phase"] as? String, "holding")
     }
 
+    /// The assets folder's `intro.json` plays without `--intro`, and `intro-dark.json` in dark.
+    func testTheAssetsFolderGivesTheIntroAndItsDarkTwin() throws {
+        let assets = NSTemporaryDirectory() + "splashlab-intro-assets-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: assets) }
+        try FileManager.default.copyItem(atPath: Self.intro + "/red-square.json", toPath: assets + "/intro.json")
+        try FileManager.default.copyItem(atPath: Self.intro + "/late-square.json", toPath: assets + "/intro-dark.json")
+        let light = try state(["--assets", assets, "--at", "0.5"])
+        XCTAssertEqual(introLayer(light)?["file"] as? String, assets + "/intro.json")
+        let dark = try state(["--assets", assets, "--at", "0.5", "--appearance", "dark"])
+        XCTAssertEqual(introLayer(dark)?["file"] as? String, assets + "/intro-dark.json")
+        let given = try state(["--assets", assets, "--at", "0.5", "--intro", Self.intro + "/red-square.json"])
+        XCTAssertEqual(introLayer(given)?["file"] as? String, Self.intro + "/red-square.json", "--intro wins over the assets' file")
+    }
+
     func testNoBlinkWhereTheFirstFrameMatchesAndABlinkWhereItStartsOnWhite() throws {
         for appearance in ["light", "dark"] {
             let matching = try state(["--at", "0", "--project", Self.colourOnly, "--appearance", appearance, "--intro", Self.intro + "/late-square.json"])
