@@ -84,6 +84,18 @@ public final class IntroMedia {
         }
     }
 
+    /// Frame `index`'s bytes handed to `body` with their layout, as `frame` gives them, but a
+    /// premultiplied Lottie frame too large for the cache straight from rlottie's buffer, with no
+    /// copy (a whole screen at 3×, as a recording draws frame after frame).
+    public func withFrame<T>(_ index: Int, width: Int, height: Int, premultiplied: Bool,
+                             _ body: (UnsafeRawBufferPointer, IntroFrame.Layout) throws -> T) throws -> T {
+        if premultiplied, case let .lottie(animation) = source, width * height * 4 > cache.largestFrame {
+            return try animation.withPremultipliedFrame(frame: index, width: width, height: height) { try body($0, .premultipliedARGB) }
+        }
+        let frame = try self.frame(index, width: width, height: height, premultiplied: premultiplied)
+        return try frame.pixels.withUnsafeBytes { try body($0, frame.layout) }
+    }
+
     /// How many video frames one ffmpeg run decodes ahead: half a second at 60 fps, so a run's
     /// start-up (tens of milliseconds) is shared by many frames.
     static let videoRunLength = 30

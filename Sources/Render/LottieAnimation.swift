@@ -14,6 +14,9 @@ public final class LottieAnimation {
     /// file is drawn in one pass by `handle`.
     private let blendPasses: [(mode: LottieBlendMode?, handle: OpaquePointer)]
     private let compositing: LottieBlendCompositing
+    /// The frame being drawn and one blend pass's layers, kept from frame to frame (`withPremultipliedFrame`).
+    private var scratch: [UInt32] = []
+    private var passScratch: [UInt32] = []
 
     /// The file read and checked; a `JSONFileError` naming the file and place when it is refused.
     /// External images are looked for beside the file, as lottie-ios's `FilepathImageProvider`
@@ -95,11 +98,10 @@ public final class LottieAnimation {
     /// straight-alpha RGBA bytes, the renderer's texture format.
     public func render(frame: Int, width: Int, height: Int) -> IntroFrame {
         let w = max(width, 1), h = max(height, 1)
-        let premultiplied = premultipliedWords(frame: frame, width: w, height: h)
         // rlottie's buffer is ARGB32 premultiplied in a 32-bit word, cairo's layout exactly
         // (rlottie.h, Surface: "Default surface format is ARGB32_Premultiplied"), so cairo's
         // conversion serves both.
-        let pixels = premultiplied.withUnsafeBytes { raw in
+        let pixels = withPremultipliedFrame(frame: frame, width: w, height: h) { raw in
             raw.baseAddress.map { VectorImage.straightRGBA($0, width: w, height: h, stride: w * 4) } ?? []
         }
         return IntroFrame(pixels: pixels, width: w, height: h)
@@ -110,30 +112,43 @@ public final class LottieAnimation {
     /// at 3× is 3.6 M pixels, and converting each to straight alpha costs as much as drawing it.
     public func renderPremultiplied(frame: Int, width: Int, height: Int) -> IntroFrame {
         let w = max(width, 1), h = max(height, 1)
-        let words = premultipliedWords(frame: frame, width: w, height: h)
-        return IntroFrame(pixels: words.withUnsafeBytes { Array($0) }, width: w, height: h, layout: .premultipliedARGB)
+        return withPremultipliedFrame(frame: frame, width: w, height: h) { IntroFrame(pixels: Array($0), width: w, height: h, layout: .premultipliedARGB) }
     }
 
-    private func premultipliedWords(frame: Int, width w: Int, height h: Int) -> [UInt32] {
+    /// The frame drawn into words this animation keeps and reuses, handed to `body` as bytes
+    /// (premultiplied ARGB32, `width` × 4 a row) and valid only during it: a whole screen at 3× is
+    /// 14 MB, and a buffer that size made anew for every frame of a recording costs its page
+    /// faults every time.
+    public func withPremultipliedFrame<T>(frame: Int, width: Int, height: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let w = max(width, 1), h = max(height, 1)
         let clamped = min(max(frame, 0), max(frameCount - 1, 0))
-        var premultiplied = blendPasses.isEmpty ? drawn(handle, frame: clamped, width: w, height: h) : [UInt32](repeating: 0, count: w * h)
-        for pass in blendPasses {
-            let layers = drawn(pass.handle, frame: clamped, width: w, height: h)
-            if let mode = pass.mode {
-                compositing.blend(layers, onto: &premultiplied, mode: mode)
-            } else {
-                LottieBlendCompositing.over(layers, onto: &premultiplied)
+        if blendPasses.isEmpty {
+            draw(handle, frame: clamped, width: w, height: h, into: &scratch)
+        } else {
+            LottieAnimation.clear(&scratch, count: w * h)
+            for pass in blendPasses {
+                draw(pass.handle, frame: clamped, width: w, height: h, into: &passScratch)
+                if let mode = pass.mode {
+                    compositing.blend(passScratch, onto: &scratch, mode: mode)
+                } else {
+                    LottieBlendCompositing.over(passScratch, onto: &scratch)
+                }
             }
         }
-        return premultiplied
+        return try scratch.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<(w * h * 4)])) }
     }
 
-    private func drawn(_ animation: OpaquePointer, frame: Int, width: Int, height: Int) -> [UInt32] {
-        var premultiplied = [UInt32](repeating: 0, count: width * height)
-        premultiplied.withUnsafeMutableBufferPointer { buffer in
+    /// `count` words of 0 in `words`, reusing its storage.
+    private static func clear(_ words: inout [UInt32], count: Int) {
+        if words.count != count { words = [UInt32](repeating: 0, count: count) } else { words.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+    }
+
+    /// One rlottie pass into `words`, cleared first (rlottie draws over what the buffer holds).
+    private func draw(_ animation: OpaquePointer, frame: Int, width: Int, height: Int, into words: inout [UInt32]) {
+        LottieAnimation.clear(&words, count: width * height)
+        words.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             lottie_animation_render(animation, frame, base, width, height, width * 4)
         }
-        return premultiplied
     }
 }

@@ -47,22 +47,24 @@ extension SceneRenderer {
         if case .lottie = media.source, media.clip.width > 0, media.clip.height > 0 {
             pixelHeight = max(Pixels.int(Double(width) * media.clip.height / media.clip.width), 1)
         }
-        let side = Double(PixelSize.maxSide)
+        // At most what a texture and a decoded video frame may be, a side.
+        let side = Double(min(PixelSize.maxSide, VideoIntro.maximumSide))
         let shrink = min(1, side / Double(pixelWidth), side / Double(pixelHeight))
         pixelWidth = max(Int(Double(pixelWidth) * shrink), 1); pixelHeight = max(Int(Double(pixelHeight) * shrink), 1)
         let key = IntroFrameCache.Key(frame: layer.frame, width: pixelWidth, height: pixelHeight, premultiplied: true)
         if introTexture.key != key || introTexture.texture == nil {
-            let frame = try media.frame(layer.frame, width: pixelWidth, height: pixelHeight, premultiplied: true)
-            let premultiplied = frame.layout == .premultipliedARGB
-            if introTexture.texture?.width != frame.width || introTexture.texture?.height != frame.height || introTexture.premultiplied != premultiplied {
-                introTexture.texture = try context.makeTexture(width: frame.width, height: frame.height, access: SDL_TEXTUREACCESS_STREAMING,
-                                                               blend: premultiplied ? SceneRenderer.premultipliedBlend : SDL_BLENDMODE_BLEND,
-                                                               what: "the intro's frame texture",
-                                                               format: premultiplied ? SDL_PIXELFORMAT_ARGB8888 : SDL_PIXELFORMAT_ABGR8888)
-                introTexture.premultiplied = premultiplied
+            try media.withFrame(layer.frame, width: pixelWidth, height: pixelHeight, premultiplied: true) { bytes, layout in
+                let premultiplied = layout == .premultipliedARGB
+                if introTexture.texture?.width != pixelWidth || introTexture.texture?.height != pixelHeight || introTexture.premultiplied != premultiplied {
+                    introTexture.texture = try context.makeTexture(width: pixelWidth, height: pixelHeight, access: SDL_TEXTUREACCESS_STREAMING,
+                                                                   blend: premultiplied ? SceneRenderer.premultipliedBlend : SDL_BLENDMODE_BLEND,
+                                                                   what: "the intro's frame texture",
+                                                                   format: premultiplied ? SDL_PIXELFORMAT_ARGB8888 : SDL_PIXELFORMAT_ABGR8888)
+                    introTexture.premultiplied = premultiplied
+                }
+                guard let texture = introTexture.texture, bytes.count >= pixelWidth * pixelHeight * 4 else { return }
+                SDL_UpdateTexture(texture.handle, nil, bytes.baseAddress, Int32(pixelWidth * 4))
             }
-            guard let texture = introTexture.texture else { return }
-            frame.pixels.withUnsafeBytes { _ = SDL_UpdateTexture(texture.handle, nil, $0.baseAddress, Int32(frame.width * 4)) }
             introTexture.key = key
         }
         guard let texture = introTexture.texture else { return }
