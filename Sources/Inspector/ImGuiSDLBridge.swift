@@ -331,6 +331,12 @@ public final class ImGuiSDLBridge {
         ImGui.TextUnformatted(string, nil)
     }
 
+    /// A line of text whose value the UI dump carries under `id`, for scripts and tests.
+    public func readout(id: String, _ string: String, value: ControlValue) {
+        text(string)
+        registerLastItem(id: id, kind: "readout", value: value)
+    }
+
     /// A horizontal rule between sections.
     public func separator() {
         guard isInFrame else { return }

@@ -170,6 +170,7 @@ enum InspectorPanel {
                 let plotWidth = height.map { min(max(($0 - rows) / 2, 40), 160) } ?? 160
                 actions += curveEditor(ui, state: state, plotWidth: plotWidth)
             }
+            if group.id == TimingsSection.intro.rawValue { introSummary(ui, state: state) }
             actions += springs(ui, ids: group.springIds, timings: state.document.current)
             actions += numbers(ui, paths: paths, timings: state.document.current)
         }
@@ -189,6 +190,21 @@ enum InspectorPanel {
             body(group, height: ui.availableHeight)
         }
         return actions
+    }
+
+    /// Above the intro's parameters: the file playing, its range and length, and the still
+    /// frame Reduce Motion shows (seed 002), read from the take's sequence.
+    static func introSummary(_ ui: ImGuiSDLBridge, state: WindowState) {
+        guard let intro = state.playback.preview.splash.intro else {
+            ui.text("no intro file: --intro FILE, or intro.json in --assets")
+            return
+        }
+        let name = (intro.clip.path as NSString).lastPathComponent
+        ui.text(String(format: "%@: %d frames, plays %.2f-%.2f s of the file, %.2f s in all", name, intro.clip.frameCount,
+                       intro.rangeStart, intro.rangeEnd, intro.playedDuration))
+        let still = intro.clip.frameIndex(at: intro.stillTime)
+        let marker = intro.clip.marker(at: intro.stillTime).map { " (\($0.name))" } ?? ""
+        ui.readout(id: "intro.reduceMotionStill", "Reduce Motion still: frame \(still)\(marker)", value: .number(Double(still)))
     }
 
     // MARK: Curves

@@ -5,8 +5,9 @@ import TestFixtures
 import XCTest
 
 /// An intro file in the window: it plays in the device (its red square is on screen), the timeline
-/// has its lane with its markers and no lanes for the built-in logo and text, and dragging the
-/// lane's end sets `intro.speed`, one edit that Ctrl+Z takes back.
+/// has its lane with its markers and no lanes for the built-in logo and text, dragging the lane's
+/// end sets `intro.speed`, one edit that Ctrl+Z takes back, and the lane opens the intro's section
+/// with Reduce Motion's still frame.
 final class WindowIntroTests: XCTestCase {
     var folder = ""
     override func setUpWithError() throws { folder = try makeTemporaryFolder("window-intro", removedAfter: self) }
@@ -39,5 +40,10 @@ final class WindowIntroTests: XCTestCase {
         XCTAssertEqual(window.shell.state.document.current.intro.speed, 0.5, accuracy: 0.02)
         window.press(SDLK_z, modifiers: KMOD_LCTRL)
         XCTAssertTrue(window.step(until: { $0.control("timeline.intro")?.span?.end == 1 }, limit: 30), "Ctrl+Z brings the speed back")
+
+        // A click on the lane opens the intro's section, which shows Reduce Motion's still: the last frame by default.
+        try window.click("timeline.intro")
+        XCTAssertTrue(window.step(until: { $0.control("intro.reduceMotionStill")?.number == 29 }, limit: 30),
+                      "the intro's section shows the still frame: \(window.dump().control("intro.reduceMotionStill")?.number ?? .nan)")
     }
 }
