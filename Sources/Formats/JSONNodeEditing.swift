@@ -24,12 +24,15 @@ extension JSONNode {
         return JSONNode(value: .object(members), location: location)
     }
 
-    /// Compact JSON; numbers as `JSONOutput` prints them (9 decimals, more than a Lottie player reads).
+    /// Compact JSON. Numbers are written so that they read back as the same Double (Swift's
+    /// shortest round-trip form, which is valid JSON for a finite number): a cut of a file must
+    /// keep its size and frames exactly, which 9 decimals did not (the lottie fuzz target found a
+    /// width of 45.888…8810 written back as 45.888888889).
     public func writeJSON(into out: inout String) {
         switch value {
         case .null: out += "null"
         case let .bool(flag): out += flag ? "true" : "false"
-        case let .number(number): out += JSONOutput.format(number)
+        case let .number(number): out += JSONNode.roundTripText(number)
         case let .string(text): out += JSONOutput.quote(text)
         case let .array(items):
             out += "["
@@ -47,5 +50,14 @@ extension JSONNode {
             }
             out += "}"
         }
+    }
+}
+
+extension JSONNode {
+    /// A finite number as text that reads back as the same Double: an integer as an integer,
+    /// anything else in Swift's shortest round-trip form (`0.1`, `1e-05`, `1e+16`).
+    static func roundTripText(_ number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return "\(number)"
     }
 }
