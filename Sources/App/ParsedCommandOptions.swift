@@ -482,6 +482,8 @@ public struct RunOptions {
     public var stateOutPath: String?
     public var uiDumpPath: String?
     public var hud: Bool
+    /// `--reference`: a screen recording as the B side of every compare mode.
+    public var reference: ReferenceOptions?
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "run")
@@ -498,6 +500,7 @@ public struct RunOptions {
         stateOutPath = args.value(.stateOut)
         uiDumpPath = args.value(.uiDump)
         hud = args.has(.hud)
+        reference = try ReferenceOptions.parse(args)
     }
 }
 

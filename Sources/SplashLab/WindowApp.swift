@@ -42,6 +42,8 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
     let session = try makeSession(options)
     let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
     let document = try openDocument(session, saveTo: runOptions.saveTo)
+    // Before SDL starts for the window: the alignment draws the preview offscreen, in a child.
+    let reference = try runOptions.reference.map { try WindowReference.open($0, windowArguments: arguments) }
     try SDLSession.start(offscreen: false)
     let logoPreparation = LogoPreparation(catalog: session.catalog)
     let showInspector = runOptions.inspector ?? true
@@ -59,10 +61,23 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height),
         primed: false, logoPreparation: logoPreparation)
     session.reportWarnings()
+    // The recording decoded once, at the size the device is shown in the window as it opens.
+    var referenceFrames: ReferenceFrameTexture?
+    if let reference {
+        let canvas = WorkbenchLayout.make(width: Double(width), height: Double(height), splitters: remembered.layout.splitters, toolsShown: showInspector).canvas
+        let shown = CanvasLayout.fit(deviceWidth: options.device.width, deviceHeight: options.device.height, in: canvas)
+        let density = Double(output.width) / Double(max(width, 1))
+        let frames = try ReferenceFrameTexture(recording: reference.recording, width: Int((shown.width * density).rounded()),
+                                               height: Int((shown.height * density).rounded()), context: context)
+        for warning in frames.warnings { printError("warning: \(warning)") }
+        referenceFrames = frames
+    }
+    let track = reference.flatMap { r in referenceFrames.map { ReferenceTrack(name: r.name, frameTimes: $0.frames.map(\.time), offset: r.offset) } }
     let configuration = WindowConfiguration(inspectorShown: showInspector, splitters: remembered.layout.splitters,
-                                            windowSize: (Double(width), Double(height)))
+                                            windowSize: (Double(width), Double(height)), reference: track)
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: runOptions.fps ?? displayRefreshRate(),
                               replay: replay, document: document, configuration: configuration, launchArguments: arguments)
+    app.referenceFrames = referenceFrames
     app.uiDumpPath = runOptions.uiDumpPath
     app.stateOutPath = runOptions.stateOutPath
     // H's own action: the HUD's key shows the inspector with it, so --hud does too.
@@ -78,6 +93,7 @@ extension WindowShell {
     func close() {
         inspector.shutdown()
         compositor.release()
+        referenceFrames?.release()
         renderer.context.close()
         SDLSession.stop()
         session.reportWarnings(renderer.images.catalog.warnings)
@@ -96,4 +112,37 @@ func displayRefreshRate() -> Double {
     var mode = SDL_DisplayMode()
     if SDL_GetCurrentDisplayMode(0, &mode) == 0, mode.refresh_rate > 0 { return Double(mode.refresh_rate) }
     return 60
+}
+
+/// The window's reference recording, read and aligned before the window opens.
+struct WindowReference {
+    let recording: ReferenceRecording
+    let name: String
+    let offset: Double
+
+    /// Reads the recording and takes `--reference-offset`, or finds the offset as `state
+    /// --reference` does, in a child process given the window's options that change what is
+    /// drawn: the preview is drawn offscreen there, away from this process's window. The child
+    /// says the offset and its certainty on standard error, which is ours.
+    static func open(_ options: ReferenceOptions, windowArguments: [String]) throws -> WindowReference {
+        let recording: ReferenceRecording
+        do { recording = try ReferenceRecording(path: options.path) } catch let error as RenderError {
+            throw UsageError(message: error.message, usage: nil)
+        }
+        let name = URL(fileURLWithPath: options.path).lastPathComponent
+        if let offset = options.offset { return WindowReference(recording: recording, name: name, offset: offset) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = ["state", CLIOption.reference.name, options.path, CLIOption.at.name, "0"] + CLI.forwardedToCapture(windowArguments)
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let state = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        guard process.terminationStatus == 0, let offset = (state?["reference"] as? [String: Any])?["offset"] as? Double else {
+            throw UsageError(message: "\(options.path): its offset was not found (the reason is above); give \(CLIOption.referenceOffset.name) S", usage: nil)
+        }
+        return WindowReference(recording: recording, name: name, offset: offset)
+    }
 }
