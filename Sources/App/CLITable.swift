@@ -270,8 +270,8 @@ extension CLIOption {
                                                 commands: ["compare-video"], forwardedToCapture: false)
     public static let reference = CLIOption(name: "--reference", value: "FILE", help: "a screen recording of the real app as the B side, frame-locked: in the window every compare mode's (V), render and record beside the preview (--compare-mode), state's reference object; bench: decoded once at the size --device is shown in a 1920×1080 workbench, the time and memory as JSON",
                                             commands: ["run", "render", "state", "record", "bench"], forwardedToCapture: false)
-    public static let compareMode = CLIOption(name: "--compare-mode", value: "MODE", help: "with --reference: split (side by side, the default), wipe (the preview left of the middle, the recording right), overlay (the recording at half opacity) or difference (|preview − recording|)",
-                                              commands: ["render", "record"], forwardedToCapture: false)
+    public static let compareMode = CLIOption(name: "--compare-mode", value: "MODE", help: "with --reference: split (side by side, the default), wipe (the preview left of the middle, the recording right), overlay (the recording at half opacity) or difference (|preview − recording|); run: the window opens comparing so",
+                                              commands: ["run", "render", "record"], forwardedToCapture: false)
 }
 
 /// Parsed `--name value` options and `--flag`s of one subcommand. The command's typed options

@@ -484,6 +484,8 @@ public struct RunOptions {
     public var hud: Bool
     /// `--reference`: a screen recording as the B side of every compare mode.
     public var reference: ReferenceOptions?
+    /// `--compare-mode` given: the window opens comparing the preview with the reference so.
+    public var compareOnOpen = false
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "run")
@@ -501,6 +503,7 @@ public struct RunOptions {
         uiDumpPath = args.value(.uiDump)
         hud = args.has(.hud)
         reference = try ReferenceOptions.parse(args)
+        compareOnOpen = reference != nil && args.has(.compareMode)
     }
 }
 

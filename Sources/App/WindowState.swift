@@ -48,8 +48,10 @@ public struct WindowState: Sendable {
         workbench.splitters = configuration.splitters
         workbench.windowWidth = configuration.windowSize?.width
         workbench.windowHeight = configuration.windowSize?.height
+        if let mode = configuration.comparing { workbench.compareMode = mode }
         viewState = ViewState(inspectorShown: configuration.inspectorShown, appearance: configuration.appearance, workbench: workbench,
                               reference: configuration.reference)
+        if configuration.comparing != nil && configuration.reference != nil { viewState.split = true }
     }
 
     // MARK: Each concern's values, by their names
@@ -109,6 +111,8 @@ public struct WindowConfiguration: Sendable {
     public var windowSize: (width: Double, height: Double)?
     /// `--reference`: a screen recording as the B side.
     public var reference: ReferenceTrack?
+    /// The compare mode the window opens showing, with a reference (`run --compare-mode`).
+    public var comparing: CompareMode?
 
     public init(tools: Set<Tool> = [], inspectorShown: Bool = true, appearance: Appearance = .light, screens: [String] = [],
                 splitters: WorkbenchSplitters = WorkbenchSplitters(), windowSize: (width: Double, height: Double)? = nil,

@@ -73,8 +73,9 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
         referenceFrames = frames
     }
     let track = reference.flatMap { r in referenceFrames.map { ReferenceTrack(name: r.name, frameTimes: $0.frames.map(\.time), offset: r.offset) } }
-    let configuration = WindowConfiguration(inspectorShown: showInspector, splitters: remembered.layout.splitters,
+    var configuration = WindowConfiguration(inspectorShown: showInspector, splitters: remembered.layout.splitters,
                                             windowSize: (Double(width), Double(height)), reference: track)
+    if runOptions.compareOnOpen { configuration.comparing = runOptions.reference?.mode }
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: runOptions.fps ?? displayRefreshRate(),
                               replay: replay, document: document, configuration: configuration, launchArguments: arguments)
     app.referenceFrames = referenceFrames

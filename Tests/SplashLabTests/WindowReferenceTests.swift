@@ -27,6 +27,11 @@ final class WindowReferenceTests: PhoneRecordingTestCase {
         XCTAssertTrue(window.shell.state.isPaused)
         XCTAssertEqual(offset(window.dump()), 0.4)
         XCTAssertEqual(reference(window.dump())?["shown"] as? Bool, false, "B shows only when compared")
+        // Its lane in the timeline: from its first frame to its last on the preview's clock, a
+        // tick a frame.
+        let lane = try XCTUnwrap(window.dump().control("timeline.reference"), "the reference's lane")
+        XCTAssertEqual(try XCTUnwrap(lane.span).start, -0.4, accuracy: 1e-9, "its first frame 0.4 s before the preview's start")
+        XCTAssertGreaterThan(try XCTUnwrap(window.dump().control("timeline.reference.ticks")?.number), 20, "its frames' ticks in view")
 
         // V: the preview and the recording side by side; the recording's status bar (black) on B.
         window.press(SDLK_v)
