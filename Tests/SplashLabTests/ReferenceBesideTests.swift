@@ -5,12 +5,7 @@ import XCTest
 /// `render --reference` and `state --reference`: the phone-like recording of
 /// `PhoneRecordingTestCase` as the B side of the preview, aligned as `compare-video` aligns it.
 final class ReferenceBesideTests: PhoneRecordingTestCase {
-    func state(_ arguments: [String]) throws -> [String: Any] {
-        let run = try CLI.run(["state", "--seed", "7"] + arguments)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
-        return try XCTUnwrap(object?["reference"] as? [String: Any], run.stdout)
-    }
+    func state(_ arguments: [String]) throws -> [String: Any] { try CLI.stateObject("reference", ["--seed", "7"] + arguments) }
 
     func testTheRecordingIsTheBSideOfAStillAndOfTheState() throws {
         let reference = try makeReference()
