@@ -9,6 +9,10 @@ public struct ReferenceTrack: Equatable, Sendable {
     public let frameTimes: [Double]
     /// Reference time = preview time + offset.
     public private(set) var offset: Double
+    /// The difference curve (`compare-video --csv`): preview times, ascending, and the share (0…1)
+    /// of 2×2 pixel blocks that differ from the recording's frame then; empty when not made.
+    public var curveTimes: [Double] = []
+    public var curveShares: [Double] = []
 
     /// A frame's time and t + offset are sums of decimals; a frame exactly at the time is shown,
     /// not lost to the last bit of a subtraction.

@@ -43,7 +43,7 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
     let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
     let document = try openDocument(session, saveTo: runOptions.saveTo)
     // Before SDL starts for the window: the alignment draws the preview offscreen, in a child.
-    let reference = try runOptions.reference.map { try WindowReference.open($0, windowArguments: arguments) }
+    let reference = try runOptions.reference.map { try WindowReference.open($0, preview: options, windowArguments: arguments) }
     try SDLSession.start(offscreen: false)
     let logoPreparation = LogoPreparation(catalog: session.catalog)
     let showInspector = runOptions.inspector ?? true
@@ -72,7 +72,13 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
         for warning in frames.warnings { printError("warning: \(warning)") }
         referenceFrames = frames
     }
-    let track = reference.flatMap { r in referenceFrames.map { ReferenceTrack(name: r.name, frameTimes: $0.frames.map(\.time), offset: r.offset) } }
+    let track = reference.flatMap { r in
+        referenceFrames.map {
+            var track = ReferenceTrack(name: r.name, frameTimes: $0.frames.map(\.time), offset: r.offset)
+            (track.curveTimes, track.curveShares) = (r.curveTimes, r.curveShares)
+            return track
+        }
+    }
     var configuration = WindowConfiguration(inspectorShown: showInspector, splitters: remembered.layout.splitters,
                                             windowSize: (Double(width), Double(height)), reference: track)
     if runOptions.compareOnOpen { configuration.comparing = runOptions.reference?.mode }
@@ -115,35 +121,73 @@ func displayRefreshRate() -> Double {
     return 60
 }
 
-/// The window's reference recording, read and aligned before the window opens.
+/// The window's reference recording, read and aligned before the window opens, with its
+/// difference curve.
 struct WindowReference {
     let recording: ReferenceRecording
     let name: String
     let offset: Double
+    /// `compare-video`'s curve: preview times and shares of differing blocks.
+    var curveTimes: [Double] = []
+    var curveShares: [Double] = []
 
-    /// Reads the recording and takes `--reference-offset`, or finds the offset as `state
-    /// --reference` does, in a child process given the window's options that change what is
-    /// drawn: the preview is drawn offscreen there, away from this process's window. The child
-    /// says the offset and its certainty on standard error, which is ours.
-    static func open(_ options: ReferenceOptions, windowArguments: [String]) throws -> WindowReference {
+    /// Reads the recording, then runs `compare-video --csv` in a child process given the
+    /// window's options that change what is drawn: the preview is drawn offscreen there, away from
+    /// this process's window. It finds the offset (or takes `--reference-offset`) and says it and
+    /// its certainty on standard error, which is passed on; its CSV is the curve. Without an
+    /// offset of its own the window needs the child's; with one, a failed child leaves the window
+    /// without the curve, said so.
+    static func open(_ options: ReferenceOptions, preview: PreviewOptions, windowArguments: [String]) throws -> WindowReference {
         let recording: ReferenceRecording
         do { recording = try ReferenceRecording(path: options.path) } catch let error as RenderError {
             throw UsageError(message: error.message, usage: nil)
         }
-        let name = URL(fileURLWithPath: options.path).lastPathComponent
-        if let offset = options.offset { return WindowReference(recording: recording, name: name, offset: offset) }
+        var reference = WindowReference(recording: recording, name: URL(fileURLWithPath: options.path).lastPathComponent, offset: options.offset ?? 0)
+        let scale = try ReferenceBeside.ownScale(options.path, device: preview.device)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        process.arguments = ["state", CLIOption.reference.name, options.path, CLIOption.at.name, "0"] + CLI.forwardedToCapture(windowArguments)
-        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: programPath)
+        process.arguments = ["compare-video", options.path, CLIOption.csv.name, CLIOption.scale.name, JSONOutput.number(scale).text]
+            + (options.offset.map { [CLIOption.referenceOffset.name, JSONOutput.number($0).text] } ?? []) + CLI.forwardedToCapture(windowArguments)
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let state = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-        guard process.terminationStatus == 0, let offset = (state?["reference"] as? [String: Any])?["offset"] as? Double else {
-            throw UsageError(message: "\(options.path): its offset was not found (the reason is above); give \(CLIOption.referenceOffset.name) S", usage: nil)
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        var said = ""
+        var status: Int32 = -1
+        do {
+            try process.run()
+            let csv = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            status = process.terminationStatus
+            for row in csv.split(separator: "\n").dropFirst() {
+                let fields = row.split(separator: ",")
+                guard fields.count == 4, let t = Double(fields[0]), let share = Double(fields[2]) else { continue }
+                reference.curveTimes.append(t)
+                reference.curveShares.append(share)
+            }
+        } catch {
+            said = "could not start \(programPath): \(error.localizedDescription)"
         }
-        return WindowReference(recording: recording, name: name, offset: offset)
+        if !said.isEmpty { printError(said.trimmingCharacters(in: .newlines)) }
+        // 0: every phase agrees, 1: a phase differs; both made the curve.
+        let offsetLine = said.split(separator: "\n").first { $0.hasPrefix("offset: ") }
+        let found = offsetLine.flatMap { Double($0.dropFirst("offset: ".count).prefix { $0 != " " }) }
+        guard status == 0 || status == 1, let found else {
+            guard options.offset != nil else {
+                throw UsageError(message: "\(options.path): its offset was not found (the reason is above); give \(CLIOption.referenceOffset.name) S", usage: nil)
+            }
+            printError("warning: \(options.path): no difference curve for the Graph view (the reason is above)")
+            return reference
+        }
+        return WindowReference(recording: recording, name: reference.name, offset: options.offset ?? found, curveTimes: reference.curveTimes, curveShares: reference.curveShares)
+    }
+
+    /// This program, to run as a child: the running executable, or in a test process (XCTest's)
+    /// the `splashlab` built beside it.
+    static var programPath: String {
+        let running = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let beside = running.deletingLastPathComponent().appendingPathComponent("splashlab").path
+        return running.lastPathComponent != "splashlab" && FileManager.default.isExecutableFile(atPath: beside) ? beside : running.path
     }
 }

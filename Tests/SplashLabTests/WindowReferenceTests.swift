@@ -19,7 +19,7 @@ final class WindowReferenceTests: PhoneRecordingTestCase {
 
     func testTheRecordingIsBInEveryModeLockedToTheClockAndNudgedByAFrame() throws {
         let recording = try makeReference()
-        // The offset by hand: the found one is a child process's, which a test process cannot start.
+        // The offset by hand, as the window's child compare-video takes it for the curve.
         let window = try SteppedWindow(["--seed", "7", "--reference", recording, "--reference-offset", "0.4"], folder: folder, windowScale: 1)
         defer { window.close() }
         window.run(seconds: 1)
@@ -84,6 +84,13 @@ final class WindowReferenceTests: PhoneRecordingTestCase {
         }
         XCTAssertGreaterThan(Double(leftTop) / Double(8 * (cut - 4)), 150, "the preview left of the divider")
         XCTAssertLessThan(Double(rightTop) / Double(8 * (wiped.width - cut - 4)), 60, "the recording right of it")
+
+        // The Graph view: under the motion, the difference curve compare-video made for the window.
+        let curve = try XCTUnwrap(window.shell.state.reference)
+        XCTAssertGreaterThan(curve.curveTimes.count, 100, "a point a preview frame at 60 fps")
+        XCTAssertGreaterThan(curve.curveShares.max() ?? 0, 0.1, "up where the recording's hole is slower")
+        try window.click("dock.graph")
+        XCTAssertTrue(window.step(until: { $0.control("graph.reference") != nil }, limit: 30), "the difference plot under the motion")
 
         // The difference: near black below the status bar where the two agree, before the hole.
         try window.click("compare.difference")
