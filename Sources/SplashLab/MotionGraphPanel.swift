@@ -67,8 +67,10 @@ enum MotionGraphPanel {
                                          playhead: playback.time, inputTimes: inputTimes, marks: marks)
         let at = ui.cursor
         let curve = state.reference.flatMap { referenceCurve($0, over: content.times, playhead: content.playhead) }
-        let curveHeight = curve == nil ? 0 : referenceCurveHeight
-        let plotHeight = height ?? max(at.height - ui.textRowHeight - curveHeight, minimumGraphHeight)
+        let room = at.height - ui.textRowHeight
+        // With a curve, a third of the room goes to it, so both show in the dock's default height.
+        let curveHeight = curve == nil ? 0 : max(min(room / 3, referenceCurveHeight), minimumReferenceCurveHeight)
+        let plotHeight = height ?? max(room - curveHeight, curve == nil ? minimumGraphHeight : minimumGraphHeight / 2)
         if case let .seek(t) = ui.motionGraph(id: "graph", content, x: at.x, y: at.y, width: at.width, height: plotHeight) {
             actions.append(.playback(.seek(t)))
         }
@@ -96,8 +98,10 @@ enum MotionGraphPanel {
         return actions
     }
 
-    /// The height of the reference's difference plot under the motion, in window units.
+    /// The height of the reference's difference plot under the motion, in window units: at most
+    /// this, at least the second, for its two plots to show a line each.
     static let referenceCurveHeight = 120.0
+    static let minimumReferenceCurveHeight = 60.0
 
     /// The reference's difference curve over the graph's times: the share of differing blocks in
     /// percent (above) and how fast it changes (below), each time taking the curve's latest point
