@@ -31,18 +31,24 @@ public final class CompareCompositor {
 
     private var renderer: OpaquePointer { scenes.context.renderer }
 
-    /// A on the whole screen, then B clipped to the right of `dividerX` (output pixels).
+    /// A, then B clipped to the right of `dividerX` (output pixels): a scene B over A on the whole
+    /// screen, a picture beside A drawn only left of the divider.
     public func drawWipe(a: Scene, b: CompareSide, mapping: PointToPixel, dividerX: Int) throws {
         scenes.setMapping(mapping)
-        try scenes.draw(a, clearing: true)
         let screen = scenes.screenPixels
         let right = PixelRect(x: dividerX, y: screen.y, width: max(screen.x + screen.width - dividerX, 0), height: screen.height)
         switch b {
         case let .scene(scene):
+            try scenes.draw(a, clearing: true)
             scenes.clipLimit = right
             defer { scenes.clipLimit = nil }
             try scenes.draw(scene, clearing: false)
         case let .image(texture):
+            // A only left of the divider: the picture covers the rest, and under software GL
+            // every pixel drawn twice is the frame's cost.
+            scenes.clipLimit = PixelRect(x: screen.x, y: screen.y, width: max(dividerX - screen.x, 0), height: screen.height)
+            defer { scenes.clipLimit = nil }
+            try scenes.draw(a, clearing: true)
             var clip = SDL_Rect(x: Int32(right.x), y: Int32(right.y), w: Int32(right.width), h: Int32(right.height))
             SDL_RenderSetClipRect(renderer, &clip)
             defer { SDL_RenderSetClipRect(renderer, nil) }
