@@ -108,7 +108,7 @@ public enum CLI {
         .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
         .frames, .intro, .introDark, .introFrame, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
-        .trace, .step, .json, .graph, .properties, .threshold, .referenceOffset, .csv, .maxDifference, .reference,
+        .trace, .step, .json, .graph, .properties, .threshold, .referenceOffset, .csv, .maxDifference, .reference, .compareMode,
     ]
 
     public static func options(for command: String) -> [CLIOption] { options.filter { $0.commands.contains(command) } }
@@ -264,12 +264,14 @@ extension CLIOption {
     public static let properties = CLIOption(name: "--properties", value: "IDS", help: "which properties the graph plots, comma-separated (default: those that move)", commands: ["render"], forwardedToCapture: false)
     public static let threshold = CLIOption(name: "--threshold", value: "NAME=VALUE", help: "a threshold of the timings file's lint section for this run: popShare, velocityJumpShare, overshootShare or settleBudget (s)", commands: ["lint"], forwardedToCapture: false, takesMany: true)
     public static let referenceOffset = CLIOption(name: "--reference-offset", value: "S", help: "where the preview's time 0 lies in the recording, in seconds (default: found at the cut from the launch screen to the intro)",
-                                                  commands: ["compare-video"], forwardedToCapture: false)
+                                                  commands: ["run", "render", "state", "record", "compare-video"], forwardedToCapture: false)
     public static let csv = CLIOption(name: "--csv", value: nil, help: "print the difference curve as CSV: time, phase, share of differing 2×2 pixel blocks, mean colour distance", commands: ["compare-video"], forwardedToCapture: false)
     public static let maxDifference = CLIOption(name: "--max-difference", value: "PERCENT", help: "a phase fails when on average more than this share of its 2×2 pixel blocks differ, 0 to 100 (default 2)",
                                                 commands: ["compare-video"], forwardedToCapture: false)
-    public static let reference = CLIOption(name: "--reference", value: "FILE", help: "a screen recording of the real app, decoded once at the size --device is shown in a 1920×1080 workbench: the time and memory as JSON",
-                                            commands: ["bench"], forwardedToCapture: false)
+    public static let reference = CLIOption(name: "--reference", value: "FILE", help: "a screen recording of the real app as the B side, frame-locked: in the window every compare mode's (V), render and record beside the preview (--compare-mode), state's reference object; bench: decoded once at the size --device is shown in a 1920×1080 workbench, the time and memory as JSON",
+                                            commands: ["run", "render", "state", "record", "bench"], forwardedToCapture: false)
+    public static let compareMode = CLIOption(name: "--compare-mode", value: "MODE", help: "with --reference: split (side by side, the default), wipe (the preview left of the middle, the recording right), overlay (the recording at half opacity) or difference (|preview − recording|); run: the window opens comparing so",
+                                              commands: ["run", "render", "record"], forwardedToCapture: false)
 }
 
 /// Parsed `--name value` options and `--flag`s of one subcommand. The command's typed options

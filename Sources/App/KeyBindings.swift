@@ -52,6 +52,8 @@ public enum KeyBindings {
                    help: "save the timings file in place (only the changed values); save to a new file beside it", section: .document),
         KeyBinding(label: "A, B, V", keys: [("a", .document(.snapshotA)), ("b", .view(.toggleAB)), ("v", .view(.toggleSplit))],
                    help: "take the current values as A (edits then change B); show A or B; A and B side by side, in sync", section: .compare),
+        KeyBinding(label: ", .", keys: [(",", .view(.nudgeReference(-1))), (".", .view(.nudgeReference(1)))],
+                   help: "with run --reference (the recording is B; V compares): its offset one of its frames earlier or later", section: .compare),
         KeyBinding(label: "H", keys: [("h", .tools(.toggle(.hud)))], help: "frame-budget HUD", section: .tools),
         KeyBinding(label: "T", keys: [("t", .tools(.toggle(.timeline)))],
                    help: "timeline of the splash's tracks and phases with keyframe marks; drag the playhead to scrub, exactly, through the whole take", section: .tools),

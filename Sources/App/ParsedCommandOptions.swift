@@ -20,6 +20,8 @@ public struct StateOptions {
     public var preview: PreviewOptions
     public var mode: Mode
     public var scriptPath: String?
+    /// `--reference`: the recording's frame and its difference at the time, in a `reference` object.
+    public var reference: ReferenceOptions?
 
     /// The time of `--at`, or a trace's start.
     public var time: Double {
@@ -47,6 +49,9 @@ public struct StateOptions {
         }
         preview = try PreviewOptions(args)
         scriptPath = args.value(.script)
+        reference = try ReferenceOptions.parse(args)
+        if reference != nil, args.has(.trace) { throw args.mistake("--reference shows the recording at one time: use --at, not --trace") }
+        try ReferenceOptions.checkAlone(args, preview: preview)
     }
 }
 
@@ -153,6 +158,8 @@ public struct RenderOptions {
     public var review: ReviewSource
     /// `--explain`: list the launch screen's elements (as JSON with `--json`).
     public var explain: (on: Bool, json: Bool) = (false, false)
+    /// `--reference`: the recording as the B side at `--at`.
+    public var reference: ReferenceOptions?
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "render")
@@ -199,6 +206,11 @@ public struct RenderOptions {
         if let to, from > to { throw args.mistake("--from \(args.value(.from)!) is later than --to \(args.value(.to)!)") }
         frames = graph ?? (filmstrip ? .filmstrip(from: from, to: to, count: count) : launch ? .launch : .at(t))
         review = try ReviewSource(args, preview: try PreviewOptions(args))
+        reference = try ReferenceOptions.parse(args)
+        if reference != nil, let stray = [CLIOption.graph, .filmstrip, .launch].first(where: { args.has($0) }) {
+            throw args.mistake("--reference shows the recording beside the preview at one time: use --at, not \(stray.name)")
+        }
+        try ReferenceOptions.checkAlone(args, preview: review.preview)
     }
 
     /// A filmstrip's times: `count` evenly spaced from `from` to `to`, by default to the splash's end.
@@ -218,6 +230,8 @@ public struct RecordOptions {
     /// Preview seconds to record; nil for the splash or the script and a little after.
     public var duration: Double?
     public var review: ReviewSource
+    /// `--reference`: the recording as the B side of every frame, with the curve in the strip.
+    public var reference: ReferenceOptions?
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "record")
@@ -228,6 +242,8 @@ public struct RecordOptions {
         rate = try Self.rate(args)
         review = try ReviewSource(args, preview: preview)
         duration = try args.positiveDouble(.duration, atMost: OptionBounds.recordingSeconds, unit: " s")
+        reference = try ReferenceOptions.parse(args)
+        try ReferenceOptions.checkAlone(args, preview: preview)
     }
 
     /// `--rate`: one of the window's playback rates (1, 0.5, 0.25, 0.1); anything else is refused,
@@ -466,6 +482,10 @@ public struct RunOptions {
     public var stateOutPath: String?
     public var uiDumpPath: String?
     public var hud: Bool
+    /// `--reference`: a screen recording as the B side of every compare mode.
+    public var reference: ReferenceOptions?
+    /// `--compare-mode` given: the window opens comparing the preview with the reference so.
+    public var compareOnOpen = false
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "run")
@@ -482,6 +502,8 @@ public struct RunOptions {
         stateOutPath = args.value(.stateOut)
         uiDumpPath = args.value(.uiDump)
         hud = args.has(.hud)
+        reference = try ReferenceOptions.parse(args)
+        compareOnOpen = reference != nil && args.has(.compareMode)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Scenes
 
 /// The view concern of the window: the inspector beside the device, which of A and B shows and
@@ -19,15 +20,21 @@ public struct ViewState: Sendable {
     /// Kept files whose last write failed and has been reported: a failure is shown once, not at
     /// every attempt (the files are rewritten many times a second), until a write succeeds again.
     public internal(set) var failingKeptFiles: Set<String> = []
+    /// A screen recording of the real app as the B side of every compare mode (`--reference`),
+    /// with the offset `,` and `.` nudge.
+    public internal(set) var reference: ReferenceTrack?
 
-    public init(inspectorShown: Bool = true, appearance: Appearance = .light, workbench: WorkbenchView = WorkbenchView()) {
+    public init(inspectorShown: Bool = true, appearance: Appearance = .light, workbench: WorkbenchView = WorkbenchView(),
+                reference: ReferenceTrack? = nil) {
         self.inspectorShown = inspectorShown
         self.appearance = appearance
         self.workbench = workbench
+        self.reference = reference
     }
 
-    /// What the view reads of the rest of the window: whether there is an A to show.
-    struct Context { var hasA: Bool }
+    /// What the view reads of the rest of the window: whether there is an A to show, and the
+    /// preview's time (where a nudge of the reference is measured).
+    struct Context { var hasA: Bool; var time: Double }
 
     // MARK: The reducer
 
@@ -35,6 +42,7 @@ public struct ViewState: Sendable {
         switch action {
         case .toggleAB: return ConcernOutcome(note: toggleAB(hasA: context.hasA))
         case .toggleSplit: return ConcernOutcome(note: toggleSplit(hasA: context.hasA))
+        case let .nudgeReference(steps): return ConcernOutcome(note: nudgeReference(by: steps, at: context.time))
         case .toggleInspector: inspectorShown.toggle()
         case .showInspector: inspectorShown = true
         case .toggleTouches: return ConcernOutcome(note: toggleTouches())
@@ -55,9 +63,18 @@ public struct ViewState: Sendable {
     }
 
     mutating func toggleSplit(hasA: Bool) -> Note? {
-        guard hasA else { return Note("no A yet: press A to take the current values as A") }
+        guard hasA || reference != nil else { return Note("no A yet: press A to take the current values as A") }
         split.toggle()
         return nil
+    }
+
+    /// `,` and `.`: the recording one frame earlier or later against the preview.
+    mutating func nudgeReference(by steps: Int, at time: Double) -> Note {
+        guard var track = reference else { return Note("no reference recording: open one with run --reference FILE") }
+        track.nudge(by: steps, at: time)
+        reference = track
+        let shown = track.frameIndex(at: time).map { "frame \($0)" } ?? "before its first frame"
+        return Note("reference offset " + String(format: "%.4f s", track.offset) + ": \(shown)")
     }
 
     mutating func toggleAppearance() -> Note {
@@ -82,6 +99,8 @@ public struct ViewState: Sendable {
 public enum ViewAction: Sendable {
     case toggleAB
     case toggleSplit
+    /// The reference recording's offset by this many of its frames (`,` back, `.` forward).
+    case nudgeReference(Int)
     case toggleInspector
     /// A tool's key, or an error in the timings file, brings the inspector back.
     case showInspector

@@ -48,7 +48,10 @@ public struct WindowState: Sendable {
         workbench.splitters = configuration.splitters
         workbench.windowWidth = configuration.windowSize?.width
         workbench.windowHeight = configuration.windowSize?.height
-        viewState = ViewState(inspectorShown: configuration.inspectorShown, appearance: configuration.appearance, workbench: workbench)
+        if let mode = configuration.comparing { workbench.compareMode = mode }
+        viewState = ViewState(inspectorShown: configuration.inspectorShown, appearance: configuration.appearance, workbench: workbench,
+                              reference: configuration.reference)
+        if configuration.comparing != nil && configuration.reference != nil { viewState.split = true }
     }
 
     // MARK: Each concern's values, by their names
@@ -85,6 +88,8 @@ public struct WindowState: Sendable {
     public var inspectorShown: Bool { viewState.inspectorShown }
     public var showingA: Bool { viewState.showingA }
     public var split: Bool { viewState.split }
+    /// The screen recording shown as B, with its offset.
+    public var reference: ReferenceTrack? { viewState.reference }
     public var showTouches: Bool { viewState.showTouches }
     public var appearance: Appearance { viewState.appearance }
     /// The workbench's splitters, compare mode and open property section.
@@ -104,11 +109,16 @@ public struct WindowConfiguration: Sendable {
     public var splitters: WorkbenchSplitters
     /// The window's size in window units, remembered with the splitters.
     public var windowSize: (width: Double, height: Double)?
+    /// `--reference`: a screen recording as the B side.
+    public var reference: ReferenceTrack?
+    /// The compare mode the window opens showing, with a reference (`run --compare-mode`).
+    public var comparing: CompareMode?
 
     public init(tools: Set<Tool> = [], inspectorShown: Bool = true, appearance: Appearance = .light, screens: [String] = [],
-                splitters: WorkbenchSplitters = WorkbenchSplitters(), windowSize: (width: Double, height: Double)? = nil) {
+                splitters: WorkbenchSplitters = WorkbenchSplitters(), windowSize: (width: Double, height: Double)? = nil,
+                reference: ReferenceTrack? = nil) {
         self.tools = tools; self.inspectorShown = inspectorShown; self.appearance = appearance; self.screens = screens
-        self.splitters = splitters; self.windowSize = windowSize
+        self.splitters = splitters; self.windowSize = windowSize; self.reference = reference
     }
 }
 
@@ -273,7 +283,7 @@ extension WindowState {
 
     static var viewScope: Scope<ViewState> { Scope(state: \.viewState, action: { (action: WindowAction) -> ViewAction? in
         if case let .view(a) = action { return a } else { return nil }
-    }, context: { window in ViewState.Context(hasA: window.playbackA != nil) }) }
+    }, context: { window in ViewState.Context(hasA: window.playbackA != nil, time: window.time) }) }
 }
 
 extension WindowAction {

@@ -21,6 +21,9 @@ public struct TimelineLane: Equatable, Sendable {
     public var delayOrigin: Double
     /// Named times on the bar (an intro file's markers), drawn as ticks with their names.
     public var markers: [TimelineMarker]
+    /// Times drawn as thin unnamed ticks: a screen recording's frames, where a stretch with no
+    /// frame (a dropped frame, or a still screen the phone wrote no frame for) shows as a gap.
+    public var ticks: [Double] = []
 
     public init(id: String, label: String, begin: Double, end: Double, keyframeTimes: [Double] = [],
                 delayEditable: Bool, durationEditable: Bool, delayOrigin: Double = 0, markers: [TimelineMarker] = []) {
@@ -624,6 +627,17 @@ struct TimelinePass {
             for key in keys {
                 let c = v(x(key), row.y + row.height / 2)
                 list.pointee.AddQuadFilled(ImVec2(c.x, c.y - 5), ImVec2(c.x + 5, c.y), ImVec2(c.x, c.y + 5), ImVec2(c.x - 5, c.y), InspectorColours.text)
+            }
+            if !lane.ticks.isEmpty {
+                var visible = 0
+                for tick in lane.ticks {
+                    let tx = Double(x(tick + offset))
+                    guard tx >= row.x, tx <= trackEnd else { continue }
+                    list.pointee.AddLine(v(tx, Double(barMin.y)), v(tx, Double(barMax.y)), InspectorColours.text, 1)
+                    visible += 1
+                }
+                bridge.registerRect(id: "\(id).\(lane.id).ticks", kind: "ticks", x: Double(barMin.x), y: row.y,
+                                    width: Double(barMax.x - barMin.x), height: row.height, value: .number(Double(visible)))
             }
             for (n, marker) in lane.markers.enumerated() {
                 let mx = Double(x(marker.time + offset))

@@ -12,6 +12,13 @@ extension PixelRect {
     }
 }
 
+/// The B side of a comparison: a scene of the same moment, or a picture drawn over the device's
+/// screen (a screen recording's frame, `ReferenceFrameTexture`).
+public enum CompareSide {
+    case scene(Scene)
+    case image(OpaquePointer)
+}
+
 /// A and B on one device screen: a wipe (A left of a divider, B right of it), B over A at an
 /// opacity, or their difference |A − B|, each frame from the two scenes of the same moment.
 public final class CompareCompositor {
@@ -24,22 +31,45 @@ public final class CompareCompositor {
 
     private var renderer: OpaquePointer { scenes.context.renderer }
 
-    /// A on the whole screen, then B clipped to the right of `dividerX` (output pixels).
-    public func drawWipe(a: Scene, b: Scene, mapping: PointToPixel, dividerX: Int) throws {
+    /// A, then B clipped to the right of `dividerX` (output pixels): a scene B over A on the whole
+    /// screen, a picture beside A drawn only left of the divider.
+    public func drawWipe(a: Scene, b: CompareSide, mapping: PointToPixel, dividerX: Int) throws {
         scenes.setMapping(mapping)
-        try scenes.draw(a, clearing: true)
         let screen = scenes.screenPixels
-        scenes.clipLimit = PixelRect(x: dividerX, y: screen.y, width: max(screen.x + screen.width - dividerX, 0), height: screen.height)
-        defer { scenes.clipLimit = nil }
-        try scenes.draw(b, clearing: false)
+        let right = PixelRect(x: dividerX, y: screen.y, width: max(screen.x + screen.width - dividerX, 0), height: screen.height)
+        switch b {
+        case let .scene(scene):
+            try scenes.draw(a, clearing: true)
+            scenes.clipLimit = right
+            defer { scenes.clipLimit = nil }
+            try scenes.draw(scene, clearing: false)
+        case let .image(texture):
+            // A only left of the divider: the picture covers the rest, and under software GL
+            // every pixel drawn twice is the frame's cost.
+            scenes.clipLimit = PixelRect(x: screen.x, y: screen.y, width: max(dividerX - screen.x, 0), height: screen.height)
+            defer { scenes.clipLimit = nil }
+            try scenes.draw(a, clearing: true)
+            var clip = SDL_Rect(x: Int32(right.x), y: Int32(right.y), w: Int32(right.width), h: Int32(right.height))
+            SDL_RenderSetClipRect(renderer, &clip)
+            defer { SDL_RenderSetClipRect(renderer, nil) }
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+            copy(texture, to: screen)
+        }
+    }
+
+    /// B's pixels as a texture of the screen's size: a scene drawn into `textureB`, or the picture.
+    private func texture(_ b: CompareSide, mapping: PointToPixel) throws -> OpaquePointer? {
+        switch b {
+        case let .scene(scene): return try render(scene, into: \.textureB, mapping: mapping).handle
+        case let .image(texture): return texture
+        }
     }
 
     /// A on the screen, then B over it at `opacity`.
-    public func drawOverlay(a: Scene, b: Scene, mapping: PointToPixel, opacity: Double) throws {
+    public func drawOverlay(a: Scene, b: CompareSide, mapping: PointToPixel, opacity: Double) throws {
         scenes.setMapping(mapping)
         try scenes.draw(a, clearing: true)
-        let tb = try render(b, into: \.textureB, mapping: mapping)
-        guard let handle = tb.handle else { return }
+        guard let handle = try texture(b, mapping: mapping) else { return }
         SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_BLEND)
         SDL_SetTextureAlphaMod(handle, UInt8((min(max(opacity, 0), 1) * 255).rounded()))
         copy(handle, to: scenes.screenPixels)
@@ -49,15 +79,15 @@ public final class CompareCompositor {
     /// |A − B| per channel: max(A − B, 0) + max(B − A, 0), with the reverse-subtract blend that
     /// GL renderers have (`SDL_ComposeCustomBlendMode`). False where the renderer lacks it (the
     /// software renderer); the screen then shows A.
-    public func drawDifference(a: Scene, b: Scene, mapping: PointToPixel) throws -> Bool {
+    public func drawDifference(a: Scene, b: CompareSide, mapping: PointToPixel) throws -> Bool {
         scenes.setMapping(mapping)
         let screen = scenes.screenPixels
-        let ta = try render(a, into: \.textureA, mapping: mapping), tb = try render(b, into: \.textureB, mapping: mapping)
+        let ta = try render(a, into: \.textureA, mapping: mapping), tb = try texture(b, mapping: mapping)
         let size = (max(screen.width, 1), max(screen.height, 1))
         if textureDifference.map({ $0.width != size.0 || $0.height != size.1 }) ?? true {
             textureDifference = try scenes.makeTargetTexture(width: size.0, height: size.1, blend: SDL_BLENDMODE_NONE, what: "a difference texture")
         }
-        guard let a = ta.handle, let b = tb.handle, let d = textureDifference?.handle else { return false }
+        guard let a = ta.handle, let b = tb, let d = textureDifference?.handle else { return false }
         // The alpha takes the same operation as the colour: SDL's opengl renderer refuses a mode
         // whose two operations differ (it sets one glBlendEquation). dst·1 − src·0 keeps dst's alpha.
         let subtract = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_REV_SUBTRACT,
@@ -104,7 +134,8 @@ public final class CompareCompositor {
         return texture
     }
 
-    private func copy(_ texture: OpaquePointer, to r: PixelRect) {
+    /// Copies `texture` to `r` (output pixels), stretched: a recording's frame over a screen.
+    public func copy(_ texture: OpaquePointer, to r: PixelRect) {
         var dst = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
         SDL_RenderCopy(renderer, texture, nil, &dst)
     }

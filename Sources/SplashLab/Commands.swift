@@ -35,6 +35,13 @@ func stateCommand(_ arguments: [String]) throws -> Int32 {
         members.append(("launch", LaunchBlink.json(session, difference: try LaunchBlink.measure(session))))
         state = .object(members)
     }
+    if let reference = options.reference, case var .object(members) = state {
+        let beside = try ReferenceBeside(reference, preview: options.preview, scale: nil, scriptPath: options.scriptPath)
+        let cursor = beside.cursor()
+        defer { cursor.close() }
+        members.append(("reference", beside.json(try beside.moment(at: options.time, cursor: cursor))))
+        state = .object(members)
+    }
     session.reportWarnings()
     try printOutput(state.text)
     return 0
@@ -46,6 +53,9 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
         return try renderGraphCommand(options, from: from, to: to, properties: properties)
     }
     let review = options.review
+    if let reference = options.reference, case let .at(t) = options.frames {
+        return try renderReference(reference, review: review, at: t, out: options.out)
+    }
     let (sessions, names) = try reviewSessions(review)
     let script = try review.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
     let reviewOptions = ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn)

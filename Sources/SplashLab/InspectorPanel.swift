@@ -56,7 +56,7 @@ enum InspectorPanel {
         ui.sameLine()
         if ui.button(id: "ab.split", label: state.split ? "Single" : "A | B") { actions.append(.view(.toggleSplit)) }
         if ui.button(id: "appearance", label: state.appearance == .light ? "Light (D: dark)" : "Dark (D: light)") { actions.append(.view(.toggleAppearance)) }
-        if doc.snapshotA != nil {
+        if doc.snapshotA != nil || state.reference != nil {
             actions += compareControls(ui, state: state)
             if !state.split {
                 let changed = doc.differencesFromA
@@ -123,17 +123,19 @@ enum InspectorPanel {
 
     /// Large labels above the screens and the list of differing values under them.
     static func compareAnnotations(_ ui: ImGuiSDLBridge, state: WindowState, canvas: CanvasLayout) {
-        guard state.split, state.playbackA != nil, !state.toolsHidden else { return }
+        guard state.split, state.playbackA != nil || state.reference != nil, !state.toolsHidden else { return }
         let view = state.workbench
+        // With a reference recording, it is B and the preview is A.
+        let (a, b) = state.reference.map { ("preview", $0.name) } ?? ("A", "B")
         let names: [String]
         switch view.compareMode {
-        case .split: names = ["A", "B"]
-        case .wipe: names = ["A | B  (drag the divider)"]
-        case .overlay: names = [String(format: "B over A at %.0f%%", view.overlayOpacity * 100)]
-        case .difference: names = ["|A − B|  (black where they agree)"]
+        case .split: names = [a, b]
+        case .wipe: names = ["\(a) | \(b)  (drag the divider)"]
+        case .overlay: names = [String(format: "%@ over %@ at %.0f%%", b, a, view.overlayOpacity * 100)]
+        case .difference: names = ["|\(a) − \(b)|  (black where they agree)"]
         }
-        for (label, name) in zip(canvas.labels, names) {
-            ui.largeLabel(id: name.count == 1 ? name : "compare", name, x: label.x + 6, y: label.y + 8)
+        for (i, (label, name)) in zip(canvas.labels, names).enumerated() {
+            ui.largeLabel(id: view.compareMode == .split ? ["A", "B"][min(i, 1)] : "compare", name, x: label.x + 6, y: label.y + 8)
         }
         if let band = canvas.differences {
             let lines = differenceLines(state)

@@ -66,9 +66,20 @@ enum MotionGraphPanel {
         let content = MotionGraphContent(times: take.samples.map(\.time), series: series, normalise: choices.normalise,
                                          playhead: playback.time, inputTimes: inputTimes, marks: marks)
         let at = ui.cursor
-        let plotHeight = height ?? max(at.height - ui.textRowHeight, minimumGraphHeight)
+        let curve = state.reference.flatMap { referenceCurve($0, over: content.times, playhead: content.playhead) }
+        let room = at.height - ui.textRowHeight
+        // With a curve, a third of the room goes to it, so both show in the dock's default height.
+        let curveHeight = curve == nil ? 0 : max(min(room / 3, referenceCurveHeight), minimumReferenceCurveHeight)
+        let plotHeight = height ?? max(room - curveHeight, curve == nil ? minimumGraphHeight : minimumGraphHeight / 2)
         if case let .seek(t) = ui.motionGraph(id: "graph", content, x: at.x, y: at.y, width: at.width, height: plotHeight) {
             actions.append(.playback(.seek(t)))
+        }
+        // Under the motion, the difference from the reference recording at the same times.
+        if let curve {
+            let below = ui.cursor
+            if case let .seek(t) = ui.motionGraph(id: "graph.reference", curve, x: below.x, y: below.y, width: below.width, height: curveHeight) {
+                actions.append(.playback(.seek(t)))
+            }
         }
 
         // The interruptions, one row each: a click seeks there.
@@ -85,6 +96,31 @@ enum MotionGraphPanel {
         }
         actions += findings(ui, report: cache.lintReport(playback, timings: timings, now: MonotonicClock.now()))
         return actions
+    }
+
+    /// The height of the reference's difference plot under the motion, in window units: at most
+    /// this, at least the second, for its two plots to show a line each.
+    static let referenceCurveHeight = 120.0
+    static let minimumReferenceCurveHeight = 60.0
+
+    /// The reference's difference curve over the graph's times: the share of differing blocks in
+    /// percent (above) and how fast it changes (below), each time taking the curve's latest point
+    /// not after it. Nil without a curve, or with none of it in the span.
+    static func referenceCurve(_ track: ReferenceTrack, over times: [Double], playhead: Double) -> MotionGraphContent? {
+        guard let first = track.curveTimes.first, let firstTime = times.first, let lastTime = times.last,
+              lastTime >= first, firstTime <= (track.curveTimes.last ?? first) else { return nil }
+        var index = 0
+        let values: [Double?] = times.map { t in
+            guard t >= first else { return nil }
+            while index + 1 < track.curveTimes.count && track.curveTimes[index + 1] <= t { index += 1 }
+            return track.curveShares[index] * 100
+        }
+        var rates: [Double?] = Array(repeating: nil, count: values.count)
+        for i in values.indices.dropFirst() {
+            if let v = values[i], let u = values[i - 1], times[i] > times[i - 1] { rates[i] = (v - u) / (times[i] - times[i - 1]) }
+        }
+        let series = MotionGraphSeries(id: "referenceDifference", label: "differs from \(track.name)", unit: "%", values: values, velocities: rates)
+        return MotionGraphContent(times: times, series: [series], normalise: false, playhead: playhead)
     }
 
     /// Lint's findings on the take: a click on one seeks to it.

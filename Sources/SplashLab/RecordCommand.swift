@@ -45,7 +45,11 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
                               scale: review.scale, tiles: sessions.count,
                               options: ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn, rate: options.rate),
                               rendererName: review.preview.renderer)
-    let width = reel.width, height = reel.height
+    // With a reference: the preview and the recording frame-locked, the curve's figures in the strip.
+    let besideReference = try options.reference.map { try ReferenceSheet(ReferenceBeside($0, preview: review.preview, scale: review.scale, scriptPath: review.scriptPath), scale: review.scale) }
+    let referenceFrames = besideReference?.beside.cursor()
+    defer { referenceFrames?.close() }
+    let width = besideReference?.width ?? reel.width, height = besideReference?.height ?? reel.height
     let sink = try openSink(out: out, width: width, height: height, fps: fps)
     // Ours rather than SDL's, which would turn SIGTERM and SIGINT into a quit event that nothing
     // here reads: a `kill` or a closed terminal stops the recording as Ctrl-C does. A signal the
@@ -69,10 +73,20 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
             // A buffer is taken only once the frame is drawn and has to be read back: until
             // then the writer may still be writing the previous frame out of it.
             var taken: FrameBuffer?
-            let drawn = try reel.frame(at: timer.previewTime(ofFrame: i), index: i, of: frames) {
+            let drawn: ReviewReel.DrawnFrame
+            if let besideReference, let referenceFrames {
+                let moment = try besideReference.beside.moment(at: timer.previewTime(ofFrame: i), cursor: referenceFrames)
+                let pixels = try besideReference.compose(moment, counter: "frame \(i + 1)/\(frames)")
                 let buffer = try writer.freeBuffer()
+                pixels.withUnsafeBytes { buffer.bytes.copyMemory(from: $0) }
                 taken = buffer
-                return buffer.bytes
+                drawn = .drawn(.topDown)
+            } else {
+                drawn = try reel.frame(at: timer.previewTime(ofFrame: i), index: i, of: frames) {
+                    let buffer = try writer.freeBuffer()
+                    taken = buffer
+                    return buffer.bytes
+                }
             }
             if case let .drawn(order) = drawn, let buffer = taken {
                 buffer.rowOrder = order
@@ -103,6 +117,7 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     // What the file holds beyond frames: the slowdown, each tile's place (to crop one out) and
     // the timings files' hashes, as the burn-in shows them.
     var details = rate == 1 ? "" : ", rate \(JSONOutput.number(rate).text)× (\(JSONOutput.number(Double(written) / fps / stretch).text) s of preview)"
+    if let besideReference { details += "; " + besideReference.beside.offsetText }
     if sessions.count > 1 { details += "; tiles: \(reel.tileSummary(reel.variants.indices.map { ReviewTile(variant: $0, time: 0) }))" }
     if reel.options.burnIn || sessions.count > 1 { details += "; timings: " + reel.variants.map(reel.fileText).joined(separator: ", ") }
     switch sink {

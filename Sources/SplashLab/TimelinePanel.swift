@@ -41,6 +41,7 @@ enum TimelinePanel {
         let d = sequence.dismissalTime
         var lanes: [TimelineLane] = []
         if let intro = introLane(sequence) { lanes.append(intro) }
+        if let reference = state.reference.flatMap(referenceLane) { lanes.append(reference) }
         // With an intro file the tracks that count from the start draw nothing: its lane stands for them.
         for track in SplashTrack.all where track.playing.includes(crossFade: sequence.crossFades) && !(sequence.intro != nil && track.anchor == .start) {
             let (begin, end) = track.interval(in: timings, dismissalTime: d)
@@ -100,6 +101,19 @@ enum TimelinePanel {
         let name = (intro.clip.path as NSString).lastPathComponent
         return TimelineLane(id: introLaneId, label: "intro \(name)", begin: 0, end: intro.playedDuration, keyframeTimes: keys,
                             delayEditable: false, durationEditable: true, markers: markers)
+    }
+
+    /// The reference recording's lane (`run --reference`): from its first frame to its last on
+    /// the preview's clock (the offset taken off), a tick at each frame's own time, so a stretch
+    /// the phone wrote no frame for shows as a gap. Nothing on it is editable; `,` and `.` move it.
+    static let referenceLaneId = "reference"
+
+    static func referenceLane(_ track: ReferenceTrack) -> TimelineLane? {
+        guard let first = track.frameTimes.first, let last = track.frameTimes.last else { return nil }
+        var lane = TimelineLane(id: referenceLaneId, label: "reference \(track.name)", begin: first - track.offset, end: last - track.offset,
+                                delayEditable: false, durationEditable: false)
+        lane.ticks = track.frameTimes.map { $0 - track.offset }
+        return lane
     }
 
     /// The speed that makes the intro's passes last `duration` in all, within the declared range.

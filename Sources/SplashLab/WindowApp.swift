@@ -42,6 +42,8 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
     let session = try makeSession(options)
     let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
     let document = try openDocument(session, saveTo: runOptions.saveTo)
+    // Before SDL starts for the window: the alignment draws the preview offscreen, in a child.
+    let reference = try runOptions.reference.map { try WindowReference.open($0, preview: options, windowArguments: arguments) }
     try SDLSession.start(offscreen: false)
     let logoPreparation = LogoPreparation(catalog: session.catalog)
     let showInspector = runOptions.inspector ?? true
@@ -59,10 +61,30 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height),
         primed: false, logoPreparation: logoPreparation)
     session.reportWarnings()
-    let configuration = WindowConfiguration(inspectorShown: showInspector, splitters: remembered.layout.splitters,
-                                            windowSize: (Double(width), Double(height)))
+    // The recording decoded once, at the size the device is shown in the window as it opens.
+    var referenceFrames: ReferenceFrameTexture?
+    if let reference {
+        let canvas = WorkbenchLayout.make(width: Double(width), height: Double(height), splitters: remembered.layout.splitters, toolsShown: showInspector).canvas
+        let shown = CanvasLayout.fit(deviceWidth: options.device.width, deviceHeight: options.device.height, in: canvas)
+        let density = Double(output.width) / Double(max(width, 1))
+        let frames = try ReferenceFrameTexture(recording: reference.recording, width: Int((shown.width * density).rounded()),
+                                               height: Int((shown.height * density).rounded()), context: context)
+        for warning in frames.warnings { printError("warning: \(warning)") }
+        referenceFrames = frames
+    }
+    let track = reference.flatMap { r in
+        referenceFrames.map {
+            var track = ReferenceTrack(name: r.name, frameTimes: $0.frames.map(\.time), offset: r.offset)
+            (track.curveTimes, track.curveShares) = (r.curveTimes, r.curveShares)
+            return track
+        }
+    }
+    var configuration = WindowConfiguration(inspectorShown: showInspector, splitters: remembered.layout.splitters,
+                                            windowSize: (Double(width), Double(height)), reference: track)
+    if runOptions.compareOnOpen { configuration.comparing = runOptions.reference?.mode }
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: runOptions.fps ?? displayRefreshRate(),
                               replay: replay, document: document, configuration: configuration, launchArguments: arguments)
+    app.referenceFrames = referenceFrames
     app.uiDumpPath = runOptions.uiDumpPath
     app.stateOutPath = runOptions.stateOutPath
     // H's own action: the HUD's key shows the inspector with it, so --hud does too.
@@ -78,6 +100,7 @@ extension WindowShell {
     func close() {
         inspector.shutdown()
         compositor.release()
+        referenceFrames?.release()
         renderer.context.close()
         SDLSession.stop()
         session.reportWarnings(renderer.images.catalog.warnings)
@@ -96,4 +119,75 @@ func displayRefreshRate() -> Double {
     var mode = SDL_DisplayMode()
     if SDL_GetCurrentDisplayMode(0, &mode) == 0, mode.refresh_rate > 0 { return Double(mode.refresh_rate) }
     return 60
+}
+
+/// The window's reference recording, read and aligned before the window opens, with its
+/// difference curve.
+struct WindowReference {
+    let recording: ReferenceRecording
+    let name: String
+    let offset: Double
+    /// `compare-video`'s curve: preview times and shares of differing blocks.
+    var curveTimes: [Double] = []
+    var curveShares: [Double] = []
+
+    /// Reads the recording, then runs `compare-video --csv` in a child process given the
+    /// window's options that change what is drawn: the preview is drawn offscreen there, away from
+    /// this process's window. It finds the offset (or takes `--reference-offset`) and says it and
+    /// its certainty on standard error, which is passed on; its CSV is the curve. Without an
+    /// offset of its own the window needs the child's; with one, a failed child leaves the window
+    /// without the curve, said so.
+    static func open(_ options: ReferenceOptions, preview: PreviewOptions, windowArguments: [String]) throws -> WindowReference {
+        let recording: ReferenceRecording
+        do { recording = try ReferenceRecording(path: options.path) } catch let error as RenderError {
+            throw UsageError(message: error.message, usage: nil)
+        }
+        var reference = WindowReference(recording: recording, name: URL(fileURLWithPath: options.path).lastPathComponent, offset: options.offset ?? 0)
+        let scale = try ReferenceBeside.ownScale(options.path, device: preview.device)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: programPath)
+        process.arguments = ["compare-video", options.path, CLIOption.csv.name, CLIOption.scale.name, JSONOutput.number(scale).text]
+            + (options.offset.map { [CLIOption.referenceOffset.name, JSONOutput.number($0).text] } ?? []) + CLI.forwardedToCapture(windowArguments)
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        var said = ""
+        var status: Int32 = -1
+        do {
+            try process.run()
+            let csv = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            status = process.terminationStatus
+            for row in csv.split(separator: "\n").dropFirst() {
+                let fields = row.split(separator: ",")
+                guard fields.count == 4, let t = Double(fields[0]), let share = Double(fields[2]) else { continue }
+                reference.curveTimes.append(t)
+                reference.curveShares.append(share)
+            }
+        } catch {
+            said = "could not start \(programPath): \(error.localizedDescription)"
+        }
+        if !said.isEmpty { printError(said.trimmingCharacters(in: .newlines)) }
+        // 0: every phase agrees, 1: a phase differs; both made the curve.
+        let offsetLine = said.split(separator: "\n").first { $0.hasPrefix("offset: ") }
+        let found = offsetLine.flatMap { Double($0.dropFirst("offset: ".count).prefix { $0 != " " }) }
+        guard status == 0 || status == 1, let found else {
+            guard options.offset != nil else {
+                throw UsageError(message: "\(options.path): its offset was not found (the reason is above); give \(CLIOption.referenceOffset.name) S", usage: nil)
+            }
+            printError("warning: \(options.path): no difference curve for the Graph view (the reason is above)")
+            return reference
+        }
+        return WindowReference(recording: recording, name: reference.name, offset: options.offset ?? found, curveTimes: reference.curveTimes, curveShares: reference.curveShares)
+    }
+
+    /// This program, to run as a child: the running executable, or in a test process (XCTest's)
+    /// the `splashlab` built beside it.
+    static var programPath: String {
+        let running = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let beside = running.deletingLastPathComponent().appendingPathComponent("splashlab").path
+        return running.lastPathComponent != "splashlab" && FileManager.default.isExecutableFile(atPath: beside) ? beside : running.path
+    }
 }

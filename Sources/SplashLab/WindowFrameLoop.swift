@@ -85,6 +85,7 @@ extension WindowShell {
                 writeUIDump()
             }
             drawnScenes = scenes
+            drawnReferenceIndex = referenceIndexToShow
             lastDrawTime = frameStart
             framesDrawn += 1
             timer.endRender()
@@ -118,13 +119,14 @@ extension WindowShell {
     /// What the device screens show now: A and B side by side at the same moment of the same
     /// take, or the shown take alone.
     func scenesToShow(layout: WindowLayout) -> [Scene] {
+        if layout.compareMode != nil, comparesReference { return [state.shownPlayback.scene] }
         if layout.compareMode != nil, let a = state.playbackA { return [a.scene, state.playback.scene] }
         return [state.shownPlayback.scene]
     }
 
     /// Whether this iteration of the loop must draw (see `changedSinceDraw`).
     func needsFrame(showing scenes: [Scene], now: Double) -> Bool {
-        if changedSinceDraw || settleFrames > 0 || scenes != drawnScenes { return true }
+        if changedSinceDraw || settleFrames > 0 || scenes != drawnScenes || referenceIndexToShow != drawnReferenceIndex { return true }
         guard inspectorVisible else { return false }
         return inspector.needsAnotherFrame || (state.shows(.hud) && now - lastDrawTime >= 1 / WindowShell.restingHUDRate)
     }

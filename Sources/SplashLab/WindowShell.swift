@@ -43,6 +43,10 @@ struct WindowShell {
     /// drawn for a change is followed by one more.
     var settleFrames = 0
     var drawnScenes: [Scene] = []
+    /// `--reference`: the recording's frames at the size shown, the B side of every compare mode,
+    /// and the frame last drawn.
+    var referenceFrames: ReferenceFrameTexture?
+    var drawnReferenceIndex: Int?
     var lastDrawTime = -Double.infinity
     var framesDrawn = 0
     /// When the heap was last trimmed, and the frame count then (`trimHeapIfDue`).
@@ -98,12 +102,18 @@ struct WindowShell {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(renderer.context.window, &w, &h)
         let output = renderer.context.outputSize
-        let comparing = state.split && state.playbackA != nil
+        let comparing = state.split && (state.playbackA != nil || comparesReference)
         return WindowLayout(windowWidth: Int(w), windowHeight: Int(h), outputWidth: output.width, outputHeight: output.height,
                             device: preview.feed.device, toolsShown: inspectorVisible, timelineShown: state.tools.contains(.timeline),
                             splitters: state.workbench.splitters, compareMode: comparing ? state.workbench.compareMode : nil,
-                            differenceLines: comparing ? state.document.differencesFromA.count : 0)
+                            differenceLines: comparing && !comparesReference ? state.document.differencesFromA.count : 0)
     }
+
+    /// Whether the B side is the reference recording rather than A's take.
+    var comparesReference: Bool { state.reference != nil && referenceFrames != nil }
+
+    /// The reference frame shown now, locked to the preview's clock (nil: none, or before its first).
+    var referenceIndexToShow: Int? { comparesReference && state.split ? state.reference?.frameIndex(at: state.time) : nil }
 
     /// Applies an action, then carries out its effects and the actions they report back.
     mutating func dispatch(_ action: WindowAction) {

@@ -94,6 +94,10 @@ extension WindowShell {
     /// wipe, an overlay or their difference; both takes at the same time from the same input.
     mutating func drawDeviceScreens(_ scenes: [Scene], layout: WindowLayout) throws {
         let mappings = layout.deviceMappings
+        if let mode = layout.compareMode, comparesReference, let m = mappings.first {
+            try drawBesideReference(scenes[0], mode: mode, mapping: m, layout: layout)
+            return
+        }
         guard scenes.count == 2, let mode = layout.compareMode, mode != .split, let m = mappings.first else {
             for (index, scene) in scenes.enumerated() {
                 renderer.setMapping(mappings[min(index, mappings.count - 1)])
@@ -104,9 +108,19 @@ extension WindowShell {
         switch mode {
         case .split:
             break
+        case .wipe, .overlay, .difference:
+            try drawOnOneScreen(scenes[0], .scene(scenes[1]), mode: mode, mapping: m, layout: layout)
+        }
+    }
+
+    /// A and B on one screen: the wipe with its divider, the overlay, or the difference.
+    mutating func drawOnOneScreen(_ a: Scene, _ b: CompareSide, mode: CompareMode, mapping m: PointToPixel, layout: WindowLayout) throws {
+        switch mode {
+        case .split:
+            break
         case .wipe:
             let divider = Int(((layout.wipeDividerX(position: state.workbench.wipePosition) ?? 0) * layout.density).rounded())
-            try compositor.drawWipe(a: scenes[0], b: scenes[1], mapping: m, dividerX: divider)
+            try compositor.drawWipe(a: a, b: b, mapping: m, dividerX: divider)
             // The divider: a 2-unit line the height of the screen, part of the comparison.
             let screen = m.screen(width: preview.feed.device.width, height: preview.feed.device.height)
             let thickness = max(Int((2 * layout.density).rounded()), 1)
@@ -114,13 +128,41 @@ extension WindowShell {
             SDL_SetRenderDrawColor(renderer.context.renderer, 255, 214, 10, 255)
             SDL_RenderFillRect(renderer.context.renderer, &line)
         case .overlay:
-            try compositor.drawOverlay(a: scenes[0], b: scenes[1], mapping: m, opacity: state.workbench.overlayOpacity)
+            try compositor.drawOverlay(a: a, b: b, mapping: m, opacity: state.workbench.overlayOpacity)
         case .difference:
-            if try !compositor.drawDifference(a: scenes[0], b: scenes[1], mapping: m), !differenceRefusalShown {
+            if try !compositor.drawDifference(a: a, b: b, mapping: m), !differenceRefusalShown {
                 differenceRefusalShown = true
                 dispatch(.say("this renderer has no subtractive blending: the difference needs a GL renderer (--renderer opengl)", isError: true))
             }
         }
+    }
+
+    /// The preview as A and the reference recording's frame at the preview's time as B: side by
+    /// side on the two screens, or on one. Before the recording's first frame B is black side by
+    /// side, and A shows alone on one screen.
+    mutating func drawBesideReference(_ a: Scene, mode: CompareMode, mapping m: PointToPixel, layout: WindowLayout) throws {
+        guard let frames = referenceFrames else { return }
+        let b = try frames.texture(for: referenceIndexToShow)
+        if mode == .split {
+            renderer.setMapping(m)
+            try renderer.draw(a, clearing: true)
+            let other = layout.deviceMappings[min(1, layout.deviceMappings.count - 1)]
+            let screen = other.screen(width: preview.feed.device.width, height: preview.feed.device.height)
+            var rect = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
+            SDL_SetRenderDrawColor(renderer.context.renderer, 0, 0, 0, 255)
+            SDL_RenderFillRect(renderer.context.renderer, &rect)
+            if let b {
+                SDL_SetTextureBlendMode(b, SDL_BLENDMODE_NONE)
+                compositor.copy(b, to: screen)
+            }
+            return
+        }
+        guard let b else {
+            renderer.setMapping(m)
+            try renderer.draw(a, clearing: true)
+            return
+        }
+        try drawOnOneScreen(a, .image(b), mode: mode, mapping: m, layout: layout)
     }
 
     // MARK: The UI dump's layout
@@ -132,6 +174,12 @@ extension WindowShell {
             return .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
         }
         let w = layout.workbench, c = layout.canvas
+        var reference: [(String, JSONOutput)] = []
+        if let track = state.reference {
+            // The B side when a reference is open: the offset, and the frame shown now.
+            reference = [("reference", .object([("offset", .number(track.offset)), ("frame", track.frameIndex(at: state.time).map { .int($0) } ?? .null),
+                                                ("shown", .bool(referenceIndexToShow != nil))]))]
+        }
         return .object([
             ("window", .object([("width", .number(Double(layout.windowWidth))), ("height", .number(Double(layout.windowHeight))),
                                 ("density", .number(layout.density))])),
@@ -140,6 +188,6 @@ extension WindowShell {
             ("screens", .array(c.screens.map(rect))), ("labels", .array(c.labels.map(rect))), ("differences", rect(c.differences)),
             ("compare", .string(layout.compareMode?.rawValue ?? "none")),
             ("wipePosition", .number(state.workbench.wipePosition)), ("overlayOpacity", .number(state.workbench.overlayOpacity)),
-        ])
+        ] + reference)
     }
 }

@@ -36,6 +36,14 @@ enum CLI {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
+
+    /// One object of `splashlab state ARGUMENTS`' JSON (`launch`, `reference`), the run checked.
+    static func stateObject(_ member: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let r = try run(["state"] + arguments)
+        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        return try XCTUnwrap(json?[member] as? [String: Any], r.stdout, file: file, line: line)
+    }
 }
 
 final class CommandLineTests: XCTestCase {

@@ -154,12 +154,7 @@ final class LaunchProjectTests: XCTestCase {
 
     // MARK: The blink
 
-    func launchBlock(_ arguments: [String]) throws -> [String: Any] {
-        let r = try CLI.run(["state", "--at", "0"] + arguments)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
-        return try XCTUnwrap(json?["launch"] as? [String: Any], r.stdout)
-    }
+    func launchBlock(_ arguments: [String]) throws -> [String: Any] { try CLI.stateObject("launch", ["--at", "0"] + arguments) }
 
     func testStateAtZeroReportsTheBlinkWhenTheIntroStartsSmaller() throws {
         let none = try launchBlock(["--seed", "3"])
