@@ -196,7 +196,6 @@ public struct IntroPicture: Equatable, Sendable {
     public var frame: Int
     public var rect: Rect
     public var opacity: Double
-    public init(frame: Int, rect: Rect, opacity: Double) { self.frame = frame; self.rect = rect; self.opacity = opacity }
 }
 
 /// The intro as `state` reports it at one instant.
