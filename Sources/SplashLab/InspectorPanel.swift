@@ -15,7 +15,16 @@ enum InspectorPanel {
     static let filter = TextEntryBuffer(capacity: 128)
 
     /// The track selected on the timeline: the one whose curve the curve editor shows.
-    static func selectedTrack(_ state: WindowState) -> String? { state.selectedTrack ?? PropertyGroups.trackId(forCurve: state.selectedCurve.path) }
+    static func selectedTrack(_ state: WindowState) -> String? {
+        if let chosen = state.selectedTrack { return chosen }
+        let byCurve = PropertyGroups.trackId(forCurve: state.selectedCurve.path)
+        // With an intro file the tracks that count from the start draw nothing: the intro's section
+        // comes first instead of theirs.
+        if state.playback.preview.splash.intro != nil, let id = byCurve, SplashTrack.all.first(where: { $0.id == id })?.anchor == .start {
+            return TimingsSection.intro.rawValue
+        }
+        return byCurve
+    }
 
     /// Draws the tools into their rectangles and returns the actions they ask for.
     static func draw(_ ui: ImGuiSDLBridge, state: WindowState, graphCache: MotionGraphCache, properties: LayoutRect?, timeline timelineRect: LayoutRect?,

@@ -23,6 +23,7 @@ final class WindowIntroTests: XCTestCase {
         XCTAssertGreaterThan(red, 100, "the intro's red square is drawn")
         let dump = window.dump()
         XCTAssertNil(dump.control("timeline.logo"), "the built-in logo's lane gives way to the intro's")
+        XCTAssertEqual(dump.control("intro.reduceMotionStill")?.number, 29, "the intro's section is open from the start, not the logo's")
         XCTAssertNotNil(dump.control("timeline.hole"), "the disappearance's lanes stay")
         XCTAssertEqual(dump.control("timeline.intro")?.span?.end, 1, "one pass of the one-second file")
         XCTAssertEqual(dump.control("timeline.intro.marker.0")?.number, 0)
