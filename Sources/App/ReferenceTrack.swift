@@ -1,3 +1,4 @@
+import Scenes
 /// A screen recording as the window's B side: its frames' own times and where preview time 0 lies
 /// in it. Locked to the preview's one clock: at preview time t the recording shows the frame whose
 /// timestamp is the latest not after t + offset, so pause, step, scrub, slow motion and the loop
@@ -25,13 +26,7 @@ public struct ReferenceTrack: Equatable, Sendable {
     /// The frame shown at preview time `t`: the latest whose time is not after t + offset; nil
     /// before the first.
     public func frameIndex(at t: Double) -> Int? {
-        let time = t + offset + Self.timeTolerance
-        var low = 0, high = frameTimes.count - 1, found: Int?
-        while low <= high {
-            let middle = (low + high) / 2
-            if frameTimes[middle] <= time { found = middle; low = middle + 1 } else { high = middle - 1 }
-        }
-        return found
+        FrameTimes.latest(in: frameTimes, atOrBefore: t + offset + Self.timeTolerance)
     }
 
     /// The offset moved so that at preview time `t` the frame `steps` after the one shown now is

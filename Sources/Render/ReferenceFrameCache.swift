@@ -1,3 +1,4 @@
+import Scenes
 /// The decoded frames of a reference recording at the size shown, in time order, within a byte
 /// budget: a frame that would pass it pushes out the oldest. A consumer walking forward in time (the
 /// difference curve) keeps only the frames it may still ask for; one asking for a frame that was
@@ -42,12 +43,5 @@ public struct ReferenceFrameCache: Sendable {
     /// held is later (or none is held).
     public func frame(at time: Double) -> ReferenceFrame? { index(at: time).map { frames[$0] } }
 
-    private func index(at time: Double) -> Int? {
-        var low = 0, high = frames.count - 1, found: Int?
-        while low <= high {
-            let middle = (low + high) / 2
-            if frames[middle].time <= time { found = middle; low = middle + 1 } else { high = middle - 1 }
-        }
-        return found
-    }
+    private func index(at time: Double) -> Int? { FrameTimes.latest(in: frames, atOrBefore: time) { $0.time } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Scenes
 
 /// A GIF or video intro (mp4, mov), decoded by the ffmpeg the app already records with: ffprobe
 /// lists every frame's own timestamp, so a variable frame rate stays variable, and ffmpeg decodes
@@ -72,12 +73,7 @@ public struct VideoIntro: Sendable {
     /// at the first before the start and at the last after the end.
     public func frameIndex(at seconds: Double) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 0 }
-        var low = 0, high = frameTimes.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if frameTimes[middle] <= seconds { low = middle } else { high = middle - 1 }
-        }
-        return low
+        return FrameTimes.latest(in: frameTimes, atOrBefore: seconds) ?? 0
     }
 
     /// Frame `index` decoded and scaled to `width` × `height` pixels (each side at most

@@ -51,13 +51,7 @@ public struct IntroClip: Equatable, Sendable {
         case let .rate(fr):
             return min(Int((seconds * fr + IntroClip.frameEpsilon).rounded(.down)), frameCount - 1)
         case let .times(times):
-            var low = 0, high = min(times.count, frameCount) - 1
-            guard high > 0 else { return 0 }
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if times[middle] <= seconds + IntroClip.frameEpsilon { low = middle } else { high = middle - 1 }
-            }
-            return low
+            return FrameTimes.latest(in: times.prefix(frameCount), atOrBefore: seconds + IntroClip.frameEpsilon) { $0 } ?? 0
         }
     }
 
