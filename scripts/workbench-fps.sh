@@ -37,14 +37,25 @@ PY
 }
 
 # Frames per second of preview time in ($1, $2] over every replay (R restarts the preview's clock).
+# Only passes the take played through are counted: one that R cut short (the first, when the
+# window took longer than the script's wait to open and the preview had not reached $2) or that
+# began inside the span holds fewer frames for reasons other than the drawing's speed.
 replayFps() {
   python3 - "$out/frames.csv" "$1" "$2" <<'PY'
 import csv, sys
 rows = [float(r["previewTime"]) for r in csv.DictReader(open(sys.argv[1]))]
 a, b = float(sys.argv[2]), float(sys.argv[3])
-inside = [a < t <= b for t in rows]
-frames, passes = sum(inside), sum(1 for i, x in enumerate(inside) if x and (i == 0 or not inside[i - 1]))
-print(f"{frames / (passes * (b - a)):.1f} fps ({frames} frames in {passes} passes)" if passes else "no frames")
+passes, cut, start = [], 0, None
+for i, t in enumerate(rows):
+    if a < t <= b and start is None: start = i
+    if start is not None and not (a < t <= b and (i == start or t >= rows[i - 1])):
+        whole = start > 0 and rows[start - 1] <= a and t > b
+        if whole: passes.append(i - start)
+        else: cut += 1
+        start = i if a < t <= b else None
+if start is not None: cut += 1
+left = f"; {cut} cut short, left out" if cut else ""
+print(f"{sum(passes) / (len(passes) * (b - a)):.1f} fps ({sum(passes)} frames in {len(passes)} passes{left})" if passes else "no whole pass")
 PY
 }
 
@@ -102,6 +113,7 @@ measure() {
   fi
   xdotool key q; sleep 0.3; xdotool key q
   wait_exit "$pid" 20
+  [ -n "${KEEP_FRAMES:-}" ] && cp "$out/frames.csv" "$KEEP_FRAMES-$tools.csv"
   echo "tools $tools, disappearance (d = $dismissal s to d + 0.6 s, each replay): $(replayFps "$dismissal" "$(python3 -c "print($dismissal + 0.6)")")"
   echo "tools $tools, appearing and holding (0 to d, each replay): $(replayFps 0.05 "$dismissal")"
   echo "tools $tools, disappearance, median ms a frame: $(stages "$dismissal" "$(python3 -c "print($dismissal + 0.6)")")"
