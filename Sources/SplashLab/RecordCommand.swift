@@ -195,6 +195,11 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
             OutputFile.discard(staged, for: out)
             throw RenderError("cannot start \(ffmpeg): \(error.localizedDescription)")
         }
+        // A pipe holds 64 KiB by default (pipe(7)): a 14 MB frame at @3x then goes through in
+        // over 200 turns of the writer and ffmpeg waking each other. 1 MiB, the most an
+        // unprivileged process may ask for (/proc/sys/fs/pipe-max-size), makes those turns 14; where
+        // the system refuses, the default stays and only the speed differs.
+        _ = fcntl(input.fileHandleForWriting.fileDescriptor, RecordingLimits.setPipeSize, RecordingLimits.pipeBytes)
         return .ffmpeg(process, input.fileHandleForWriting, stderrPath: stderrPath, output: VideoFile(path: out, staged: staged))
     }
     let dir = isVideo ? String(out.dropLast(4)) + "-frames" : out
@@ -231,4 +236,9 @@ enum RecordingLimits {
     /// Frames above 4K UHD's pixel count (side-by-side grids at @3x) are encoded with x264's
     /// frames in flight bounded, so memory stays flat however large the grid.
     static let boundedEncoderPixels = 3840 * 2160
+    /// Linux's F_SETPIPE_SZ (<linux/fcntl.h>: F_LINUX_SPECIFIC_BASE 1024 + 7), which Glibc's
+    /// module leaves out without _GNU_SOURCE.
+    static let setPipeSize: Int32 = 1031
+    /// The pipe to ffmpeg's capacity asked for: pipe-max-size's default.
+    static let pipeBytes: Int32 = 1 << 20
 }
