@@ -143,5 +143,54 @@ save private "$out/saves/private.json" "$out/saves/private.json"
 if [ "$(stat -c %a "$out/saves/private.json")" = 600 ] && grep -q '"endSize": 150' "$out/saves/private.json"; then pass "Ctrl+S keeps a 0600 file 0600"
 else fail "Ctrl+S on a 0600 file: mode $(stat -c %a "$out/saves/private.json"), log: $(cat "$log")"; fi
 
+# 5. A screen recording as B, under a real X server: V shows it; a real click on each mode shows the
+#    wipe (the preview's gradient left of the divider, the recording's black status bar right of
+#    it), the overlay (between the two) and the difference (the bar differs, the hold below it
+#    agrees); clicks on the paused ruler move the recording's frame to the one `state` gives for
+#    the same time and offset.
+"$bin" record --seed 3 --duration 3 --out "$out/ours.mp4" >/dev/null 2>&1 \
+  && ffmpeg -v error -i "$out/ours.mp4" -vf "drawbox=x=0:y=0:w=iw:h=40:color=black:t=fill" -c:v libx264 -pix_fmt yuv420p "$out/phone.mp4" \
+  || fail "could not make a reference recording"
+top() { # $1: the screenshot, $2 $3: the strip's left and right edges; the mean of the screen's top 8 rows
+  convert "$1" -crop "$(($3 - $2))x8+$2+$sy" +repage -format '%[fx:mean]' info:
+}
+if [ -f "$out/phone.mp4" ] && start reference --seed 3 --reference "$out/phone.mp4" --reference-offset 0; then
+  sleep 1; press space; until_ui .view.paused
+  press v
+  if until_ui '.layout.compare == "split" and .layout.reference.shown' 10; then pass "V shows the recording beside the preview"; else fail "V: $(ui "$dump" .layout)"; fi
+  for mode in wipe overlay difference; do
+    xdotool mousemove --window "$win" $(ui "$dump" "at(\"compare.$mode\")") sleep 0.3 click 1
+    until_ui ".layout.compare == \"$mode\"" 5 && sleep 0.5 && import -window "$win" "$out/reference-$mode.png" || fail "$mode: not shown"
+    # The screen in this mode's layout (the dump is rewritten as the window runs: read until it parses).
+    for _ in $(seq 1 20); do
+      read -r x0 x1 sy divider < <(ui "$dump" '.layout as $l | $l.screens[0] | "\(.x + 4 | floor) \(.x + .width - 4 | floor) \(.y | floor) \(.x + .width * $l.wipePosition | floor)"') && break
+      sleep 0.1
+    done
+    case $mode in
+      wipe) left=$(top "$out/reference-wipe.png" "$x0" $((divider - 6))) right=$(top "$out/reference-wipe.png" $((divider + 6)) "$x1") ;;
+      overlay) overlay=$(top "$out/reference-overlay.png" "$x0" "$x1") ;;
+      difference) difference=$(top "$out/reference-difference.png" "$x0" "$x1")
+        below=$(convert "$out/reference-difference.png" -crop "$((x1 - x0))x200+$x0+$((sy + 60))" +repage -format '%[fx:mean]' info:) ;;
+    esac
+  done
+  if awk -v l="$left" -v r="$right" 'BEGIN { exit !(l != "" && r != "" && l > 0.2 && r < 0.08) }'; then pass "wipe: the preview left of the divider ($left), the recording's status bar right of it ($right)"
+  else fail "wipe: top left $left, top right $right"; fi
+  if awk -v o="$overlay" -v l="$left" -v r="$right" 'BEGIN { exit !(o > r + 0.03 && o < l - 0.03) }'; then pass "overlay: the status bar half through ($overlay)"
+  else fail "overlay: top $overlay, between $right and $left expected"; fi
+  if awk -v d="$difference" -v b="$below" 'BEGIN { exit !(d != "" && b != "" && d > 0.15 && b < 0.03) }'; then pass "difference: the status bar differs ($difference), the hold below it agrees ($below)"
+  else fail "difference: top $difference, below $below"; fi
+  for f in 0.3 0.6; do
+    read -r x y < <(ui "$dump" "c(\"timeline.ruler\") | \"\(.x + $f * .width | floor) \(.y + .height / 2 | floor)\"")
+    before=$(wait_for 2 ui "$dump" 'c("playhead").value')
+    xdotool mousemove --window "$win" "$x" "$y" sleep 0.3 click 1
+    until_ui "c(\"playhead\").value != $before" 5; sleep 0.3
+    for _ in $(seq 1 20); do read -r t shown < <(ui "$dump" '"\(c("playhead").value) \(.layout.reference.frame)"') && break; sleep 0.1; done
+    expected=$("$bin" state --seed 3 --reference "$out/phone.mp4" --reference-offset 0 --at "$t" 2>/dev/null | jq '.reference.frame.index')
+    if [ "$shown" = "$expected" ] && [ -n "$shown" ]; then pass "a click on the ruler at $t s shows the recording's frame $shown, as state does"
+    else fail "ruler at $t s: the window shows frame $shown, state $expected"; fi
+  done
+  quit
+fi
+
 echo "logs and screenshots in $out"; echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
