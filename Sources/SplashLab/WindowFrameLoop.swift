@@ -81,7 +81,7 @@ extension WindowShell {
                 dispatch(.stop)
             }
             if launchPixels != nil {
-                do { try compareWithLaunchFrame(layout: layout) } catch { printError("splashlab: \(error)") }
+                do { try compareWithLaunchFrame(layout: layout, takes: scenes.count) } catch { printError("splashlab: \(error)") }
                 writeUIDump()
             }
             drawnScenes = scenes

@@ -48,10 +48,20 @@ extension WindowShell {
         holdClockOnce = true
     }
 
-    /// After the intro's first frame is drawn: how it differs from the launch frame.
-    mutating func compareWithLaunchFrame(layout: WindowLayout) throws {
+    /// Whether the first device screen shows the preview alone, so that its pixels are the
+    /// preview's frame: not when B is drawn on the same screen (a wipe, an overlay or a
+    /// difference, against a second take or a reference recording).
+    func firstScreenShowsPreviewAlone(_ layout: WindowLayout, takes: Int) -> Bool {
+        guard let mode = layout.compareMode, mode != .split else { return true }
+        return !comparesReference && takes < 2
+    }
+
+    /// After the intro's first frame is drawn: how it differs from the launch frame. Not measured
+    /// while B shares the screen: a recording's status bar over the right half read as a blink.
+    mutating func compareWithLaunchFrame(layout: WindowLayout, takes: Int) throws {
         guard let launch = launchPixels else { return }
         launchPixels = nil
+        guard firstScreenShowsPreviewAlone(layout, takes: takes) else { return }
         let r = devicePixels(layout)
         guard launch.count == r.width * r.height * 4 else { return }
         let intro = try renderer.context.readPixels(x: r.x, y: r.y, width: r.width, height: r.height)

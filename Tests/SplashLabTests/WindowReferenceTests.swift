@@ -99,4 +99,19 @@ final class WindowReferenceTests: PhoneRecordingTestCase {
         let difference = try window.screenPixels()
         XCTAssertGreaterThan(topBrightness(difference, rows: 8), 150, "the status bar differs")
     }
+
+    /// The launch frame is the preview's alone; the next frame, in a wipe, has the recording's
+    /// test pattern and status bar on its right half. That is not a blink of the app's, and it
+    /// was reported as one (a finding in the lint list) until the comparison was left out while
+    /// B shares the screen.
+    func testAWipeFromTheStartReportsNoBlinkOfTheRecordingsMaking() throws {
+        let recording = try makeReference()
+        let window = try SteppedWindow(["--seed", "7", "--reference", recording, "--reference-offset", "0", "--compare-mode", "wipe"],
+                                       folder: folder, windowScale: 1)
+        defer { window.close() }
+        XCTAssertTrue(window.step(until: { $0.compare == "wipe" && (self.reference($0)?["shown"] as? Bool) == true }, limit: 60), "the wipe shows B")
+        window.step(10)
+        XCTAssertGreaterThan(try XCTUnwrap(window.dump().view("launchFramesShown") as? NSNumber).intValue, 0, "the launch frame was drawn")
+        XCTAssertNil(window.dump().view("launchBlink"), "no blink measured on a screen B shares")
+    }
 }
