@@ -11,7 +11,7 @@ public enum ReferenceComposite {
         let lineStart = max(split - lineWidth / 2, 0), lineEnd = min(lineStart + max(lineWidth, 0), width)
         for y in 0..<height {
             let row = y * width * 4
-            for x in split..<width { for c in 0..<4 { out[row + x * 4 + c] = reference[row + x * 4 + c] } }
+            out.replaceSubrange((row + split * 4)..<(row + width * 4), with: reference[(row + split * 4)..<(row + width * 4)])
             for x in lineStart..<lineEnd {
                 out[row + x * 4] = dividerColour.r; out[row + x * 4 + 1] = dividerColour.g; out[row + x * 4 + 2] = dividerColour.b; out[row + x * 4 + 3] = 255
             }
@@ -19,7 +19,7 @@ public enum ReferenceComposite {
         return out
     }
 
-    /// The window's wipe divider: (255, 214, 10), as `WindowShell.drawDeviceScreens` draws it.
+    /// The wipe divider's colour, in the window (`WindowShell.drawOnOneScreen`) and in a review frame.
     public static let dividerColour = (r: UInt8(255), g: UInt8(214), b: UInt8(10))
 
     /// The reference over the preview at `opacity` (0…1), rounded to the nearest level.

@@ -56,13 +56,17 @@ final class ReferenceBeside {
 
     static func ownScale(_ path: String, device: Device) throws -> Double {
         do {
-            let recording = try ReferenceRecording(path: path)
-            let own = (Double(recording.width) / device.width * 4).rounded(.down) / 4
-            return min(max(own, 0.25), stateScale, device.scale)
+            return ownScale(try ReferenceRecording(path: path), device: device)
         } catch {
             guard let message = ReferenceComparisonRun.badInput(error, recordingPath: path) else { throw error }
             throw UsageError(message: message, usage: nil)
         }
+    }
+
+    /// The same for a recording already read.
+    static func ownScale(_ recording: ReferenceRecording, device: Device) -> Double {
+        let own = (Double(recording.width) / device.width * 4).rounded(.down) / 4
+        return min(max(own, 0.25), stateScale, device.scale)
     }
 
     /// `reference offset 0.4012 s (launch-screen cut, certainty 1.00)`.

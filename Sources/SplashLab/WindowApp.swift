@@ -143,7 +143,7 @@ struct WindowReference {
             throw UsageError(message: error.message, usage: nil)
         }
         var reference = WindowReference(recording: recording, name: URL(fileURLWithPath: options.path).lastPathComponent, offset: options.offset ?? 0)
-        let scale = try ReferenceBeside.ownScale(options.path, device: preview.device)
+        let scale = ReferenceBeside.ownScale(recording, device: preview.device)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: programPath)
         process.arguments = ["compare-video", options.path, CLIOption.csv.name, CLIOption.scale.name, JSONOutput.number(scale).text]

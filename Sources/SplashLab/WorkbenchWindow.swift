@@ -105,12 +105,7 @@ extension WindowShell {
             }
             return
         }
-        switch mode {
-        case .split:
-            break
-        case .wipe, .overlay, .difference:
-            try drawOnOneScreen(scenes[0], .scene(scenes[1]), mode: mode, mapping: m, layout: layout)
-        }
+        try drawOnOneScreen(scenes[0], .scene(scenes[1]), mode: mode, mapping: m, layout: layout)
     }
 
     /// A and B on one screen: the wipe with its divider, the overlay, or the difference.
@@ -125,7 +120,8 @@ extension WindowShell {
             let screen = m.screen(width: preview.feed.device.width, height: preview.feed.device.height)
             let thickness = max(Int((2 * layout.density).rounded()), 1)
             var line = SDL_Rect(x: Int32(divider - thickness / 2), y: Int32(screen.y), w: Int32(thickness), h: Int32(screen.height))
-            SDL_SetRenderDrawColor(renderer.context.renderer, 255, 214, 10, 255)
+            let colour = ReferenceComposite.dividerColour
+            SDL_SetRenderDrawColor(renderer.context.renderer, colour.r, colour.g, colour.b, 255)
             SDL_RenderFillRect(renderer.context.renderer, &line)
         case .overlay:
             try compositor.drawOverlay(a: a, b: b, mapping: m, opacity: state.workbench.overlayOpacity)
