@@ -77,6 +77,11 @@ public final class ImGuiSDLBridge {
     public private(set) var isInFrame = false
     /// Whether the atlas is DejaVu Sans (false: the TTF was missing and ImGui's default is used).
     public var usesTrueTypeFont: Bool { font.usesTrueType }
+    /// Whether the font draws `character` as itself rather than as ImGui's '?'.
+    public func fontHasGlyph(_ character: Unicode.Scalar) -> Bool {
+        guard !isShutDown, let atlas = ImGui.GetIO().pointee.Fonts else { return false }
+        return CImGuiFontHasGlyph(atlas, character.value)
+    }
 
     /// Panels' backgrounds, filled by the renderer half rather than drawn by ImGui (`panel`).
     private var panelFills: [ImGuiSDLRenderer.Fill] = []

@@ -15,6 +15,11 @@ final class InspectorFrameTests: XCTestCase {
         let window = try OffscreenWindow(width: 800, height: 600)
         var bridge: ImGuiSDLBridge? = try ImGuiSDLBridge(window: window.window, renderer: window.renderer)
         XCTAssertTrue(bridge!.usesTrueTypeFont)
+        // What the workbench's own text uses beyond Latin-1 ("|A − B|", "— unsaved edits", "“…”",
+        // "← →", "≥", "∞", "●", "⚠") is drawn as itself, not as '?'.
+        for character in "−—–“”…←→≥∞●⚠".unicodeScalars {
+            XCTAssertTrue(bridge!.fontHasGlyph(character), "U+\(String(character.value, radix: 16, uppercase: true)) \(character)")
+        }
         var driver = FrameDriver(bridge: bridge!, window: window)
         driver.panel = (0, 0, 520, 600)
         let points = BezierControlPoints(.easeInEaseOut)
