@@ -72,10 +72,16 @@ extension ImGuiSDLBridge {
 
     /// A line of large text at window coordinates inside a rectangle, outside any panel (a compare
     /// screen's label), on a dark plate; registered as `label.ID`.
-    public func largeLabel(id: String, _ string: String, x: Double, y: Double, scale: Double = 1.6) {
+    /// With `maxWidth`, a label wider than that is drawn smaller to fit, down to the text's own
+    /// size: over a narrow screen a long file name ran into the properties panel.
+    public func largeLabel(id: String, _ string: String, x: Double, y: Double, scale: Double = 1.6, maxWidth: Double? = nil) {
         guard isInFrame, let list = ImGui.GetForegroundDrawList(), let font = ImGui.GetFont() else { return }
-        let size = Float(Double(ImGui.GetFontSize()) * scale)
-        let extent = font.pointee.CalcTextSizeA(size, Float.greatestFiniteMagnitude, 0, string, nil, nil)
+        var size = Float(Double(ImGui.GetFontSize()) * scale)
+        var extent = font.pointee.CalcTextSizeA(size, Float.greatestFiniteMagnitude, 0, string, nil, nil)
+        if let maxWidth, Double(extent.x) > maxWidth, extent.x > 0 {
+            size = max(size * Float(maxWidth) / extent.x, ImGui.GetFontSize())
+            extent = font.pointee.CalcTextSizeA(size, Float.greatestFiniteMagnitude, 0, string, nil, nil)
+        }
         let origin = ImVec2(Float(x), Float(y))
         list.pointee.AddRectFilled(ImVec2(origin.x - 6, origin.y - 3), ImVec2(origin.x + extent.x + 6, origin.y + extent.y + 3),
                                    0xE0_18_18_18, 5, ImDrawFlags(0))

@@ -144,7 +144,8 @@ enum InspectorPanel {
         case .difference: names = ["|\(a) − \(b)|  (black where they agree)"]
         }
         for (i, (label, name)) in zip(canvas.labels, names).enumerated() {
-            ui.largeLabel(id: view.compareMode == .split ? ["A", "B"][min(i, 1)] : "compare", name, x: label.x + 6, y: label.y + 8)
+            ui.largeLabel(id: view.compareMode == .split ? ["A", "B"][min(i, 1)] : "compare", name, x: label.x + 6, y: label.y + 8,
+                          maxWidth: label.width - 12)
         }
         if let band = canvas.differences {
             let lines = differenceLines(state)

@@ -104,7 +104,7 @@ final class WindowReferenceTests: PhoneRecordingTestCase {
     /// test pattern and status bar on its right half. That is not a blink of the app's, and it
     /// was reported as one (a finding in the lint list) until the comparison was left out while
     /// B shares the screen.
-    func testAWipeFromTheStartReportsNoBlinkOfTheRecordingsMaking() throws {
+    func testAWipeFromTheStartReportsNoBlinkAndItsLabelsFitASmallWindow() throws {
         let recording = try makeReference()
         let window = try SteppedWindow(["--seed", "7", "--reference", recording, "--reference-offset", "0", "--compare-mode", "wipe"],
                                        folder: folder, windowScale: 1)
@@ -113,5 +113,13 @@ final class WindowReferenceTests: PhoneRecordingTestCase {
         window.step(10)
         XCTAssertGreaterThan(try XCTUnwrap(window.dump().view("launchFramesShown") as? NSNumber).intValue, 0, "the launch frame was drawn")
         XCTAssertNil(window.dump().view("launchBlink"), "no blink measured on a screen B shares")
+
+        // The difference's label, the longest, stays above its screen in this 1024-unit window,
+        // rather than running into the properties panel.
+        try window.click("compare.difference")
+        XCTAssertTrue(window.step(until: { $0.compare == "difference" }, limit: 30), "the difference shows")
+        let d = window.dump()
+        let label = try XCTUnwrap(d.control("label.compare")), box = try XCTUnwrap(d.rect((d.layout["labels"] as? [Any])?.first))
+        XCTAssertLessThanOrEqual(label.x + label.width, box.maxX, "the label \(label) within its box \(box)")
     }
 }
