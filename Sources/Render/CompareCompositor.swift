@@ -25,6 +25,12 @@ public final class CompareCompositor {
     let scenes: SceneRenderer
     private var textureA: Texture?
     private var textureB: Texture?
+    /// The one-pass difference under desktop GL (`GLDifferencePass`), made at the first
+    /// difference drawn; `.some(nil)` where the renderer has none.
+    private var differencePass: GLDifferencePass??
+    /// False draws the difference with SDL's blending under every renderer: the reference the
+    /// one-pass shader is checked against.
+    var drawsDifferenceInOnePass = true
 
     public init(scenes: SceneRenderer) { self.scenes = scenes }
 
@@ -75,11 +81,12 @@ public final class CompareCompositor {
         SDL_SetTextureAlphaMod(handle, 255)
     }
 
-    /// |A − B| per channel: max(B − A, 0) + max(A − B, 0), with the reverse-subtract blend that
+    /// |A − B| per channel: in one pass of a shader under desktop GL, the window's renderer
+    /// (`GLDifferencePass`); else max(B − A, 0) + max(A − B, 0), with the reverse-subtract blend that
     /// GL renderers have (`SDL_ComposeCustomBlendMode`). False where the renderer lacks it (the
     /// software renderer); the screen then shows A.
     ///
-    /// Four copies of the screen's size: B, less A, on the screen; A's texture less B; that added
+    /// The blend passes are four copies of the screen's size: B, less A, on the screen; A's texture less B; that added
     /// to the screen. Under software GL each is a pass over every pixel of the screen, and a fifth
     /// (B kept in a texture of its own to subtract A from) held the workbench under 58 fps with a
     /// reference beside it. One of the two clamped terms is 0 at every channel, so the order of
@@ -95,13 +102,20 @@ public final class CompareCompositor {
                                                   SDL_BLENDFACTOR_ZERO, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_REV_SUBTRACT)
         let add = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD,
                                              SDL_BLENDFACTOR_ZERO, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD)
-        // The screen: A where the renderer cannot subtract, else B − A clamped at 0.
         SDL_SetRenderTarget(renderer, nil)
+        // The whole output black first (SDL_RenderClear ignores the clip rectangle): the screen's
+        // surroundings are the frame's to draw over, as after any first scene drawn.
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        if drawsDifferenceInOnePass {
+            if differencePass == nil { differencePass = .some(GLDifferencePass(context: scenes.context)) }
+            if let pass = differencePass ?? nil,
+               pass.draw(a: a, b: b, over: screen, outputSize: scenes.context.outputSize, renderer: renderer) { return true }
+        }
+        // The screen: A where the renderer cannot subtract, else B − A clamped at 0.
         var clip = SDL_Rect(x: Int32(screen.x), y: Int32(screen.y), w: Int32(screen.width), h: Int32(screen.height))
         SDL_RenderSetClipRect(renderer, &clip)
         defer { SDL_RenderSetClipRect(renderer, nil) }
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
         guard SDL_SetTextureBlendMode(a, subtract) == 0, SDL_SetTextureBlendMode(b, subtract) == 0 else {
             SDL_SetTextureBlendMode(a, SDL_BLENDMODE_NONE)
             copy(a, to: screen)
@@ -148,5 +162,7 @@ public final class CompareCompositor {
     /// Frees the textures (before the renderer goes).
     public func release() {
         textureA = nil; textureB = nil
+        if let pass = differencePass ?? nil, !scenes.context.isClosed { pass.release() }
+        differencePass = nil
     }
 }
