@@ -61,14 +61,19 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height),
         primed: false, logoPreparation: logoPreparation)
     session.reportWarnings()
-    // The recording decoded once, at the size the device is shown in the window as it opens.
+    // The recording decoded once, at the pixel size of the screen the window draws it over as it
+    // opens comparing (`--compare-mode`, split by default, where B's is the right-hand screen;
+    // the timeline dock shown, as it opens). At
+    // exactly that size each frame is copied 1:1, not stretched again: the comparison is as sharp
+    // as the decode, and the difference view samples it nearest (GLDifferencePass).
     var referenceFrames: ReferenceFrameTexture?
     if let reference {
-        let canvas = WorkbenchLayout.make(width: Double(width), height: Double(height), splitters: remembered.layout.splitters, toolsShown: showInspector).canvas
-        let shown = CanvasLayout.fit(deviceWidth: options.device.width, deviceHeight: options.device.height, in: canvas)
-        let density = Double(output.width) / Double(max(width, 1))
-        let frames = try ReferenceFrameTexture(recording: reference.recording, width: Int((shown.width * density).rounded()),
-                                               height: Int((shown.height * density).rounded()), context: context)
+        let opening = WindowLayout(windowWidth: width, windowHeight: height, outputWidth: output.width, outputHeight: output.height,
+                                   device: options.device, toolsShown: showInspector, timelineShown: true,
+                                   splitters: remembered.layout.splitters, compareMode: runOptions.reference?.mode ?? .split)
+        let screen = (opening.deviceMappings.last ?? PointToPixel(scale: 1)).screen(width: options.device.width, height: options.device.height)
+        let frames = try ReferenceFrameTexture(recording: reference.recording, width: max(screen.width, 1),
+                                               height: max(screen.height, 1), context: context)
         for warning in frames.warnings { printError("warning: \(warning)") }
         referenceFrames = frames
     }
