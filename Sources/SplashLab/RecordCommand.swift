@@ -214,7 +214,7 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
 func closeSink(_ sink: RecordingSink) throws -> Bool {
     guard case let .ffmpeg(process, handle, stderrPath, output) = sink else { return true }
     try? handle.close()
-    process.waitUntilExit()
+    let exitStatus = waitForExit(process)
     // ffmpeg names the staged file; the user knows the final name.
     let log = ((try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
         .replacingOccurrences(of: output.staged, with: output.path).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -222,14 +222,36 @@ func closeSink(_ sink: RecordingSink) throws -> Bool {
     // ffmpeg 5 exits 0 when it cannot write the file's end (a full disk, a size limit), and
     // says so only in its log: the file is then cut short, as good as not written.
     let unfinished = log.split(separator: "\n").contains { $0.hasPrefix("Error writing trailer") || $0.hasPrefix("Error closing file") }
-    if process.terminationStatus != 0 || unfinished {
+    if exitStatus != 0 || unfinished {
         OutputFile.discard(output.staged, for: output.path)
-        let status = process.terminationStatus != 0 ? " (status \(process.terminationStatus))" : ""
+        let status = exitStatus != 0 ? " (status \(exitStatus))" : ""
         let said = log.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("Last message repeated") }
         throw RenderError("ffmpeg failed writing \(output)\(status)\(said.isEmpty ? "" : ": " + said.suffix(3).joined(separator: "; "))")
     }
     try OutputFile.commit(output.staged, to: output.path)
     return true
+}
+
+/// Waits for `process` to end; its exit status, or 128 plus the signal that ended it.
+///
+/// Foundation's `waitUntilExit` was seen waiting forever here. The encoder had exited and stayed a
+/// zombie, never reaped, while the recording's decoder, another child, was still alive. Foundation
+/// learns of an exit by a socket shared with the child closing, not from the exit itself. So this
+/// wait asks the kernel: waitid with WNOWAIT reports the exit and its status without reaping the
+/// child, which stays Foundation's to reap.
+func waitForExit(_ process: Process) -> Int32 {
+    let pid = id_t(process.processIdentifier)
+    while process.isRunning {
+        var info = siginfo_t()
+        if waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._kill.si_pid == pid_t(pid) {
+            // <bits/siginfo-consts.h>: CLD_EXITED (1) carries the exit code, the others a signal.
+            let code = info.si_code, value = info._sifields._sigchld.si_status
+            return code == 1 ? value : 128 + value
+        }
+        usleep(2_000)
+    }
+    process.waitUntilExit()
+    return process.terminationStatus
 }
 
 enum RecordingLimits {
