@@ -235,10 +235,10 @@ func closeSink(_ sink: RecordingSink) throws -> Bool {
 /// Waits for `process` to end; its exit status, or 128 plus the signal that ended it.
 ///
 /// Foundation's `waitUntilExit` was seen waiting forever here. The encoder had exited and stayed a
-/// zombie, never reaped, while the recording's decoder, another child, was still alive. Foundation
-/// learns of an exit by a socket shared with the child closing, not from the exit itself. So this
-/// wait asks the kernel: waitid with WNOWAIT reports the exit and its status without reaping the
-/// child, which stays Foundation's to reap.
+/// zombie, never reaped, while the recording's decoder, another child, was still alive. Its
+/// monitor thread was waiting in a run loop on a socket, and a SIGCHLD sent again did not wake it.
+/// So this wait asks the kernel: waitid with WNOWAIT reports the exit and its status without
+/// reaping the child, which stays Foundation's to reap.
 func waitForExit(_ process: Process) -> Int32 {
     let pid = id_t(process.processIdentifier)
     while process.isRunning {
