@@ -14,7 +14,10 @@ extension RenderContext {
     /// out again. A pixel-pack buffer gains nothing: Mesa's llvmpipe, the headless renderer,
     /// does the copy within the glReadPixels call just the same. Otherwise (the software
     /// renderer, a texture target) it is SDL_RenderReadPixels, top row first.
-    public func readPixels(width: Int, height: Int, into destination: UnsafeMutableRawBufferPointer) throws -> RowOrder {
+    ///
+    /// `channels` is the bytes' order in each pixel: RGBA, or BGRA, which is faster to read from a
+    /// context made with `alphaFramebuffer` (`fastestReadOrder`).
+    public func readPixels(width: Int, height: Int, channels: ChannelOrder = .rgba, into destination: UnsafeMutableRawBufferPointer) throws -> RowOrder {
         precondition(destination.count >= width * height * 4, "the destination holds the frame")
         if let glReadPixels = gl.readPixels, let glGetError = gl.getError, let glPixelStorei = gl.pixelStorei, SDL_GetRenderTarget(renderer) == nil,
            SDL_GL_GetCurrentWindow() == window {
@@ -25,13 +28,16 @@ extension RenderContext {
             // SDL's desktop-GL read-back leaves its own row length set; 0 means rows of `width`.
             if rendererName == "opengl" { glPixelStorei(GLFunctions.packRowLength, 0) }
             let bottom = Int32(outputSize.height - height)
-            glReadPixels(0, bottom, Int32(width), Int32(height), GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
+            glReadPixels(0, bottom, Int32(width), Int32(height), channels == .bgra ? GLFunctions.bgra : GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
             let status = glGetError()
             guard status == 0 else { throw RenderError("GL could not read the frame back (error 0x\(String(status, radix: 16)))") }
             return .bottomUp
         }
         var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
-        guard SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ABGR8888.rawValue, destination.baseAddress, Int32(width * 4)) == 0 else {
+        // SDL's packed formats name a 32-bit word; on a little-endian machine ABGR8888's bytes are
+        // R, G, B, A and ARGB8888's B, G, R, A.
+        let format = channels == .bgra ? SDL_PIXELFORMAT_ARGB8888 : SDL_PIXELFORMAT_ABGR8888
+        guard SDL_RenderReadPixels(renderer, &rect, format.rawValue, destination.baseAddress, Int32(width * 4)) == 0 else {
             throw RenderError("SDL could not read the frame back: \(sdlError())")
         }
         return .topDown
@@ -52,6 +58,14 @@ extension RenderContext {
 /// The order of a read-back frame's rows in memory: GL reads bottom row first.
 public enum RowOrder: Sendable {
     case topDown, bottomUp
+}
+
+/// The order of a read-back pixel's four bytes.
+public enum ChannelOrder: Sendable {
+    case rgba, bgra
+
+    /// The FourCC of raw video in this order (Matroska's ColourSpace, as ffmpeg's raw formats name them).
+    public var fourCC: String { self == .rgba ? "RGBA" : "BGRA" }
 }
 
 /// Copies a frame's rows to `destination` (rows `rowBytes` long, `destinationStride` bytes

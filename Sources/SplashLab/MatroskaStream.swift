@@ -1,4 +1,6 @@
-/// The few bytes of Matroska that carry `record`'s raw RGBA frames to ffmpeg with a timestamp
+import Render
+
+/// The few bytes of Matroska that carry `record`'s raw RGBA (or BGRA) frames to ffmpeg with a timestamp
 /// each: one uncompressed video track, one cluster per frame, in a segment of unknown size.
 ///
 /// Raw video on a pipe has no timestamps, so every frame had to be sent, converted and encoded
@@ -11,9 +13,9 @@ enum MatroskaStream {
     /// frame rate, and a frame's time is never more than half a microsecond off.
     static let timestampScale = 1000
 
-    /// The EBML header, the start of the segment, and the one track: `width`×`height` RGBA
-    /// frames (top row first), `fps` a second.
-    static func header(width: Int, height: Int, fps: Double) -> [UInt8] {
+    /// The EBML header, the start of the segment, and the one track: `width`×`height` frames of
+    /// 4-byte pixels in `channels` order (top row first), `fps` a second.
+    static func header(width: Int, height: Int, fps: Double, channels: ChannelOrder = .rgba) -> [UInt8] {
         var bytes: [UInt8] = []
         element(0x1A45_DFA3, to: &bytes) { ebml in
             unsigned(0x4286, 1, to: &ebml)          // EBMLVersion
@@ -44,7 +46,7 @@ enum MatroskaStream {
                 element(0xE0, to: &track) { video in
                     unsigned(0xB0, width, to: &video)             // PixelWidth
                     unsigned(0xBA, height, to: &video)            // PixelHeight
-                    string(0x2EB524, "RGBA", to: &video)          // ColourSpace: the FourCC
+                    string(0x2EB524, channels.fourCC, to: &video) // ColourSpace: the FourCC
                 }
             }
         }

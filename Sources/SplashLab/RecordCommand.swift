@@ -44,7 +44,7 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
                               scale: review.scale, tiles: sessions.count,
                               options: ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn, rate: options.rate),
-                              rendererName: review.preview.renderer)
+                              rendererName: review.preview.renderer, forEncoder: options.reference == nil && isVideoPath(out))
     // With a reference: the preview and the recording frame-locked, the curve's figures in the strip.
     let besideReference = try options.reference.map { try ReferenceSheet(ReferenceBeside($0, preview: review.preview, scale: review.scale, scriptPath: review.scriptPath), scale: review.scale) }
     let referenceFrames = besideReference?.beside.cursor()
@@ -62,7 +62,10 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
         signal(stopSignal) { recordingInterrupted = $0 }
     }
     // Frame N is written (and encoded, in ffmpeg's process) while frame N+1 is drawn.
-    let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps)
+    // ffmpeg takes BGRA as well as RGBA; a PNG sequence (no ffmpeg found) and the reference's
+    // composite are RGBA.
+    if case .ffmpeg = sink, besideReference == nil { reel.channels = reel.encoderChannels }
+    let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps, channels: besideReference == nil ? reel.channels : .rgba)
     let progress = RecordingProgress(frames: frames, isTerminal: isatty(STDERR_FILENO) != 0) { writer.framesSubmittedSoFar }
     var failure: Error?
     let timer = FrameTimer(fixedStep: fps * stretch)
@@ -142,9 +145,15 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     return 0
 }
 
+/// Whether `record` writes `out` as a video through ffmpeg (when ffmpeg is found), not as PNGs.
+func isVideoPath(_ out: String) -> Bool {
+    let lower = out.lowercased()
+    return lower.hasSuffix(".mp4") || lower.hasSuffix(".gif")
+}
+
 func openSink(out: String, width: Int, height: Int, fps: Double) throws -> RecordingSink {
     let lower = out.lowercased()
-    let isVideo = lower.hasSuffix(".mp4") || lower.hasSuffix(".gif")
+    let isVideo = isVideoPath(out)
     let parent = URL(fileURLWithPath: out).deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {

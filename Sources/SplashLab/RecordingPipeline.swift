@@ -53,6 +53,8 @@ final class FrameBuffer {
 final class FrameWriter: @unchecked Sendable {
     let sink: RecordingSink
     let width: Int, height: Int, fps: Double
+    /// The byte order of the frames' pixels, as the Matroska stream tells ffmpeg; a PNG's are RGBA.
+    let channels: ChannelOrder
     static let bufferCount = 1
     /// The most frames queued for the writer, besides the one it is writing.
     static let queueLimit = 2
@@ -92,8 +94,10 @@ final class FrameWriter: @unchecked Sendable {
     /// Linux's UIO_MAXIOV: the most entries one writev takes.
     static let rowsPerWrite = 1024
 
-    init(sink: RecordingSink, width: Int, height: Int, fps: Double) {
+    init(sink: RecordingSink, width: Int, height: Int, fps: Double, channels: ChannelOrder = .rgba) {
+        if case .pngFolder = sink { precondition(channels == .rgba, "PNG frames are RGBA") }
         self.sink = sink
+        self.channels = channels
         self.width = width
         self.height = height
         self.fps = fps
@@ -240,7 +244,7 @@ final class FrameWriter: @unchecked Sendable {
             do {
                 let fd = handle.fileDescriptor
                 if !streamStarted {
-                    let header = MatroskaStream.header(width: width, height: height, fps: fps)
+                    let header = MatroskaStream.header(width: width, height: height, fps: fps, channels: channels)
                     try header.withUnsafeBytes { try OutputFile.writeAll($0, to: fd, name: "ffmpeg's input") }
                     streamStarted = true
                 }

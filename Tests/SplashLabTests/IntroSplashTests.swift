@@ -112,6 +112,20 @@ final class IntroSplashTests: XCTestCase {
         let record = try CLI.run(["record", "--intro", Self.intro + "/red-square.json", "--duration", "1", "--out", mp4])
         XCTAssertEqual(record.status, 0, record.stderr)
         XCTAssertGreaterThan((try? FileManager.default.attributesOfItem(atPath: mp4)[.size] as? Int) ?? 0, 1000)
+        // The video's frame at 0.5 s has the red square too: frames reach ffmpeg as BGRA, and a
+        // byte order mistaken would make it blue. H.264 at QP 18 moves colours by a few levels.
+        let still = png + "-video.png"
+        defer { try? FileManager.default.removeItem(atPath: still) }
+        let decode = try CLI.run(["-v", "error", "-ss", "0.5", "-i", mp4, "-frames:v", "1", "-y", still], executable: try XCTUnwrap(findOnPath("ffmpeg")))
+        XCTAssertEqual(decode.status, 0, decode.stderr)
+        let video = try readPNG(still)
+        XCTAssertEqual(video.width, image.width)
+        let videoReds = (0..<video.width).filter { x in
+            let i = (row * video.width + x) * 4
+            return video.pixels[i] > 225 && video.pixels[i + 1] < 35 && video.pixels[i + 2] < 35
+        }
+        XCTAssertGreaterThan(videoReds.count, 50)
+        XCTAssertLessThanOrEqual(abs(videoReds.count - reds.count), 4, "the square is as wide in the video as in the still")
     }
 
     func testBadIntroFilesAreAMessageNamingThem() throws {
