@@ -134,7 +134,16 @@ public final class SceneRenderer {
         SDL_SetRenderTarget(renderer, drawTarget)
         clipToScreen()
         defer { SDL_RenderSetClipRect(renderer, nil); screenClip = nil }
-        for step in plan.steps { try draw(step, scrollOffset: scene.feedScrollOffset, mapping) }
+        for (i, step) in plan.steps.enumerated() {
+            if case let .introBackground(color) = step {
+                // The intro's frame drawn next decides how much of its background shows.
+                var next: IntroPicture?
+                if i + 1 < plan.steps.count, case let .intro(picture) = plan.steps[i + 1] { next = picture }
+                try drawIntroBackground(color, over: next, mapping)
+            } else {
+                try draw(step, scrollOffset: scene.feedScrollOffset, mapping)
+            }
+        }
     }
 
     /// Hands one step of the plan to its drawer.
@@ -143,7 +152,7 @@ public final class SceneRenderer {
         case .clear: clear()
         case .launchScreen: try drawLaunchScreen(launchScreen, m)
         case let .launchBackground(regions): try drawLaunchBackground(m, regions: regions)
-        case let .introBackground(color): try drawIntroBackground(color, m)
+        case let .introBackground(color): try drawIntroBackground(color, over: nil, m)
         case let .intro(layer): try drawIntro(layer, m)
         case let .image(ref, layer): try drawImage(try images.texture(ref), layer, m)
         case let .feedTiles(regions): try drawFeedTiles(regions, scrollOffset: scrollOffset, m)
