@@ -72,6 +72,9 @@ extension WindowShell {
                 timer.skipFrame()
                 continue
             }
+            // Anything but the scenes that changed may change how they look: the compositor
+            // draws them again rather than keep what it drew of an equal scene.
+            if changedSinceDraw || settleFrames > 0 { compositor.forgetDrawnScenes() }
             if changedSinceDraw { settleFrames = 1 } else if settleFrames > 0 { settleFrames -= 1 }
             changedSinceDraw = false
             do {

@@ -97,6 +97,38 @@ final class CompareCompositorTests: XCTestCase {
         XCTAssertEqual(differingBytes(try context.readPixels(width: width, height: height), before), "0", "SDL draws as before after the one pass")
     }
 
+    /// A preview at rest beside a recording that plays: its scene, equal to the one drawn last at
+    /// the same place, is not drawn into A's texture again, and the bytes are those of drawing it
+    /// afresh. A different scene, another place, or `forgetDrawnScenes()` draws it again.
+    func testAnEqualSceneIsNotDrawnAgainUntilTheCallerSaysSomethingChanged() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        let session = try PreviewSession(PreviewOptions(device: se, seed: 4), builtInAssets: RenderHarness.builtInAssets)
+        let width = Int(se.width) + 40, height = Int(se.height) + 30
+        let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: "opengl", vsync: false)
+        let mapping = PointToPixel(scale: 1, offsetX: 17, offsetY: 11)
+        let scenes = try session.makeSceneRenderer(context: context, mapping: mapping, logoPreparation: nil)
+        let compositor = CompareCompositor(scenes: scenes)
+        defer { compositor.release() }
+        let held = session.preview.scene(at: 1.5)
+        XCTAssertEqual(held, session.preview.scene(at: 1.6), "the preview holds still between 1.5 and 1.6 s")
+        func draw(_ a: Scene, _ bTime: Double, at place: PointToPixel = PointToPixel(scale: 1, offsetX: 17, offsetY: 11)) throws -> [UInt8] {
+            XCTAssertTrue(try compositor.drawDifference(a: a, b: .scene(session.preview.scene(at: bTime)), mapping: place))
+            return try context.readPixels(width: width, height: height)
+        }
+        _ = try draw(held, 2.2)
+        XCTAssertEqual(compositor.drawsOfA, 1)
+        let kept = try draw(session.preview.scene(at: 1.6), 2.45)
+        XCTAssertEqual(compositor.drawsOfA, 1, "an equal scene at the same place is kept")
+        compositor.forgetDrawnScenes()
+        let fresh = try draw(held, 2.45)
+        XCTAssertEqual(compositor.drawsOfA, 2, "drawn again once forgotten")
+        XCTAssertEqual(differingBytes(kept, fresh), "0", "the kept picture is the one drawn afresh")
+        _ = try draw(session.preview.scene(at: 2.3), 2.45)
+        XCTAssertEqual(compositor.drawsOfA, 3, "another scene is drawn")
+        _ = try draw(session.preview.scene(at: 2.3), 2.45, at: PointToPixel(scale: 1, offsetX: 20, offsetY: 11))
+        XCTAssertEqual(compositor.drawsOfA, 4, "the same scene at another place is drawn")
+    }
+
     /// How many bytes differ, and the largest difference: a count, not two frames, in a failure.
     private func differingBytes(_ a: [UInt8], _ b: [UInt8]) -> String {
         guard a.count == b.count else { return "sizes \(a.count) and \(b.count)" }
