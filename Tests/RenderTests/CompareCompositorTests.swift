@@ -11,17 +11,28 @@ import XCTest
 final class CompareCompositorTests: XCTestCase {
     let se = Device.named("iphone-se")!
 
-    func testTheOnePassDifferenceWritesTheBytesTheBlendPassesWriteAndLeavesSDLsStateAlone() throws {
+    /// The screen inside a larger output at an offset, as in the window, on desktop GL.
+    struct Bench {
+        let session: PreviewSession, context: RenderContext, scenes: SceneRenderer
+        let compositor: CompareCompositor, width: Int, height: Int
+        static let mapping = PointToPixel(scale: 1, offsetX: 17, offsetY: 11)
+    }
+
+    func makeBench() throws -> Bench {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         let session = try PreviewSession(PreviewOptions(device: se, seed: 4), builtInAssets: RenderHarness.builtInAssets)
-        // The screen sits inside a larger output at an offset, as in the window; the output is
-        // filled with another colour before each draw.
         let width = Int(se.width) + 40, height = Int(se.height) + 30
         let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: "opengl", vsync: false)
-        let mapping = PointToPixel(scale: 1, offsetX: 17, offsetY: 11)
-        let scenes = try session.makeSceneRenderer(context: context, mapping: mapping, logoPreparation: nil)
+        let scenes = try session.makeSceneRenderer(context: context, mapping: Bench.mapping, logoPreparation: nil)
+        return Bench(session: session, context: context, scenes: scenes, compositor: CompareCompositor(scenes: scenes), width: width, height: height)
+    }
+
+    func testTheOnePassDifferenceWritesTheBytesTheBlendPassesWriteAndLeavesSDLsStateAlone() throws {
+        // The output is filled with another colour before each draw.
+        let bench = try makeBench()
+        let (session, context, scenes, compositor, width, height, mapping) = (bench.session, bench.context, bench.scenes, bench.compositor,
+                                                                              bench.width, bench.height, Bench.mapping)
         XCTAssertNotNil(GLDifferencePass(context: context), "desktop GL compiles the difference shader")
-        let compositor = CompareCompositor(scenes: scenes)
         defer { compositor.release() }
         let a = session.preview.scene(at: 2.2), laterScene = session.preview.scene(at: 2.45)
 
@@ -101,17 +112,12 @@ final class CompareCompositorTests: XCTestCase {
     /// the same place, is not drawn into A's texture again, and the bytes are those of drawing it
     /// afresh. A different scene, another place, or `forgetDrawnScenes()` draws it again.
     func testAnEqualSceneIsNotDrawnAgainUntilTheCallerSaysSomethingChanged() throws {
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        let session = try PreviewSession(PreviewOptions(device: se, seed: 4), builtInAssets: RenderHarness.builtInAssets)
-        let width = Int(se.width) + 40, height = Int(se.height) + 30
-        let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: "opengl", vsync: false)
-        let mapping = PointToPixel(scale: 1, offsetX: 17, offsetY: 11)
-        let scenes = try session.makeSceneRenderer(context: context, mapping: mapping, logoPreparation: nil)
-        let compositor = CompareCompositor(scenes: scenes)
+        let bench = try makeBench()
+        let (session, context, compositor, width, height) = (bench.session, bench.context, bench.compositor, bench.width, bench.height)
         defer { compositor.release() }
         let held = session.preview.scene(at: 1.5)
         XCTAssertEqual(held, session.preview.scene(at: 1.6), "the preview holds still between 1.5 and 1.6 s")
-        func draw(_ a: Scene, _ bTime: Double, at place: PointToPixel = PointToPixel(scale: 1, offsetX: 17, offsetY: 11)) throws -> [UInt8] {
+        func draw(_ a: Scene, _ bTime: Double, at place: PointToPixel = Bench.mapping) throws -> [UInt8] {
             XCTAssertTrue(try compositor.drawDifference(a: a, b: .scene(session.preview.scene(at: bTime)), mapping: place))
             return try context.readPixels(width: width, height: height)
         }
