@@ -115,9 +115,8 @@ public final class CompareCompositor {
             ta = try render(a, into: \.textureA, mapping: mapping)
             drawsOfA += 1
         }
-        let sceneA = a
-        guard let tb = try texture(b, mapping: mapping), let a = ta.handle else { return false }
-        let b = tb
+        let sceneA = a, tb = try texture(b, mapping: mapping)
+        guard let a = ta.handle, let b = tb else { return false }
         // The alpha takes the same operation as the colour: SDL's opengl renderer refuses a mode
         // whose two operations differ (it sets one glBlendEquation). dst·1 − src·0 keeps dst's alpha.
         let subtract = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_REV_SUBTRACT,

@@ -67,9 +67,9 @@ extension SceneRenderer {
     /// The parts of `screen` outside `hole`: the rows above and below it, and the columns beside
     /// it on its rows; none empty.
     static func strips(of screen: PixelRect, around hole: PixelRect) -> [PixelRect] {
-        let left = max(hole.x, screen.x), right = min(hole.x + hole.width, screen.x + screen.width)
-        let top = max(hole.y, screen.y), bottom = min(hole.y + hole.height, screen.y + screen.height)
-        guard left < right, top < bottom else { return [screen] }
+        let inside = hole.intersection(screen)
+        guard inside.width > 0, inside.height > 0 else { return [screen] }
+        let left = inside.x, right = inside.x + inside.width, top = inside.y, bottom = inside.y + inside.height
         let strips = [PixelRect(x: screen.x, y: screen.y, width: screen.width, height: top - screen.y),
                       PixelRect(x: screen.x, y: bottom, width: screen.width, height: screen.y + screen.height - bottom),
                       PixelRect(x: screen.x, y: top, width: left - screen.x, height: bottom - top),

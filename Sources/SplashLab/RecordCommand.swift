@@ -64,8 +64,8 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     // Frame N is written (and encoded, in ffmpeg's process) while frame N+1 is drawn.
     // ffmpeg takes BGRA as well as RGBA; a PNG sequence (no ffmpeg found) and the reference's
     // composite are RGBA.
-    if case .ffmpeg = sink, besideReference == nil { reel.channels = reel.encoderChannels }
-    let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps, channels: besideReference == nil ? reel.channels : .rgba)
+    if case .ffmpeg = sink, besideReference == nil { reel.channels = reel.context.fastestReadOrder }
+    let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps, channels: reel.channels)
     let progress = RecordingProgress(frames: frames, isTerminal: isatty(STDERR_FILENO) != 0) { writer.framesSubmittedSoFar }
     var failure: Error?
     let timer = FrameTimer(fixedStep: fps * stretch)

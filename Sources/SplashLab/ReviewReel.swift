@@ -68,11 +68,9 @@ final class ReviewReel {
     let scale: Double
     let fontSize: Int, lineHeight: Int, padding: Int
     let labelLines: Int
-    /// The byte order of the frames `frame(at:index:of:into:)` gives: RGBA unless set to
-    /// `encoderChannels` for an encoder.
+    /// The byte order of the frames `frame(at:index:of:into:)` gives: RGBA unless an encoder
+    /// that takes either sets it to the context's `fastestReadOrder`.
     var channels = ChannelOrder.rgba
-    /// The fastest byte order to read frames in for an encoder that takes either.
-    let encoderChannels: ChannelOrder
     /// One tile's device pixels, read back before they are placed on the canvas; nil for a bare
     /// tile, which is read straight into the frame.
     private let tilePixels: UnsafeMutableRawBufferPointer?
@@ -102,8 +100,8 @@ final class ReviewReel {
 
     /// - Parameter sessions: the variants' sessions, the first the reference; all share a device.
     /// - Parameter forEncoder: the frames will go to an encoder that takes either byte order: a
-    ///   bare tile, read straight into the frame, can then be read in the context's fastest
-    ///   order (`encoderChannels`). A canvas's tiles stay RGBA, as the canvas and PNGs are.
+    ///   bare tile, read straight into the frame, gets a context whose `fastestReadOrder` may be
+    ///   BGRA. A canvas's tiles stay RGBA, as the canvas and PNGs are.
     init(kind: Kind, sessions: [PreviewSession], names: [String], script: InputScript, scale: Double, tiles: Int,
          options: ReviewOptions, rendererName: String?, forEncoder: Bool = false) throws {
         self.kind = kind
@@ -146,10 +144,8 @@ final class ReviewReel {
             throw UsageError(message: "\(tiles) tiles at --scale \(scale) make a \(layout.width)x\(layout.height) frame; the limit is \(ReviewReel.maxSide) px a side: try a smaller --scale", usage: nil)
         }
 
-        let readStraightIntoFrame = forEncoder && layout.isBareTile
         context = try RenderContext(target: .offscreen(width: tileWidth, height: tileHeight), rendererName: rendererName, vsync: false,
-                                    alphaFramebuffer: readStraightIntoFrame)
-        encoderChannels = readStraightIntoFrame ? context.fastestReadOrder : .rgba
+                                    alphaFramebuffer: forEncoder && layout.isBareTile)
         var made: [ReviewVariant] = []
         for (i, session) in sessions.enumerated() {
             let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))

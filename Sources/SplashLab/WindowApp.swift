@@ -63,9 +63,9 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
     session.reportWarnings()
     // The recording decoded once, at the pixel size of the screen the window draws it over as it
     // opens comparing (`--compare-mode`, split by default, where B's is the right-hand screen;
-    // the timeline dock shown, as it opens). At
-    // exactly that size each frame is copied 1:1, not stretched again: the comparison is as sharp
-    // as the decode, and the difference view samples it nearest (GLDifferencePass).
+    // the timeline dock shown, as it opens). At exactly that size each frame is copied 1:1, not
+    // stretched again: the comparison is as sharp as the decode, and the difference view samples
+    // it nearest (GLDifferencePass).
     var referenceFrames: ReferenceFrameTexture?
     if let reference {
         let opening = WindowLayout(windowWidth: width, windowHeight: height, outputWidth: output.width, outputHeight: output.height,
