@@ -12,8 +12,10 @@ extension RenderContext {
     /// ffmpeg's pipe, a canvas). SDL_RenderReadPixels takes two to three times as long (16 ms
     /// against 6 for a 14 MB @3x frame): it allocates a buffer, flips it in place and copies it
     /// out again. A pixel-pack buffer gains nothing: Mesa's llvmpipe, the headless renderer,
-    /// does the copy within the glReadPixels call just the same. Otherwise (the software
-    /// renderer, a texture target) it is SDL_RenderReadPixels, top row first.
+    /// does the copy within the glReadPixels call just the same. From a texture target under
+    /// GLES2 it is one glReadPixels too, top row first: an RGBA texture reads as RGBA fastest
+    /// (0.9 ms for 1290x2796, measured). Otherwise (the software renderer, a target under desktop
+    /// GL) it is SDL_RenderReadPixels, top row first.
     ///
     /// `channels` is the bytes' order in each pixel: RGBA, or BGRA, which is faster to read from a
     /// context made with `alphaFramebuffer` (`fastestReadOrder`).
@@ -32,6 +34,17 @@ extension RenderContext {
             let status = glGetError()
             guard status == 0 else { throw RenderError("GL could not read the frame back (error 0x\(String(status, radix: 16)))") }
             return .bottomUp
+        }
+        if let glReadPixels = gl.readPixels, let glGetError = gl.getError, rendererName == "opengles2", SDL_GetRenderTarget(renderer) != nil,
+           SDL_GL_GetCurrentWindow() == window {
+            // A texture target (a recording's frame texture) is bound as GL's framebuffer once
+            // SDL has flushed; SDL draws into it top row first, so GL's row 0 is the top row.
+            SDL_RenderFlush(renderer)
+            while glGetError() != 0 {}
+            glReadPixels(0, 0, Int32(width), Int32(height), channels == .bgra ? GLFunctions.bgra : GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
+            let status = glGetError()
+            guard status == 0 else { throw RenderError("GL could not read the frame back (error 0x\(String(status, radix: 16)))") }
+            return .topDown
         }
         var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
         // SDL's packed formats name a 32-bit word; on a little-endian machine ABGR8888's bytes are

@@ -33,6 +33,8 @@ public final class SceneRenderer {
         didSet { if introMedia !== oldValue { introTexture = IntroTextureSlot() } }
     }
     var introTexture = IntroTextureSlot()
+    /// How many intro frames were written into the draw target rather than drawn, for tests.
+    var opaqueIntroWrites = 0
     /// The user's first screen (a PNG's path) drawn where the feed would be, stretched over the
     /// device's points; nil for the mock feed. Setting it lets go of what was drawn from the old one.
     public var screenImage: String? {
@@ -51,8 +53,9 @@ public final class SceneRenderer {
     var screenClip: PixelRect?
     /// Drawing of a frame stays inside this too (a wipe draws B right of its divider only).
     public var clipLimit: PixelRect?
-    /// Where a frame is drawn: the window (nil), or a compare view's texture (`CompareCompositor`).
-    var drawTarget: OpaquePointer?
+    /// Where a frame is drawn: the window (nil), a compare view's texture (`CompareCompositor`),
+    /// or a recording's frame texture (`ReviewReel`).
+    public var drawTarget: OpaquePointer?
     /// Vertices and hole triangles of the draw being built, kept to reuse their storage.
     var vertices: [SDL_Vertex] = []
     var triangles: [ClipVertex] = []

@@ -129,6 +129,8 @@ public struct Scene: Equatable, Sendable {
     }
     /// Whether any of the splash is on screen (see `DrawCommand.isSplash`).
     public var showsSplash: Bool { commands.contains { $0.isSplash } }
+    /// Whether an intro file's frame is drawn on the screen itself, not within a faded group.
+    public var showsIntroFrame: Bool { commands.contains { if case .intro = $0 { return true } else { return false } } }
 }
 
 extension SplashSequence {
