@@ -55,6 +55,8 @@ let package = Package(
         .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", providers: [.apt(["librlottie-dev"])]),
         // dotLottie files (zip archives), read by libzip.
         .systemLibrary(name: "CLibZip", path: "Sources/CLibZip", providers: [.apt(["libzip-dev"])]),
+        // `record`'s frames converted to yuv420p before they go to ffmpeg, by libyuv.
+        .systemLibrary(name: "CLibYUV", path: "Sources/CLibYUV", providers: [.apt(["libyuv-dev"])]),
         .target(name: "Motion", path: "Sources/Motion"),
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
@@ -82,7 +84,7 @@ let package = Package(
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry", "DotLottie"], path: "Sources/FuzzChecks"),
         .executableTarget(
             name: "SplashLab",
-            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Inspector", "Exports"],
+            dependencies: ["CSDL2", "CLibYUV", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Inspector", "Exports"],
             path: "Sources/SplashLab",
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),

@@ -1,21 +1,45 @@
 import Render
 
-/// The few bytes of Matroska that carry `record`'s raw RGBA (or BGRA) frames to ffmpeg with a timestamp
+/// The pixels of the frames `record` sends ffmpeg: 4-byte pixels as they were read back, or
+/// yuv420p converted from them (`FrameWriter`).
+enum RawVideoFormat: Equatable {
+    case packed(ChannelOrder)
+    /// Planar Y, then U and V at half the width and height (rounded up): ffmpeg's yuv420p.
+    case i420
+
+    /// The FourCC of the format in Matroska's ColourSpace, as ffmpeg's raw formats name them.
+    var fourCC: String {
+        switch self {
+        case let .packed(order): return order.fourCC
+        case .i420: return "I420"
+        }
+    }
+
+    /// A `width`×`height` frame's bytes.
+    func frameBytes(width: Int, height: Int) -> Int {
+        switch self {
+        case .packed: return width * height * 4
+        case .i420: return width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
+        }
+    }
+}
+
+/// The few bytes of Matroska that carry `record`'s raw frames (RGBA, BGRA or yuv420p) to ffmpeg with a timestamp
 /// each: one uncompressed video track, one cluster per frame, in a segment of unknown size.
 ///
 /// Raw video on a pipe has no timestamps, so every frame had to be sent, converted and encoded
 /// even when it repeats the one before (most of a splash recording: the hold before the hole and
 /// the settled feed). With a timestamp on each, a repeated frame is not sent at all: ffmpeg's
-/// `fps` filter repeats the last frame up to the next one's time, after the RGBA to YUV
-/// conversion, so a repeat costs neither the pipe nor the conversion.
+/// `fps` filter repeats the last frame up to the next one's time, so a repeat costs neither the
+/// pipe nor the encoder's input.
 enum MatroskaStream {
     /// Timestamps count microseconds (TimestampScale in nanoseconds): exact enough for any
     /// frame rate, and a frame's time is never more than half a microsecond off.
     static let timestampScale = 1000
 
-    /// The EBML header, the start of the segment, and the one track: `width`×`height` frames of
-    /// 4-byte pixels in `channels` order (top row first), `fps` a second.
-    static func header(width: Int, height: Int, fps: Double, channels: ChannelOrder = .rgba) -> [UInt8] {
+    /// The EBML header, the start of the segment, and the one track: `width`×`height` frames in
+    /// `format` (top row first), `fps` a second.
+    static func header(width: Int, height: Int, fps: Double, format: RawVideoFormat = .packed(.rgba)) -> [UInt8] {
         var bytes: [UInt8] = []
         element(0x1A45_DFA3, to: &bytes) { ebml in
             unsigned(0x4286, 1, to: &ebml)          // EBMLVersion
@@ -46,7 +70,7 @@ enum MatroskaStream {
                 element(0xE0, to: &track) { video in
                     unsigned(0xB0, width, to: &video)             // PixelWidth
                     unsigned(0xBA, height, to: &video)            // PixelHeight
-                    string(0x2EB524, channels.fourCC, to: &video) // ColourSpace: the FourCC
+                    string(0x2EB524, format.fourCC, to: &video)   // ColourSpace: the FourCC
                 }
             }
         }

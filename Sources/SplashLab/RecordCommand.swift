@@ -11,8 +11,16 @@ nonisolated(unsafe) var recordingInterrupted: sig_atomic_t = 0
 
 /// Where `record` sends frames: ffmpeg through a pipe, or numbered PNGs in a folder.
 enum RecordingSink {
-    case ffmpeg(Process, FileHandle, stderrPath: String, output: VideoFile)
+    case ffmpeg(Process, FileHandle, stderrPath: String, output: VideoFile, input: FFmpegInput)
     case pngFolder(String)
+}
+
+/// What ffmpeg is told to expect on its pipe.
+enum FFmpegInput {
+    /// 4-byte pixels as they were read back, RGBA or BGRA: a GIF's palette is made from them.
+    case pixels
+    /// yuv420p, converted by the writer (`FrameWriter`): what an mp4's H.264 encoder takes.
+    case yuv420p
 }
 
 /// A video's path, and where ffmpeg writes it until it has finished (`OutputFile.staging`): a
@@ -124,7 +132,7 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     if sessions.count > 1 { details += "; tiles: \(reel.tileSummary(reel.variants.indices.map { ReviewTile(variant: $0, time: 0) }))" }
     if reel.options.burnIn || sessions.count > 1 { details += "; timings: " + reel.variants.map(reel.fileText).joined(separator: ", ") }
     switch sink {
-    case let .ffmpeg(_, _, _, output):
+    case let .ffmpeg(_, _, _, output, _):
         if let failure {
             throw RenderError("recording stopped after \(written) frames: \(failure); \(output) holds the \(written) frames before it")
         }
@@ -168,19 +176,17 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
         // frame that repeats the one before need not be sent; `fps` fills those in.
         let everyFrame = "fps=" + JSONOutput.number(fps).text
         var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "matroska", "-i", "-"]
+        let input: FFmpegInput = lower.hasSuffix(".mp4") ? .yuv420p : .pixels
         if lower.hasSuffix(".mp4") {
-            // H.264 in yuv420p needs even sides; pad by a pixel where the device's are odd.
-            let pad = width % 2 == 0 && height % 2 == 0 ? "" : "pad=ceil(iw/2)*2:ceil(ih/2)*2,"
-            // The RGBA to yuv420p conversion is ffmpeg's, spelt out: with full_chroma_inp swscale
-            // takes its SIMD path for RGBA input, half the time of the default (which sums chroma
-            // in C), for the same luma and chroma within 0.5 dB.
+            // The frames come as yuv420p with even sides (`YUVFrameConverter`, through libyuv):
+            // ffmpeg's own conversion from RGBA took 6.5 ms of CPU a 1290x2796 frame, libyuv's
+            // takes 1.6, and the pipe carries 5.4 MB a frame rather than 14.4.
             // ultrafast: about half veryfast's encoding time, and a third of its memory at @3x
             // (176 MB against 476). A constant quantiser of 18 rather than CRF 18 spares x264 its
             // rate control's analysis of every frame, a fifth of its time, which repeated frames
             // pay too; every frame stays above 49 dB PSNR, visually lossless for review. Files
             // are about four times larger than veryfast's at CRF 18, still small.
-            // The repeats are filled in after the conversion: converted once, shared by reference.
-            arguments += ["-vf", pad + "scale=flags=bilinear+full_chroma_inp,format=yuv420p," + everyFrame, "-c:v", "libx264",
+            arguments += ["-vf", everyFrame, "-c:v", "libx264",
                           "-preset", "ultrafast", "-qp", "18", "-movflags", "+faststart"]
             if width * height > RecordingLimits.boundedEncoderPixels {
                 // x264 keeps a lookahead, B-frames and a frame per thread in flight, ~25 MB each
@@ -194,8 +200,8 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
             arguments += ["-vf", everyFrame + ",split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", "-f", "gif", staged]
         }
         process.arguments = arguments
-        let input = Pipe()
-        process.standardInput = input
+        let pipe = Pipe()
+        process.standardInput = pipe
         let stderrPath = NSTemporaryDirectory() + "splashlab-ffmpeg-\(getpid()).log"
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
@@ -204,12 +210,13 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
             OutputFile.discard(staged, for: out)
             throw RenderError("cannot start \(ffmpeg): \(error.localizedDescription)")
         }
-        // A pipe holds 64 KiB by default (pipe(7)): a 14 MB frame at @3x then goes through in
-        // over 200 turns of the writer and ffmpeg waking each other. 1 MiB, the most an
-        // unprivileged process may ask for (/proc/sys/fs/pipe-max-size), makes those turns 14; where
-        // the system refuses, the default stays and only the speed differs.
-        _ = fcntl(input.fileHandleForWriting.fileDescriptor, RecordingLimits.setPipeSize, RecordingLimits.pipeBytes)
-        return .ffmpeg(process, input.fileHandleForWriting, stderrPath: stderrPath, output: VideoFile(path: out, staged: staged))
+        // A pipe holds 64 KiB by default (pipe(7)): a 5.4 MB yuv420p frame at @3x (a GIF's 14 MB
+        // of RGBA) then goes through in over 80 (200) turns of the writer and ffmpeg waking each
+        // other. 1 MiB, the most an unprivileged process may ask for (/proc/sys/fs/pipe-max-size),
+        // makes those turns 6 (14); where the system refuses, the default stays and only the speed
+        // differs.
+        _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, RecordingLimits.setPipeSize, RecordingLimits.pipeBytes)
+        return .ffmpeg(process, pipe.fileHandleForWriting, stderrPath: stderrPath, output: VideoFile(path: out, staged: staged), input: input)
     }
     let dir = isVideo ? String(out.dropLast(4)) + "-frames" : out
     try OutputFile.createFolder(dir)
@@ -221,7 +228,7 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
 /// an interruption or a failure, put under its name only once ffmpeg has finished it. True when
 /// ffmpeg finished cleanly.
 func closeSink(_ sink: RecordingSink) throws -> Bool {
-    guard case let .ffmpeg(process, handle, stderrPath, output) = sink else { return true }
+    guard case let .ffmpeg(process, handle, stderrPath, output, _) = sink else { return true }
     try? handle.close()
     let exitStatus = waitForExit(process)
     // ffmpeg names the staged file; the user knows the final name.

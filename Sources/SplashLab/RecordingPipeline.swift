@@ -18,6 +18,9 @@ final class FrameBuffer {
     var rowOrder = RowOrder.topDown
     /// Who holds the bytes now. The writer's lock guards it.
     fileprivate(set) var owner = Owner.pool
+    /// Counts the times the drawing side took the buffer to read a frame into: the writer's
+    /// yuv420p of it is the frame's while this is the same. The writer's lock guards it.
+    fileprivate(set) var generation = 0
     /// Writes of this buffer queued and not yet done: a frame and the repeats of it. It goes
     /// back to the pool at 0. The writer's lock guards it.
     fileprivate var pendingWrites = 0
@@ -53,8 +56,15 @@ final class FrameBuffer {
 final class FrameWriter: @unchecked Sendable {
     let sink: RecordingSink
     let width: Int, height: Int, fps: Double
-    /// The byte order of the frames' pixels, as the Matroska stream tells ffmpeg; a PNG's are RGBA.
+    /// The byte order of the frames' pixels as they are read back; a PNG's are RGBA.
     let channels: ChannelOrder
+    /// What the Matroska stream carries to ffmpeg: the pixels as read back, or yuv420p.
+    let streamFormat: RawVideoFormat
+    /// The frames' converter to yuv420p when ffmpeg takes it; the writer thread's own.
+    private let yuv: YUVFrameConverter?
+    /// The sides of the frames in the stream: a yuv420p frame's are even.
+    var streamWidth: Int { yuv?.encodedWidth ?? width }
+    var streamHeight: Int { yuv?.encodedHeight ?? height }
     static let bufferCount = 1
     /// The most frames queued for the writer, besides the one it is writing.
     static let queueLimit = 2
@@ -98,6 +108,13 @@ final class FrameWriter: @unchecked Sendable {
         if case .pngFolder = sink { precondition(channels == .rgba, "PNG frames are RGBA") }
         self.sink = sink
         self.channels = channels
+        if case .ffmpeg(_, _, _, _, .yuv420p) = sink {
+            streamFormat = .i420
+            yuv = YUVFrameConverter(width: width, height: height, channels: channels)
+        } else {
+            streamFormat = .packed(channels)
+            yuv = nil
+        }
         self.width = width
         self.height = height
         self.fps = fps
@@ -119,6 +136,7 @@ final class FrameWriter: @unchecked Sendable {
         let buffer = free.removeLast()
         precondition(buffer.owner == .pool && buffer.pendingWrites == 0, "a pooled buffer has no writes pending")
         buffer.owner = .drawing
+        buffer.generation += 1
         // A new frame goes into it: an unsent repeat of what it held cannot be sent any more,
         // nor need it be, since a frame follows it.
         if unsentRepeat?.buffer === buffer { unsentRepeat = nil }
@@ -240,17 +258,23 @@ final class FrameWriter: @unchecked Sendable {
     private func write(_ frame: QueuedFrame) throws {
         let buffer = frame.buffer
         switch sink {
-        case let .ffmpeg(_, handle, stderrPath, _):
+        case let .ffmpeg(_, handle, stderrPath, _, _):
             do {
                 let fd = handle.fileDescriptor
                 if !streamStarted {
-                    let header = MatroskaStream.header(width: width, height: height, fps: fps, channels: channels)
+                    let header = MatroskaStream.header(width: streamWidth, height: streamHeight, fps: fps, format: streamFormat)
                     try header.withUnsafeBytes { try OutputFile.writeAll($0, to: fd, name: "ffmpeg's input") }
                     streamStarted = true
                 }
-                MatroskaStream.frameHeader(index: frame.index, fps: fps, pixelBytes: width * height * 4, into: &frameHeader)
+                MatroskaStream.frameHeader(index: frame.index, fps: fps, pixelBytes: streamFormat.frameBytes(width: streamWidth, height: streamHeight),
+                                           into: &frameHeader)
                 try frameHeader.withUnsafeBytes { try OutputFile.writeAll($0, to: fd, name: "ffmpeg's input") }
-                try writeRows(of: buffer, to: fd)
+                if let yuv {
+                    yuv.convert(UnsafeRawBufferPointer(buffer.bytes), order: buffer.rowOrder, source: ObjectIdentifier(buffer), generation: buffer.generation)
+                    try OutputFile.writeAll(UnsafeRawBufferPointer(yuv.yuv), to: fd, name: "ffmpeg's input")
+                } else {
+                    try writeRows(of: buffer, to: fd)
+                }
             } catch {
                 let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
                 throw RenderError("ffmpeg stopped taking frames\(log.isEmpty ? "" : ": " + log.split(separator: "\n").suffix(3).joined(separator: "; "))")

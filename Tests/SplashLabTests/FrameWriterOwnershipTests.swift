@@ -88,11 +88,31 @@ final class FrameWriterOwnershipTests: XCTestCase {
     /// is bigger than the pipe's buffer, so its write stalls midway until the test reads. The
     /// bytes that come out after the stall must still be frame 0's.
     func testARepeatedVideoFrameIsSentWhole() throws {
-        let width = 256, height = 256, fps = 4.0
-        let pixelBytes = width * height * 4
+        let frames = try sendARepeatedFrame(input: .pixels, width: 256, height: 256)
+        let torn = frames[1].firstIndex { $0 != 0x11 }
+        XCTAssertNil(torn, "the repeat is frame 0 throughout; byte \(torn ?? 0) of \(frames[1].count) is the next frame's")
+        XCTAssertTrue(frames[2].allSatisfy { $0 == 0x22 }, "frame 2 holds its own pixels")
+    }
+
+    /// As yuv420p, for an mp4: the repeat is frame 0 converted, and frame 2 its own (grey 0x11
+    /// and 0x22 have luma 31 and 45 in limited range, and chroma 128).
+    func testARepeatedYUVFrameIsSentWhole() throws {
+        let width = 512, height = 512
+        let frames = try sendARepeatedFrame(input: .yuv420p, width: width, height: height)
+        XCTAssertEqual(frames[1], frames[0], "the repeat is frame 0 throughout")
+        XCTAssertEqual(Set(frames[0][0..<(width * height)]), [31])
+        XCTAssertEqual(Set(frames[2][0..<(width * height)]), [45])
+        XCTAssertEqual(Set(frames[2][(width * height)...]), [128])
+    }
+
+    /// Frames 0 (0x11 bytes), 1 (its repeat) and 2 (0x22) written to a pipe the test reads
+    /// slowly, as ffmpeg would be sent them; their pixel bytes as they came out.
+    func sendARepeatedFrame(input: FFmpegInput, width: Int, height: Int) throws -> [[UInt8]] {
+        let fps = 4.0
+        let pixelBytes = (input == .yuv420p ? RawVideoFormat.i420 : .packed(.rgba)).frameBytes(width: width, height: height)
         let pipe = Pipe()
         let log = temporaryDirectory() + "/ffmpeg.log"
-        let writer = FrameWriter(sink: .ffmpeg(Process(), pipe.fileHandleForWriting, stderrPath: log, output: VideoFile(path: "held-up.mp4", staged: "held-up.mp4.part")),
+        let writer = FrameWriter(sink: .ffmpeg(Process(), pipe.fileHandleForWriting, stderrPath: log, output: VideoFile(path: "held-up.mp4", staged: "held-up.mp4.part"), input: input),
                                  width: width, height: height, fps: fps)
         XCTAssertEqual(writer.resendInterval, 1, "at 4 fps every repeat is sent")
         // A frame's header holds its timestamp, whose length depends on the frame's number.
@@ -143,8 +163,6 @@ final class FrameWriterOwnershipTests: XCTestCase {
         XCTAssertEqual(written, 3)
         let frames = received.bytes
         XCTAssertEqual(frames.map(\.count), [pixelBytes, pixelBytes, pixelBytes])
-        let torn = frames[1].firstIndex { $0 != 0x11 }
-        XCTAssertNil(torn, "the repeat is frame 0 throughout; byte \(torn ?? 0) of \(pixelBytes) is the next frame's")
-        XCTAssertTrue(frames[2].allSatisfy { $0 == 0x22 }, "frame 2 holds its own pixels")
+        return frames
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import Render
+import XCTest
+@testable import SplashLab
+
+/// An mp4's frames go to ffmpeg as yuv420p, converted by the writer: the colours and the way up
+/// of frames read back as BGRA bottom row first (a framebuffer) and as RGBA top row first (a
+/// texture, a canvas), decoded again by ffmpeg.
+final class YUVRecordingTests: XCTestCase {
+    /// A frame red in its top half and blue in its bottom half, in `channels` order, its rows
+    /// stored in `order`.
+    func halves(width: Int, height: Int, channels: ChannelOrder, order: RowOrder, into bytes: UnsafeMutableRawBufferPointer) {
+        let red: [UInt8] = channels == .rgba ? [255, 0, 0, 255] : [0, 0, 255, 255]
+        let blue: [UInt8] = channels == .rgba ? [0, 0, 255, 255] : [255, 0, 0, 255]
+        for stored in 0..<height {
+            let fromTop = order == .topDown ? stored : height - 1 - stored
+            let colour = fromTop < height / 2 ? red : blue
+            for x in 0..<width { for c in 0..<4 { bytes[(stored * width + x) * 4 + c] = colour[c] } }
+        }
+    }
+
+    /// The first frame of `path` decoded by ffmpeg, as RGB bytes or in another raw format.
+    func decodedRGB(_ path: String, format: String = "rgb24") throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(findOnPath("ffmpeg"), "ffmpeg is a test dependency"))
+        process.arguments = ["-v", "error", "-i", path, "-frames:v", "1", "-pix_fmt", format, "-f", "rawvideo", "-"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
+    }
+
+    /// An odd side (a device's points at `--scale 1`) gets a black column or row to make it even.
+    func testFramesKeepTheirColoursAndTheirWayUpInEitherOrder() throws {
+        let folder = NSTemporaryDirectory() + "splashlab-yuv-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        for (channels, order, width, height) in [(ChannelOrder.bgra, RowOrder.bottomUp, 64, 48), (.rgba, .topDown, 64, 48), (.bgra, .bottomUp, 63, 47)] {
+            let out = folder + "/\(channels.fourCC)-\(width).mp4"
+            let sink = try openSink(out: out, width: width, height: height, fps: 10)
+            guard case .ffmpeg(_, _, _, _, .yuv420p) = sink else { return XCTFail("an mp4 takes yuv420p") }
+            let writer = FrameWriter(sink: sink, width: width, height: height, fps: 10, channels: channels)
+            for index in 0..<2 {
+                let buffer = try writer.freeBuffer()
+                halves(width: width, height: height, channels: channels, order: order, into: buffer.bytes)
+                buffer.rowOrder = order
+                try writer.submit(buffer, as: index, repeatsPrevious: false)
+            }
+            let (written, failure) = writer.finish()
+            XCTAssertNil(failure)
+            XCTAssertEqual(written, 2)
+            XCTAssertTrue(try closeSink(sink))
+            let rgb = try decodedRGB(out)
+            let stored = (width + width % 2, height + height % 2)
+            XCTAssertEqual(rgb.count, stored.0 * stored.1 * 3)
+            guard rgb.count == stored.0 * stored.1 * 3 else { continue }
+            func pixel(_ x: Int, _ y: Int) -> [Int] { (0..<3).map { Int(rgb[(y * stored.0 + x) * 3 + $0]) } }
+            if width % 2 == 1 {
+                // Its luma; its chroma is shared with the last column's.
+                let luma = try decodedRGB(out, format: "gray")
+                XCTAssertLessThanOrEqual(Int(luma[5 * stored.0 + width]), 20, "the added column is black")
+                XCTAssertLessThanOrEqual(Int(luma[height * stored.0 + 5]), 20, "the added row is black")
+            }
+            // Limited-range BT.601 there and back, through H.264 at a quantiser of 18: within a few levels.
+            for (x, y, expected) in [(10, 5, [255, 0, 0]), (50, 20, [255, 0, 0]), (10, 40, [0, 0, 255]), (50, 30, [0, 0, 255])] {
+                let got = pixel(x, y)
+                XCTAssertLessThanOrEqual(zip(got, expected).map { abs($0 - $1) }.max() ?? 0, 8, "\(channels.fourCC) (\(x), \(y)): \(got)")
+            }
+        }
+    }
+}
