@@ -18,8 +18,9 @@ extension RenderContext {
     /// GL) it is SDL_RenderReadPixels, top row first.
     ///
     /// `channels` is the bytes' order in each pixel: RGBA, or BGRA, which is faster to read from a
-    /// context made with `alphaFramebuffer` (`fastestReadOrder`).
-    public func readPixels(width: Int, height: Int, channels: ChannelOrder = .rgba, into destination: UnsafeMutableRawBufferPointer) throws -> RowOrder {
+    /// context made with `alphaFramebuffer` (`fastestReadOrder`). `top` reads a stripe of rows
+    /// from there down (`StripedYUVReadBack`).
+    public func readPixels(top: Int = 0, width: Int, height: Int, channels: ChannelOrder = .rgba, into destination: UnsafeMutableRawBufferPointer) throws -> RowOrder {
         precondition(destination.count >= width * height * 4, "the destination holds the frame")
         if let glReadPixels = gl.readPixels, let glGetError = gl.getError, let glPixelStorei = gl.pixelStorei, SDL_GetRenderTarget(renderer) == nil,
            SDL_GL_GetCurrentWindow() == window {
@@ -29,7 +30,7 @@ extension RenderContext {
             while glGetError() != 0 {}
             // SDL's desktop-GL read-back leaves its own row length set; 0 means rows of `width`.
             if rendererName == "opengl" { glPixelStorei(GLFunctions.packRowLength, 0) }
-            let bottom = Int32(outputSize.height - height)
+            let bottom = Int32(outputSize.height - top - height)
             glReadPixels(0, bottom, Int32(width), Int32(height), channels == .bgra ? GLFunctions.bgra : GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
             let status = glGetError()
             guard status == 0 else { throw RenderError("GL could not read the frame back (error 0x\(String(status, radix: 16)))") }
@@ -41,12 +42,12 @@ extension RenderContext {
             // SDL has flushed; SDL draws into it top row first, so GL's row 0 is the top row.
             SDL_RenderFlush(renderer)
             while glGetError() != 0 {}
-            glReadPixels(0, 0, Int32(width), Int32(height), channels == .bgra ? GLFunctions.bgra : GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
+            glReadPixels(0, Int32(top), Int32(width), Int32(height), channels == .bgra ? GLFunctions.bgra : GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
             let status = glGetError()
             guard status == 0 else { throw RenderError("GL could not read the frame back (error 0x\(String(status, radix: 16)))") }
             return .topDown
         }
-        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        var rect = SDL_Rect(x: 0, y: Int32(top), w: Int32(width), h: Int32(height))
         // SDL's packed formats name a 32-bit word; on a little-endian machine ABGR8888's bytes are
         // R, G, B, A and ARGB8888's B, G, R, A.
         let format = channels == .bgra ? SDL_PIXELFORMAT_ARGB8888 : SDL_PIXELFORMAT_ABGR8888

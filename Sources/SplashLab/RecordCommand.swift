@@ -72,8 +72,12 @@ func recordCommand(_ arguments: [String]) throws -> Int32 {
     // Frame N is written (and encoded, in ffmpeg's process) while frame N+1 is drawn.
     // ffmpeg takes BGRA as well as RGBA; a PNG sequence (no ffmpeg found) and the reference's
     // composite are RGBA.
-    if case .ffmpeg = sink, besideReference == nil { reel.channels = reel.context.fastestReadOrder }
-    let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps, channels: reel.channels)
+    if case let .ffmpeg(_, _, _, _, input) = sink, besideReference == nil {
+        reel.channels = reel.context.fastestReadOrder
+        // An mp4's frames are read back as yuv420p where they can be (a bare tile, even sides).
+        reel.readsYUV = input == .yuv420p
+    }
+    let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps, channels: reel.channels, framesAreYUV: reel.readsYUV)
     let progress = RecordingProgress(frames: frames, isTerminal: isatty(STDERR_FILENO) != 0) { writer.framesSubmittedSoFar }
     var failure: Error?
     let timer = FrameTimer(fixedStep: fps * stretch)

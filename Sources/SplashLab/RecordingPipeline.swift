@@ -3,7 +3,8 @@ import Formats
 import Foundation
 import Render
 
-/// One frame's RGBA pixels, allocated once and reused for frame after frame of a recording.
+/// One frame's pixels (RGBA, BGRA or yuv420p), allocated once and reused for frame after frame of a
+/// recording.
 ///
 /// Its bytes have one owner at a time, and only the owner reads or writes them: the writer's
 /// pool, the drawing side (from `FrameWriter.freeBuffer()` until it submits the buffer), or the
@@ -60,8 +61,11 @@ final class FrameWriter: @unchecked Sendable {
     let channels: ChannelOrder
     /// What the Matroska stream carries to ffmpeg: the pixels as read back, or yuv420p.
     let streamFormat: RawVideoFormat
-    /// The frames' converter to yuv420p when ffmpeg takes it; the writer thread's own.
+    /// The frames' converter to yuv420p when ffmpeg takes it and they come as 4-byte pixels;
+    /// the writer thread's own.
     private let yuv: YUVFrameConverter?
+    /// The frames come read back as yuv420p already (`StripedYUVReadBack`).
+    let framesAreYUV: Bool
     /// The sides of the frames in the stream: a yuv420p frame's are even.
     var streamWidth: Int { yuv?.encodedWidth ?? width }
     var streamHeight: Int { yuv?.encodedHeight ?? height }
@@ -104,14 +108,18 @@ final class FrameWriter: @unchecked Sendable {
     /// Linux's UIO_MAXIOV: the most entries one writev takes.
     static let rowsPerWrite = 1024
 
-    init(sink: RecordingSink, width: Int, height: Int, fps: Double, channels: ChannelOrder = .rgba) {
+    /// - Parameter framesAreYUV: the frames submitted are yuv420p (`StripedYUVReadBack`), for a
+    ///   sink that takes it; otherwise they are 4-byte pixels in `channels` order.
+    init(sink: RecordingSink, width: Int, height: Int, fps: Double, channels: ChannelOrder = .rgba, framesAreYUV: Bool = false) {
         if case .pngFolder = sink { precondition(channels == .rgba, "PNG frames are RGBA") }
         self.sink = sink
         self.channels = channels
+        self.framesAreYUV = framesAreYUV
         if case .ffmpeg(_, _, _, _, .yuv420p) = sink {
             streamFormat = .i420
-            yuv = YUVFrameConverter(width: width, height: height, channels: channels)
+            yuv = framesAreYUV ? nil : YUVFrameConverter(width: width, height: height, channels: channels)
         } else {
+            precondition(!framesAreYUV, "yuv420p frames go to an encoder that takes them")
             streamFormat = .packed(channels)
             yuv = nil
         }
@@ -119,7 +127,8 @@ final class FrameWriter: @unchecked Sendable {
         self.height = height
         self.fps = fps
         resendInterval = max(Int(fps / 4), 1)
-        free = (0..<FrameWriter.bufferCount).map { _ in FrameBuffer(byteCount: width * height * 4) }
+        let frameBytes = (framesAreYUV ? RawVideoFormat.i420 : .packed(channels)).frameBytes(width: width, height: height)
+        free = (0..<FrameWriter.bufferCount).map { _ in FrameBuffer(byteCount: frameBytes) }
         rows = Array(repeating: iovec(), count: min(height, FrameWriter.rowsPerWrite))
         let thread = Thread { [self] in writeUntilClosed() }
         thread.name = "frame writer"
@@ -269,7 +278,9 @@ final class FrameWriter: @unchecked Sendable {
                 MatroskaStream.frameHeader(index: frame.index, fps: fps, pixelBytes: streamFormat.frameBytes(width: streamWidth, height: streamHeight),
                                            into: &frameHeader)
                 try frameHeader.withUnsafeBytes { try OutputFile.writeAll($0, to: fd, name: "ffmpeg's input") }
-                if let yuv {
+                if framesAreYUV {
+                    try OutputFile.writeAll(UnsafeRawBufferPointer(buffer.bytes), to: fd, name: "ffmpeg's input")
+                } else if let yuv {
                     yuv.convert(UnsafeRawBufferPointer(buffer.bytes), order: buffer.rowOrder, source: ObjectIdentifier(buffer), generation: buffer.generation)
                     try OutputFile.writeAll(UnsafeRawBufferPointer(yuv.yuv), to: fd, name: "ffmpeg's input")
                 } else {

@@ -76,6 +76,15 @@ final class ReviewReel {
     private let tilePixels: UnsafeMutableRawBufferPointer?
     /// The texture a recording's frames that show an intro are drawn into and read back from.
     private var frameTarget: Texture?
+    /// Reads a bare tile back as yuv420p, for an mp4 (`readsYUV`).
+    private var yuvReadBack: StripedYUVReadBack?
+
+    /// Whether a bare tile's frames are read back as yuv420p (`StripedYUVReadBack`), for an
+    /// encoder that takes it: only where they can be, a bare tile with even sides.
+    var readsYUV: Bool {
+        get { yuvReadBack != nil }
+        set { yuvReadBack = newValue && canvas == nil ? StripedYUVReadBack(width: layout.tileWidth, height: layout.tileHeight) : nil }
+    }
 
     /// What a tile showed when it was last drawn, by its place in the frame.
     private struct TileContent: Equatable {
@@ -209,7 +218,14 @@ final class ReviewReel {
             try markers.draw(shownMarkers, mapping: PointToPixel(scale: scale), deviceWidth: device.width, deviceHeight: device.height)
         }
         context.startDrawing()
-        let order = try context.readPixels(width: layout.tileWidth, height: layout.tileHeight, channels: canvas == nil ? channels : .rgba, into: try destination())
+        let order: RowOrder
+        if let yuvReadBack {
+            // A texture holds RGBA and reads it fastest so; the framebuffer may be BGRA.
+            try yuvReadBack.read(from: context, channels: variant.renderer.drawTarget == nil ? context.fastestReadOrder : .rgba, into: try destination())
+            order = .topDown
+        } else {
+            order = try context.readPixels(width: layout.tileWidth, height: layout.tileHeight, channels: canvas == nil ? channels : .rgba, into: try destination())
+        }
         lastDrawn[place] = content
         return order
     }

@@ -1,5 +1,8 @@
+import App
+import Formats
 import Foundation
 import Render
+import Scenes
 import XCTest
 @testable import SplashLab
 
@@ -30,6 +33,38 @@ final class YUVRecordingTests: XCTestCase {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return [UInt8](data)
+    }
+
+    /// A bare tile read back as yuv420p a stripe at a time holds the bytes its whole RGBA frame
+    /// converts to: from the framebuffer (BGRA, rows upwards) and from the frame texture an intro's
+    /// frames are drawn into (RGBA, rows downwards), on a splash, an intro and a feed frame.
+    func testAFrameReadBackAsYUVInStripesIsTheWholeFrameConverted() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        var options = PreviewOptions(device: try XCTUnwrap(Device.named("iphone-15-pro-max")), seed: 3)
+        options.introPath = CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/Intro/white-start.json").path
+        let session = try PreviewSession(options, builtInAssets: CLI.repositoryRoot.appendingPathComponent("Assets").path)
+        let reel = try ReviewReel(kind: .single, sessions: [session], names: ["timings"], script: InputScript(events: []), scale: 3, tiles: 1,
+                                  options: ReviewOptions(), rendererName: nil, forEncoder: true)
+        let width = reel.width, height = reel.height
+        XCTAssertEqual([width, height], [1290, 2796])
+        reel.channels = reel.context.fastestReadOrder
+        let converter = YUVFrameConverter(width: width, height: height, channels: reel.channels)
+        let pixels = UnsafeMutableRawBufferPointer.allocate(byteCount: width * height * 4, alignment: 64)
+        let yuv = UnsafeMutableRawBufferPointer.allocate(byteCount: RawVideoFormat.i420.frameBytes(width: width, height: height), alignment: 64)
+        defer { pixels.deallocate(); yuv.deallocate() }
+        // Names the frames the converter is given, for its cache of the last one.
+        let frameSource = NSObject()
+        XCTAssertTrue(session.preview.scene(at: 0.1).showsIntroFrame, "the intro's frame, drawn into the frame texture")
+        XCTAssertFalse(session.preview.scene(at: 4.0).showsIntroFrame, "the feed, drawn into the framebuffer")
+        for (k, time) in [0.1, 0.3, 4.0].enumerated() {
+            let tile = ReviewTile(variant: 0, time: time)
+            reel.readsYUV = false
+            guard case let .drawn(order) = try reel.compose([tile], skippingUnchanged: false, into: { pixels }) else { return XCTFail("drawn") }
+            converter.convert(UnsafeRawBufferPointer(pixels), order: order, source: ObjectIdentifier(frameSource), generation: k)
+            reel.readsYUV = true
+            XCTAssertEqual(try reel.compose([tile], skippingUnchanged: false, into: { yuv }), .drawn(.topDown))
+            XCTAssertTrue(converter.yuv.elementsEqual(yuv), "the same yuv420p at \(time) s")
+        }
     }
 
     /// An odd side (a device's points at `--scale 1`) gets a black column or row to make it even.
