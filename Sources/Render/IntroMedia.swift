@@ -17,6 +17,12 @@ public final class IntroMedia {
     /// What the file lacks that a player copes with (a missing external image), each naming it.
     public let warnings: [String]
     private var cache = IntroFrameCache()
+    /// Whether a Lottie's drawn frames are kept in the cache for scrubbing and loops; false draws
+    /// each straight into the animation's own words, as for a frame too large to keep. A
+    /// recording draws each frame once, in order: keeping them cost add-to-dock's (1290×433 px at
+    /// @3x) a new 2.2 MB buffer a frame and 64 MiB of peak memory. A video's are kept either way:
+    /// they are decoded a run at a time.
+    public var keepsDrawnLottieFrames = true
 
     /// The file extensions read as a Lottie animation; any other is handed to ffmpeg.
     public static let lottieExtensions: Set<String> = ["json", "lottie"]
@@ -89,7 +95,7 @@ public final class IntroMedia {
     /// copy (a whole screen at 3×, as a recording draws frame after frame).
     public func withFrame<T>(_ index: Int, width: Int, height: Int, premultiplied: Bool,
                              _ body: (UnsafeRawBufferPointer, IntroFrame.Layout) throws -> T) throws -> T {
-        if premultiplied, case let .lottie(animation) = source, width * height * 4 > cache.largestFrame {
+        if premultiplied, case let .lottie(animation) = source, width * height * 4 > cache.largestFrame || !keepsDrawnLottieFrames {
             return try animation.withPremultipliedFrame(frame: index, width: width, height: height) { try body($0, .premultipliedARGB) }
         }
         let frame = try self.frame(index, width: width, height: height, premultiplied: premultiplied)

@@ -173,6 +173,8 @@ final class ReviewReel {
         // draws into a texture with its rows the other way up, and an edge through a pixel's
         // centre (a photo's side on half a pixel, the panel's text) can fall on the other pixel.
         // A recording without an intro has no texture, and its 14 MB at @3x stay spared.
+        // A recording draws each intro frame once, in order: none is kept for another time.
+        if forEncoder { for session in sessions { session.introMedia?.keepsDrawnLottieFrames = false } }
         if forEncoder && layout.isBareTile && sessions.contains(where: { $0.introMedia != nil }) {
             frameTarget = try context.makeTexture(width: tileWidth, height: tileHeight, access: SDL_TEXTUREACCESS_TARGET,
                                                   blend: SDL_BLENDMODE_NONE, what: "the recording's frame texture")

@@ -97,6 +97,20 @@ final class IntroDrawingTests: XCTestCase {
         }
     }
 
+    /// A recording keeps no Lottie frame (`IntroMedia.keepsDrawnLottieFrames`): each is drawn into
+    /// the animation's own words, with the pixels the cache would have kept.
+    func testALottieFrameNotKeptHasThePixelsOfAKeptOne() throws {
+        let kept = try IntroMedia(path: Self.intro + "/red-square.json", deviceScale: 3)
+        let keptPixels = try kept.withFrame(3, width: 120, height: 90, premultiplied: true) { bytes, _ in Array(bytes) }
+        XCTAssertGreaterThan(kept.cachedBytes, 0, "a window keeps the frame for scrubbing")
+        let drawnOnce = try IntroMedia(path: Self.intro + "/red-square.json", deviceScale: 3)
+        drawnOnce.keepsDrawnLottieFrames = false
+        let pixels = try drawnOnce.withFrame(3, width: 120, height: 90, premultiplied: true) { bytes, _ in Array(bytes) }
+        XCTAssertEqual(drawnOnce.cachedBytes, 0)
+        XCTAssertEqual(pixels, keptPixels)
+        XCTAssertTrue(pixels.contains { $0 != 0 }, "the square is drawn")
+    }
+
     /// A frame drawn at the size it is shown is copied texel for texel: `red-square.json`'s
     /// edges are sharp, every pixel of the square's middle row either pure red or not red at all
     /// but for the square's own anti-aliased sides, as rlottie drew them.
