@@ -22,30 +22,23 @@ extension RenderContext {
     /// from there down (`StripedYUVReadBack`).
     public func readPixels(top: Int = 0, width: Int, height: Int, channels: ChannelOrder = .rgba, into destination: UnsafeMutableRawBufferPointer) throws -> RowOrder {
         precondition(destination.count >= width * height * 4, "the destination holds the frame")
-        if let glReadPixels = gl.readPixels, let glGetError = gl.getError, let glPixelStorei = gl.pixelStorei, SDL_GetRenderTarget(renderer) == nil,
-           SDL_GL_GetCurrentWindow() == window {
-            // Draws still queued in SDL's batch reach GL first.
+        let target = SDL_GetRenderTarget(renderer)
+        if let glReadPixels = gl.readPixels, let glGetError = gl.getError, let glPixelStorei = gl.pixelStorei,
+           target == nil || rendererName == "opengles2", SDL_GL_GetCurrentWindow() == window {
+            // Draws still queued in SDL's batch reach GL first; a texture target is bound as GL's
+            // framebuffer once they have.
             SDL_RenderFlush(renderer)
             // Errors from earlier calls are SDL's to report, not this read's.
             while glGetError() != 0 {}
             // SDL's desktop-GL read-back leaves its own row length set; 0 means rows of `width`.
             if rendererName == "opengl" { glPixelStorei(GLFunctions.packRowLength, 0) }
-            let bottom = Int32(outputSize.height - top - height)
-            glReadPixels(0, bottom, Int32(width), Int32(height), channels == .bgra ? GLFunctions.bgra : GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
+            // GL counts rows from the framebuffer's bottom; SDL draws into a texture target (a
+            // recording's frame texture) top row first, so there GL's row 0 is the top row.
+            let (firstRow, order): (Int, RowOrder) = target == nil ? (outputSize.height - top - height, .bottomUp) : (top, .topDown)
+            glReadPixels(0, Int32(firstRow), Int32(width), Int32(height), channels == .bgra ? GLFunctions.bgra : GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
             let status = glGetError()
             guard status == 0 else { throw RenderError("GL could not read the frame back (error 0x\(String(status, radix: 16)))") }
-            return .bottomUp
-        }
-        if let glReadPixels = gl.readPixels, let glGetError = gl.getError, rendererName == "opengles2", SDL_GetRenderTarget(renderer) != nil,
-           SDL_GL_GetCurrentWindow() == window {
-            // A texture target (a recording's frame texture) is bound as GL's framebuffer once
-            // SDL has flushed; SDL draws into it top row first, so GL's row 0 is the top row.
-            SDL_RenderFlush(renderer)
-            while glGetError() != 0 {}
-            glReadPixels(0, Int32(top), Int32(width), Int32(height), channels == .bgra ? GLFunctions.bgra : GLFunctions.rgba, GLFunctions.unsignedByte, destination.baseAddress)
-            let status = glGetError()
-            guard status == 0 else { throw RenderError("GL could not read the frame back (error 0x\(String(status, radix: 16)))") }
-            return .topDown
+            return order
         }
         var rect = SDL_Rect(x: 0, y: Int32(top), w: Int32(width), h: Int32(height))
         // SDL's packed formats name a 32-bit word; on a little-endian machine ABGR8888's bytes are

@@ -19,7 +19,8 @@ enum RecordingSink {
 enum FFmpegInput {
     /// 4-byte pixels as they were read back, RGBA or BGRA: a GIF's palette is made from them.
     case pixels
-    /// yuv420p, converted by the writer (`FrameWriter`): what an mp4's H.264 encoder takes.
+    /// yuv420p, converted as it is read back (`StripedYUVReadBack`) or on the writer's thread
+    /// (`YUVFrameConverter`): what an mp4's H.264 encoder takes.
     case yuv420p
 }
 
