@@ -50,7 +50,9 @@ public enum LaunchExplanation {
         }
         var root: [(String, JSONOutput)] = [
             ("project", session.options.projectDirectory.map(JSONOutput.string) ?? .null),
+            ("projectFile", screen.projectFile.map(JSONOutput.string) ?? .null),
             ("target", screen.target.map(JSONOutput.string) ?? .null),
+            ("infoPlist", screen.infoPlist.map(JSONOutput.string) ?? .null),
             ("source", .string(screen.source)),
             ("appearance", .string(appearance.rawValue)),
             ("device", .string(device.name)),
@@ -93,8 +95,14 @@ public enum LaunchExplanation {
         let screen = session.launchScreen
         let device = session.options.device
         let appearance = session.shownAppearance
-        var lines = ["\(screen.source)\(screen.target.map { " (target \($0))" } ?? ""): \(device.name) \(device.orientation.rawValue), \(appearance.rawValue)",
-                     "background: \(screen.backgroundOrigin ?? "")"]
+        var lines: [String] = []
+        // Where it came from, first: what a user checks before anything else.
+        if let project = screen.projectFile { lines.append("project: \(project)") }
+        if let target = screen.target { lines.append("target: \(target)") }
+        if let plist = screen.infoPlist { lines.append("Info.plist: \(plist)") }
+        if session.options.projectDirectory != nil { lines.append("launch file: \(screen.source)") }
+        lines += ["\(screen.source)\(screen.target.map { " (target \($0))" } ?? ""): \(device.name) \(device.orientation.rawValue), \(appearance.rawValue)",
+                  "background: \(screen.backgroundOrigin ?? "")"]
         func f(_ v: Double) -> String { JSONOutput.number(v).text }
         for entry in screen.explained {
             var line = "  \(entry.origin.element)\(entry.origin.id.map { " \($0)" } ?? "")"

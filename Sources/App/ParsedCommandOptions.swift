@@ -153,7 +153,8 @@ public struct RenderOptions {
         case graph(from: Double, to: Double?, properties: [String]?)
     }
 
-    public var out: String
+    /// The PNG to write; nil only with `--launch --explain`, which then prints without drawing.
+    public var out: String?
     public var frames: Frames
     public var review: ReviewSource
     /// `--explain`: list the launch screen's elements (as JSON with `--json`).
@@ -163,11 +164,11 @@ public struct RenderOptions {
 
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "render")
-        guard let out = args.value(.out) else { throw args.mistake("render needs --out FILE.png") }
-        self.out = out
         let launch = args.has(.launch)
         explain = (args.has(.explain), args.has(.json))
         if explain.on && !launch { throw args.mistake("--explain lists the launch screen's elements: add --launch") }
+        out = args.value(.out)
+        if out == nil && !explain.on { throw args.mistake("render needs --out FILE.png (--launch --explain alone prints the launch screen's elements)") }
         if explain.json && !explain.on { throw args.mistake("render prints JSON only with --explain") }
         let filmstrip = args.has(.filmstrip)
         let compare = args.has(.compare)

@@ -140,9 +140,25 @@ public struct PreviewSession {
     static func startIntroFromLaunchScreen(_ screen: inout LaunchScreen, catalog: inout AssetCatalog, options: PreviewOptions,
                                            warnings: inout [String]) -> IntroLogoFit {
         let device = options.device
-        guard let index = screen.logoImage(id: options.logoView, device: device), case let .image(image) = screen.elements[index],
-              let file = image.asset.file(appearance: screen.forcedAppearance ?? options.appearance, scale: device.scale) else {
-            if let id = options.logoView { warnings.append("warning: \(screen.source): no image view with id \(id); the intro keeps the built-in logo") }
+        let appearance = screen.forcedAppearance ?? options.appearance
+        var chosen: (index: Int, image: LaunchImageElement, file: LaunchImageFile)?
+        for index in screen.logoImageCandidates(id: options.logoView, device: device) {
+            guard case let .image(image) = screen.elements[index], let file = image.asset.file(appearance: appearance, scale: device.scale) else { continue }
+            // An image with no visible pixel (Flutter's template ships a 1x1 transparent
+            // placeholder) makes no hole: the next image view is taken, else the built-in logo.
+            if !file.isVector, let decoded = try? ImageLibrary.decode(file.path, pixelSize: nil), !ImageLibrary.hasVisiblePixel(decoded) {
+                let name = image.origin.map { "\($0.element)\($0.id.map { " \($0)" } ?? "")" } ?? "an image view"
+                warnings.append("warning: \(file.path): the image of \(name) is fully transparent, so it cannot be the intro's logo; "
+                                + "the launch screen draws it as it is")
+                continue
+            }
+            chosen = (index, image, file)
+            break
+        }
+        guard let (index, image, file) = chosen else {
+            if let id = options.logoView, !screen.elements.contains(where: { if case let .image(i) = $0 { return i.origin?.id == id } else { return false } }) {
+                warnings.append("warning: \(screen.source): no image view with id \(id); the intro keeps the built-in logo")
+            }
             return .builtIn
         }
         let rect = image.contentMode.imageRect(file.pointSize, in: image.frame)
@@ -151,7 +167,7 @@ public struct PreviewSession {
         screen.introDescription.logoCenter = (rect.midX / device.width, rect.midY / device.height)
         screen.introDescription.logoSize = rect.width
         catalog.logoOverride = file.path
-        catalog.logoTint = image.tint?.resolved(screen.forcedAppearance ?? options.appearance)
+        catalog.logoTint = image.tint?.resolved(appearance)
         return IntroLogoFit(sizeScale: rect.width / LaunchDescription.defaultLogoSize, aspect: rect.width / rect.height,
                             opacity: image.opacity, showsText: catalog.userHasSplashTexts)
     }

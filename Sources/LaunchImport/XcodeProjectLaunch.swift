@@ -43,6 +43,9 @@ public struct XcodeProjectLaunch {
     public private(set) var warnings: [String] = []
     var folder: ProjectFolder!
     var targetName: String?
+    /// The project file read (an `.xcodeproj` or an XcodeGen manifest) and the Info.plist, for `--explain`.
+    var projectFile: String?
+    var infoPlistPath: String?
     /// The target's resource files (storyboards, catalogs, loose images), absolute; nil: search the folder.
     var resources: [String]?
 
@@ -56,6 +59,8 @@ public struct XcodeProjectLaunch {
         var screen = reader.read()
         screen.introDescription = intro
         screen.target = reader.targetName
+        screen.projectFile = reader.projectFile
+        screen.infoPlist = reader.infoPlistPath
         return (screen, reader.warnings)
     }
 
@@ -76,6 +81,7 @@ public struct XcodeProjectLaunch {
         do {
             guard let found = try locate() else { return .white }
             (info, plistPath) = found
+            infoPlistPath = plistPath
         } catch {
             warn("\(error); the launch screen is white")
             return .white
@@ -137,7 +143,8 @@ public struct XcodeProjectLaunch {
         let here = try ProjectFolder(root: start)
         let inside = here.find(under: here.root, depth: 3, limit: 50, descendInto: ProjectFolder.isPlainFolder, { $0.hasSuffix(".xcodeproj") })
             .filter { !$0.hasSuffix("/Pods.xcodeproj") }
-        if !inside.isEmpty { return inside.first }
+        if inside.count == 1 { return inside[0] }
+        if inside.count > 1 { return chooseProject(inside, in: here) }
         // A folder inside the project: look above it, up to the repository's root.
         var folder = here.root
         for _ in 0..<6 {
@@ -151,6 +158,29 @@ public struct XcodeProjectLaunch {
         return nil
     }
 
+    /// Of several projects under a folder, the one Xcode users mean: one with an iOS application
+    /// target, then any application target, then none (a library's or a sample's); nearest the
+    /// top, then first by name, among equals. The choice is said, with the others.
+    mutating func chooseProject(_ candidates: [String], in folder: ProjectFolder) -> String {
+        func rank(_ path: String) -> Int {
+            let pbxproj = path + "/project.pbxproj"
+            guard let bytes = try? folder.read(pbxproj, limit: XcodeProjectLaunch.projectLimit),
+                  let project = try? XcodeProjectFile.parse(bytes: bytes, path: pbxproj) else { return 3 }
+            let applications = project.applicationTargets
+            if applications.contains(where: { $0.platform == .iOS }) { return 0 }
+            if applications.contains(where: { $0.platform == .unknown }) { return 1 }
+            return applications.isEmpty ? 3 : 2
+        }
+        // `find` lists nearest first, then by name: the order breaks ties.
+        let ranked = candidates.enumerated().map { (rank: rank($0.element), order: $0.offset, path: $0.element) }
+        let chosen = ranked.min { ($0.rank, $0.order) < ($1.rank, $1.order) }!
+        let why = ["it has an iOS application target", "it has an application target", "it has an application target, for another platform",
+                   "none has an application target"][chosen.rank]
+        warn("\(folder.root): \(candidates.count) projects (\(candidates.map { XcodeProjectFile.lastComponent($0) }.joined(separator: ", "))); "
+             + "reading \(chosen.path): \(why) (--project PATH for another)")
+        return chosen.path
+    }
+
     /// The target's Info.plist through the project file.
     mutating func fromProjectFile(_ projectPath: String) throws -> (info: [String: Any], path: String)? {
         let sourceRoot = XcodeProjectLaunch.parent(of: projectPath)
@@ -159,6 +189,7 @@ public struct XcodeProjectLaunch {
         let realSource = ProjectFolder.realPath(sourceRoot) ?? sourceRoot
         folder = try ProjectFolder(root: realSource.hasPrefix(givenRoot + "/") || realSource == givenRoot ? givenRoot : realSource)
         let pbxproj = projectPath + "/project.pbxproj"
+        projectFile = projectPath
         var project = try XcodeProjectFile.parse(bytes: try folder.read(pbxproj, limit: XcodeProjectLaunch.projectLimit), path: pbxproj)
         // Settings an .xcconfig file holds (SDKROOT, INFOPLIST_FILE) go in where Xcode puts them; a
         // file that is missing or unreadable is named and passed over, but for CocoaPods' own,
@@ -211,9 +242,21 @@ public struct XcodeProjectLaunch {
         if let file = settings.infoPlistFile, !file.isEmpty {
             let path = sourceRoot + "/" + file
             _ = try folder.contained(path)
+            var prefixHeader: String?
+            if settings.preprocessesInfoPlist, let header = settings.infoPlistPrefixHeader {
+                // A prefix header under the build folder (`${BUILD_DIR}/…`, `$(DERIVED_FILE_DIR)/…`)
+                // exists only after a build: the Info.plist is preprocessed without it, as far as
+                // its own definitions go, rather than dropped.
+                let headerPath = sourceRoot + "/" + header
+                if (try? folder.contained(headerPath)) != nil, folder.kind(headerPath) == .file {
+                    prefixHeader = headerPath
+                } else {
+                    warn("\(pbxproj): target \(target.name)'s INFOPLIST_PREFIX_HEADER names \(header), which is not in the project (a build generates it); "
+                         + "\(file) is preprocessed without it")
+                }
+            }
             let bytes = settings.preprocessesInfoPlist
-                ? try folder.preprocess(path, definitions: settings.infoPlistPreprocessorDefinitions,
-                                        prefixHeader: settings.infoPlistPrefixHeader.map { sourceRoot + "/" + $0 }, limit: XcodeProjectLaunch.plistLimit)
+                ? try folder.preprocess(path, definitions: settings.infoPlistPreprocessorDefinitions, prefixHeader: prefixHeader, limit: XcodeProjectLaunch.plistLimit)
                 : try folder.read(path, limit: XcodeProjectLaunch.plistLimit)
             info = try XcodeProjectLaunch.readPlist(bytes: bytes, path: path)
             plistPath = path
@@ -231,6 +274,7 @@ public struct XcodeProjectLaunch {
     /// An XcodeGen manifest's application target: its Info.plist and the keys its settings generate.
     mutating func fromXcodeGen(_ manifestPath: String) throws -> (info: [String: Any], path: String)? {
         let manifest = try XcodeGenManifest.parse(bytes: try folder.read(manifestPath, limit: XcodeProjectLaunch.plistLimit), path: manifestPath)
+        projectFile = manifestPath
         let base = XcodeProjectLaunch.parent(of: manifestPath)
         let applications = manifest.applicationTargets
         let chosen = options.target.flatMap { name in manifest.targets.first { $0.name == name } }
@@ -294,9 +338,17 @@ public struct XcodeProjectLaunch {
             declared = true
             if let name = name as? String, !name.isEmpty, !name.contains("/") {
                 let bare = name.hasSuffix(".storyboard") ? String(name.dropLast(".storyboard".count)) : name.hasSuffix(".xib") ? String(name.dropLast(4)) : name
+                // As Xcode resolves it: the target's own files first (a storyboard or a xib of
+                // that name among its resources), and only then a search of the folder, said aloud.
+                var found = ["storyboard", "xib"].compactMap { ownResource(named: "\(bare).\($0)") }
+                if found.isEmpty {
+                    found = [searchedResource(named: "\(bare).storyboard", near: plistPath), searchedResource(named: "\(bare).xib", near: plistPath)].compactMap { $0 }
+                    if let targetName, let guess = found.first {
+                        warn("\(plistPath): UILaunchStoryboardName names \(name), which is not among target \(targetName)'s resources; guessed \(guess), found by searching \(folder.root)")
+                    }
+                }
                 var tried = false
-                for ext in ["storyboard", "xib"] {
-                    guard let path = resource(named: "\(bare).\(ext)") else { continue }
+                for path in found {
                     tried = true
                     do {
                         let document = try InterfaceBuilderDocument.parse(bytes: try folder.read(path, limit: InterfaceBuilderDocument.sizeLimit), path: path)
@@ -340,16 +392,34 @@ public struct XcodeProjectLaunch {
 
     /// A resource of the target by file name (in a `.lproj` folder too), else from the folder.
     func resource(named name: String) -> String? {
-        if let resources {
-            let hits = resources.filter { XcodeProjectFile.lastComponent($0) == name }
-            // Base.lproj, then English, then any.
-            if let best = hits.first(where: { $0.contains("/Base.lproj/") }) ?? hits.first(where: { $0.contains("/en.lproj/") }) ?? hits.first { return best }
-            // A variant group names its folder; the files are inside it.
-            for folderPath in resources where folder.kind(folderPath) == .folder && !folderPath.hasSuffix(".xcassets") {
-                if let hit = folder.find(under: folderPath, depth: 3, limit: 1, descendInto: { !$0.hasSuffix(".xcassets") }, { $0 == name }).first { return hit }
-            }
+        ownResource(named: name) ?? searchedResource(named: name, near: nil)
+    }
+
+    /// A file the target lists among its resources (Copy Bundle Resources, a synchronised folder,
+    /// a variant group's `.lproj` files), or nil; nil too when no project file lists resources.
+    func ownResource(named name: String) -> String? {
+        guard let resources else { return nil }
+        let hits = resources.filter { XcodeProjectFile.lastComponent($0) == name }
+        // Base.lproj, then English, then any.
+        if let best = hits.first(where: { $0.contains("/Base.lproj/") }) ?? hits.first(where: { $0.contains("/en.lproj/") }) ?? hits.first { return best }
+        // A variant group names its folder; the files are inside it.
+        for folderPath in resources where folder.kind(folderPath) == .folder && !folderPath.hasSuffix(".xcassets") {
+            if let hit = folder.find(under: folderPath, depth: 3, limit: 1, descendInto: { !$0.hasSuffix(".xcassets") }, { $0 == name }).first { return hit }
         }
-        return folder.find(under: folder.root, depth: 7, limit: 1, descendInto: ProjectFolder.isPlainFolder, { $0 == name }).first
+        return nil
+    }
+
+    /// A file of that name found by searching the folder: of several, the one sharing the longest
+    /// folder path with `near` (the target's Info.plist, so a sample app's copy elsewhere in the
+    /// repository loses to the target's own), then the shallowest.
+    func searchedResource(named name: String, near: String?) -> String? {
+        let hits = folder.find(under: folder.root, depth: 7, limit: near == nil ? 1 : 50, descendInto: ProjectFolder.isPlainFolder, { $0 == name })
+        guard let near, hits.count > 1 else { return hits.first }
+        let anchor = near.split(separator: "/").dropLast()
+        func shared(_ path: String) -> Int {
+            zip(anchor, path.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
+        }
+        return hits.enumerated().max { (shared($0.element), -$0.offset) < (shared($1.element), -$1.offset) }?.element
     }
 
     // MARK: Info.plist

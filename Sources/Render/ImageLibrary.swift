@@ -233,6 +233,16 @@ public final class ImageLibrary {
         return try traceLogo(decodeLogo(path), path: path, opaqueAsRectangle: path == catalog.logoOverride)
     }
 
+    /// Whether any pixel is at least half opaque: what the logo's tracing counts as its shape.
+    public static func hasVisiblePixel(_ image: DecodedImage) -> Bool {
+        var i = 3
+        while i < image.pixels.count {
+            if image.pixels[i] >= 128 { return true }
+            i += 4
+        }
+        return false
+    }
+
     /// Checks that the logo's alpha channel makes a shape, and traces its outline.
     /// A project's launch image may be opaque (an app icon as the logo): with `opaqueAsRectangle`
     /// its hole is its rectangle, traced from its alpha with the outermost pixels made clear.

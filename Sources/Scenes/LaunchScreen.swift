@@ -240,6 +240,9 @@ public struct LaunchScreen: Equatable, Sendable {
     public var layoutSystem: JSONOutput?
     /// The Xcode target it belongs to, when a project file named one.
     public var target: String?
+    /// The project file (`.xcodeproj`, XcodeGen manifest) and the Info.plist it was found through.
+    public var projectFile: String?
+    public var infoPlist: String?
     /// The image view the intro grows (an index of `elements`): the largest that is not a
     /// full-screen background, or the one `--logo-view` names. Nil: the launch screen has none.
     public var introLogo: Int?
@@ -247,20 +250,25 @@ public struct LaunchScreen: Equatable, Sendable {
     /// The image view to grow: `id`'s, else the one whose image is drawn largest while covering
     /// less than nine tenths of the screen (a full-screen image is a background, not a logo; a
     /// small image centred in a full-screen view, as Flutter's launch screens draw theirs, is one).
-    public func logoImage(id: String?, device: Device) -> Int? {
+    public func logoImage(id: String?, device: Device) -> Int? { logoImageCandidates(id: id, device: device).first }
+
+    /// The image views that could grow, best first: `id`'s alone, else every image drawn on less
+    /// than nine tenths of the screen, largest first (ties in document order). The caller passes
+    /// over one whose image shows nothing (the Flutter template's transparent placeholder).
+    public func logoImageCandidates(id: String?, device: Device) -> [Int] {
         let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
         let screenArea = device.width * device.height
-        var best: (index: Int, area: Double)?
+        var candidates: [(index: Int, area: Double)] = []
         for (i, element) in elements.enumerated() {
             guard case let .image(image) = element, image.opacity > 0 else { continue }
-            if let id { if image.origin?.id == id { return i } else { continue } }
+            if let id { if image.origin?.id == id { return [i] } else { continue } }
             guard let file = image.asset.file(appearance: .light, scale: device.scale) else { continue }
             let drawn = image.contentMode.imageRect(file.pointSize, in: image.frame).intersection(screen)
             let area = drawn.width * drawn.height
-            guard area < 0.9 * screenArea, area > (best?.area ?? 0) else { continue }
-            best = (i, area)
+            guard area < 0.9 * screenArea, area > 0 else { continue }
+            candidates.append((i, area))
         }
-        return best?.index
+        return candidates.enumerated().sorted { ($0.element.area, -$0.offset) > ($1.element.area, -$1.offset) }.map(\.element.index)
     }
 
     public init(background: Background, elements: [LaunchElement], source: String, introDescription: LaunchDescription) {

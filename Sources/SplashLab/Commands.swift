@@ -53,10 +53,18 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
         return try renderGraphCommand(options, from: from, to: to, properties: properties)
     }
     let review = options.review
-    if let reference = options.reference, case let .at(t) = options.frames {
-        return try renderReference(reference, review: review, at: t, out: options.out)
+    let (sessions, names): ([PreviewSession], [String])
+    guard let out = options.out else {
+        // `--launch --explain` without `--out`: the elements as read and laid out, nothing drawn.
+        (sessions, names) = try reviewSessions(review)
+        for session in sessions { session.reportWarnings() }
+        try printExplanation(sessions, json: options.explain.json)
+        return 0
     }
-    let (sessions, names) = try reviewSessions(review)
+    if let reference = options.reference, case let .at(t) = options.frames {
+        return try renderReference(reference, review: review, at: t, out: out)
+    }
+    (sessions, names) = try reviewSessions(review)
     let script = try review.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
     let reviewOptions = ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn)
     /// Each variant at one time, or their launch frames.
@@ -83,14 +91,17 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
         preconditionFailure("render --graph is drawn by renderGraphCommand")
     }
     let pixels = try reel.compose(tiles)
-    try writePNG(pixels, width: reel.width, height: reel.height, to: options.out)
+    try writePNG(pixels, width: reel.width, height: reel.height, to: out)
     for v in reel.variants { v.session.reportWarnings(v.renderer.images.catalog.warnings) }
-    if options.explain.on {
-        let explained = sessions.map { options.explain.json ? LaunchExplanation.json($0).text : LaunchExplanation.text($0) }
-        try printOutput(options.explain.json && explained.count > 1 ? "[" + explained.joined(separator: ", ") + "]" : explained.joined(separator: "\n\n"))
-    }
-    if tiles.count > 1 { printError("wrote \(options.out), \(reel.width)x\(reel.height); tiles: \(reel.tileSummary(tiles))") }
+    if options.explain.on { try printExplanation(sessions, json: options.explain.json) }
+    if tiles.count > 1 { printError("wrote \(out), \(reel.width)x\(reel.height); tiles: \(reel.tileSummary(tiles))") }
     return 0
+}
+
+/// `--explain`: each session's launch screen, as text or JSON (an array for several).
+private func printExplanation(_ sessions: [PreviewSession], json: Bool) throws {
+    let explained = sessions.map { json ? LaunchExplanation.json($0).text : LaunchExplanation.text($0) }
+    try printOutput(json && explained.count > 1 ? "[" + explained.joined(separator: ", ") + "]" : explained.joined(separator: "\n\n"))
 }
 
 /// The session's preview with a script's inputs (or none), at time t.

@@ -54,7 +54,7 @@ func lintCommand(_ arguments: [String]) throws -> Int32 {
 /// interruption marks and list, the input ticks) drawn headless by the window's own widget, as a
 /// PNG for a review document.
 func renderGraphCommand(_ options: RenderOptions, from: Double, to given: Double?, properties: [String]?) throws -> Int32 {
-    let out = options.out
+    guard let out = options.out else { throw UsageError(message: "render --graph needs --out FILE.png", usage: CLI.usage("render")) }
     let session = try makeSession(options.review.preview)
     let events = try options.review.scriptPath.map { try InputScript.load(path: $0).events } ?? []
     let to = given ?? max(MotionLint.takeDuration(initial: session.preview, log: events), from + 1)

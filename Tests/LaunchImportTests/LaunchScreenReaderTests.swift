@@ -99,7 +99,10 @@ final class LaunchScreenReaderTests: XCTestCase {
         XCTAssertEqual([label.text, "\(label.fontSize)", "\(label.bold)"], ["Fixture", "17.0", "true"])
         XCTAssertEqual(label.color.light, .white)
         XCTAssertEqual(label.frame.maxY, 667 - 20, accuracy: 1e-6, "20 pt above the safe area's bottom")
-        let (white, why) = XcodeProjectLaunch.load(directory: Self.fixtures + "/NothingUsableProject", device: se, intro: intro)
+        var (white, why) = XcodeProjectLaunch.load(directory: Self.fixtures + "/NothingUsableProject", device: se, intro: intro)
+        // White, but it still says which Info.plist was read.
+        XCTAssertTrue(white.infoPlist?.hasSuffix("NothingUsableProject/Info.plist") ?? false, "\(white.infoPlist ?? "nil")")
+        white.infoPlist = nil
         XCTAssertEqual(white, .white)
         XCTAssertTrue(why.last?.contains("the launch screen is white") ?? false, "\(why)")
         let (missing, missingWhy) = XcodeProjectLaunch.load(directory: "/nonexistent/project", device: se, intro: intro)
