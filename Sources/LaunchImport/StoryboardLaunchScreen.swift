@@ -237,18 +237,15 @@ public struct StoryboardLaunchScreen {
             }
             let colour = view.element.child("color", key: "textColor").flatMap { color($0, key: "textColor") }
                 ?? SystemColors.named("labelColor")!.from("systemColor labelColor (UILabel's default)")
-            var (size, weight, description) = font(view.element)
-            // Autoshrink: a label that adjusts its font to fit narrows it down to its minimum scale.
-            if view.element.flag("adjustsFontSizeToFit") {
-                let width = measure(text, size, weight).width
-                let minimum = view.element.number("minimumScaleFactor") ?? ((view.element.number("minimumFontSize") ?? size) / size)
-                if width > frame.width, width > 0 { size *= max(frame.width / width, min(max(minimum, 0.01), 1)) }
-            }
+            let (fontSize, weight, description) = font(view.element)
             let alignment = LaunchTextAlignment(rawValue: view.element["textAlignment"] ?? "natural") ?? .natural
             let lines = Int(view.element["numberOfLines"] ?? "1") ?? 1
-            explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "label", element: elements.count,
-                                                details: [("text", .string(text)), ("font", .string(description)), ("color", .string(colour.origin))]))
-            elements.append(.label(LaunchLabelElement(text: text, frame: frame, fontSize: size, weight: weight, color: colour,
+            let fitted = LabelFitting.fit(text, in: frame.width, element: view.element, fontSize: fontSize, weight: weight, lines: lines, measure: measure)
+            var details: [(String, JSONOutput)] = [("text", .string(text)), ("font", .string(description)), ("color", .string(colour.origin))]
+            if fitted.fontSize != fontSize { details.append(("autoshrink", .string("\(OptionBoundsFormat.number(fontSize)) pt shrunk to \(OptionBoundsFormat.number((fitted.fontSize * 100).rounded() / 100)) pt to fit"))) }
+            if fitted.text != text { details.append(("truncated", .string(fitted.text))) }
+            explained.append(LaunchExplainEntry(origin: o, frame: frame, drawn: "label", element: elements.count, details: details))
+            elements.append(.label(LaunchLabelElement(text: fitted.text, frame: frame, fontSize: fitted.fontSize, weight: weight, color: colour,
                                                       alignment: alignment, lines: lines, opacity: alpha, origin: o)))
         case "view", "stackView", "tableView", "scrollView", "collectionView", "containerView", "visualEffectView":
             if view.kind == "tableView" && !drewBackground {
@@ -369,6 +366,51 @@ public struct StoryboardLaunchScreen {
         }
         barItems(Array(items[..<split]), in: area, trailing: false, tint: tint)
         barItems(Array(items[(split + 1)...].filter { $0["systemItem"] != "flexibleSpace" }.reversed()), in: area, trailing: true, tint: tint)
+    }
+}
+
+/// How UILabel fits one line of text into its width: autoshrink first (`adjustsFontSizeToFit`,
+/// which Interface Builder leaves out when it is on, and writes as `NO` when off; down to
+/// `minimumScaleFactor`, or the legacy `minimumFontSize`), then truncation by its
+/// `lineBreakMode` (tail, middle or head, with an ellipsis; `clip` cuts at the edge).
+enum LabelFitting {
+    static let ellipsis = "…"
+
+    static func fit(_ text: String, in width: Double, element: InterfaceBuilderElement, fontSize: Double, weight: LaunchFontWeight, lines: Int,
+                    measure: LaunchTextMeasure) -> (text: String, fontSize: Double) {
+        guard lines == 1, width > 0, fontSize > 0 else { return (text, fontSize) }
+        var size = fontSize
+        let natural = measure(text, size, weight).width
+        guard natural > width else { return (text, size) }
+        if element.flag("adjustsFontSizeToFit", default: true) {
+            // UILabel's default minimum scale is 0 (any); a legacy minimum font size gives its ratio.
+            let minimumScale = element.number("minimumScaleFactor") ?? element.number("minimumFontSize").map { $0 / fontSize } ?? 0
+            size = fontSize * max(width / natural, min(max(minimumScale, 0.01), 1))
+        }
+        guard measure(text, size, weight).width > width + 0.01 else { return (text, size) }
+        return (truncated(text, in: width, mode: element["lineBreakMode"] ?? "tailTruncation", fontSize: size, weight: weight, measure: measure), size)
+    }
+
+    /// The most characters that fit with the ellipsis where the mode puts it.
+    static func truncated(_ text: String, in width: Double, mode: String, fontSize: Double, weight: LaunchFontWeight, measure: LaunchTextMeasure) -> String {
+        let characters = Array(text)
+        func candidate(_ kept: Int) -> String {
+            switch mode {
+            case "headTruncation": return ellipsis + String(characters.suffix(kept))
+            case "middleTruncation":
+                let head = (kept + 1) / 2
+                return String(characters.prefix(head)) + ellipsis + String(characters.suffix(kept - head))
+            default: return String(characters.prefix(kept)) + ellipsis
+            }
+        }
+        guard ["tailTruncation", "middleTruncation", "headTruncation"].contains(mode) else { return text }
+        // The width grows with the characters kept: the longest that fits, by bisection.
+        var low = 0, high = characters.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if measure(candidate(mid), fontSize, weight).width <= width { low = mid } else { high = mid - 1 }
+        }
+        return candidate(low)
     }
 }
 
