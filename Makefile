@@ -32,7 +32,7 @@ parity: deps-test build
 	scripts/parity/run.sh $(BIN_DEBUG)
 
 # The real-project conformance run (scripts/realworld/README.md): the runner's self-test, then the
-# launch screens of 15 public iOS apps in ../shared/realworld/projects (REALWORLD=DIR elsewhere),
+# launch screens of 26 public iOS apps in ../shared/realworld/projects (REALWORLD=DIR elsewhere),
 # each rendered light and dark on an iPhone 15 with --explain and checked against
 # scripts/realworld/expectations.json: corner colours and every element's box; each layout system is
 # solved again by kiwisolver, and the intro must start with no blink. Says so when the
