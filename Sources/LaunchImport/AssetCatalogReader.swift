@@ -33,23 +33,71 @@ public enum AssetCatalogContents {
         return (try properties.string("template-rendering-intent") == "template", try properties.bool("preserves-vector-representation") ?? false)
     }
 
-    /// A colour set's colour, light and dark. Entries for other idioms' or high-contrast
-    /// appearances are passed over; a universal entry with no appearance is the light colour.
-    public static func color(bytes: [UInt8], path: String) throws -> AppearanceColor {
+    /// A colour set's colour, light and dark, chosen among its entries as UIKit's asset lookup
+    /// chooses for a device of `idiom` at normal contrast (`ColorSetEntry.rank`): an entry for the
+    /// device's idiom before a universal one, then in light mode a Light entry before Any and in
+    /// dark mode a Dark entry before Any, then Display P3 before an unmarked gamut before sRGB
+    /// (every iPhone since the 7 has a P3 screen). High-contrast entries, other idioms' and other
+    /// platforms' are not used. A `reference` to a system colour adapts as that colour does.
+    public static func color(bytes: [UInt8], path: String, idiom: AssetIdiom = .iphone) throws -> AppearanceColor {
         let root = try JSONObjectReader(JSONParser.parse(bytes: bytes, path: path), path: path)
         guard let items = try root.array("colors"), !items.isEmpty else {
             throw root.failure(root.node, "a colour set needs a non-empty \"colors\" array")
         }
-        var light: Color?, dark: Color?
+        var entries: [ColorSetEntry] = []
         for (i, item) in items.enumerated() {
             let entry = try JSONObjectReader(item, path: path, fieldPath: "colors[\(i)]")
-            guard let appearance = try appearance(entry) else { continue }
+            guard let traits = try colorSetTraits(entry), !traits.highContrast, traits.idiom == "universal" || traits.idiom == idiom.rawValue else { continue }
             guard let colorObject = try entry.object("color") else { throw entry.failure(item, "colors[\(i)] has no \"color\"") }
-            let value = try color(colorObject)
-            if appearance == .dark { dark = dark ?? value } else { light = light ?? value }
+            entries.append(ColorSetEntry(index: i, idiomMatches: traits.idiom == idiom.rawValue, luminosity: traits.luminosity,
+                                         gamut: traits.gamut, value: try colorValue(colorObject)))
         }
-        guard let light = light ?? dark else { throw root.failure(root.node, "no colour for the any or light appearance") }
+        // A set with only a Dark entry has no light colour: the Dark one is drawn in light too.
+        guard let lightEntry = ColorSetEntry.best(entries, for: .light) ?? ColorSetEntry.best(entries, for: .dark) else {
+            throw root.failure(root.node, "no colour for the any or light appearance at normal contrast on \(idiom.rawValue)")
+        }
+        let darkEntry = ColorSetEntry.best(entries, for: .dark) ?? lightEntry
+        let light = lightEntry.value.resolved(.light)
+        // One fixed entry for both: no dark variant, as a plain colour has none.
+        let dark: Color? = darkEntry.index == lightEntry.index && !lightEntry.value.adapts ? nil : darkEntry.value.resolved(.dark)
         return AppearanceColor(light: light, dark: dark)
+    }
+
+    /// The traits of a colour set's entry, or nil for one with a trait this lookup does not know
+    /// (an appearance other than luminosity or contrast, another platform than iOS, an unknown gamut).
+    static func colorSetTraits(_ entry: JSONObjectReader) throws
+        -> (idiom: String, luminosity: ColorSetEntry.Luminosity, highContrast: Bool, gamut: ColorSetEntry.Gamut)? {
+        let idiom = try entry.string("idiom") ?? "universal"
+        if let platform = try entry.string("platform"), platform != "ios" { return nil }
+        var luminosity = ColorSetEntry.Luminosity.any, highContrast = false
+        for (j, node) in (try entry.array("appearances") ?? []).enumerated() {
+            let a = try JSONObjectReader(node, path: entry.path, fieldPath: entry.name("appearances[\(j)]"))
+            switch (try a.string("appearance"), try a.string("value")) {
+            case ("luminosity", "light"): luminosity = .light
+            case ("luminosity", "dark"): luminosity = .dark
+            case ("contrast", "high"): highContrast = true
+            default: return nil
+            }
+        }
+        let gamut: ColorSetEntry.Gamut
+        switch try entry.string("display-gamut") {
+        case nil: gamut = .unmarked
+        case "sRGB"?: gamut = .sRGB
+        case "display-P3"?: gamut = .displayP3
+        default: return nil
+        }
+        return (idiom, luminosity, highContrast, gamut)
+    }
+
+    /// An entry's `color`: a system colour by `reference`, else components.
+    static func colorValue(_ object: JSONObjectReader) throws -> ColorSetEntry.Value {
+        if let reference = try object.string("reference") {
+            guard let system = SystemColors.entry(reference) else {
+                throw object.failure(object.node("reference")!, "unknown system colour \(abbreviatedForMessage(reference))")
+            }
+            return .system(system)
+        }
+        return .fixed(try color(object))
     }
 
     /// The entries of an image set.
@@ -100,14 +148,8 @@ public enum AssetCatalogContents {
         return result
     }
 
-    /// `{"color-space", "components"}`, or a system colour by `reference`.
+    /// `{"color-space", "components"}` as one sRGB colour (a `reference` is read by `colorValue`).
     static func color(_ object: JSONObjectReader) throws -> Color {
-        if let reference = try object.string("reference") {
-            guard let system = SystemColors.named(reference) else {
-                throw object.failure(object.node("reference")!, "unknown system colour \(abbreviatedForMessage(reference))")
-            }
-            return system.light
-        }
         let space = try object.string("color-space") ?? "srgb"
         guard let components = try object.object("components") else {
             throw object.failure(object.node, "\(object.fieldPath) has no \"components\"")
@@ -162,6 +204,51 @@ public enum AssetCatalogContents {
     }
 }
 
+/// The device family an asset catalog's entries are chosen for (`idiom` in Contents.json).
+public enum AssetIdiom: String, Sendable {
+    case iphone, ipad
+}
+
+/// One usable entry of a colour set, with the traits UIKit's asset lookup ranks it by.
+struct ColorSetEntry {
+    enum Luminosity { case any, light, dark }
+    /// `display-gamut`; an entry without one serves every screen.
+    enum Gamut: Int { case sRGB = 0, unmarked = 1, displayP3 = 2 }
+    enum Value {
+        case fixed(Color)
+        case system(SystemColor)
+        var adapts: Bool { if case let .system(c) = self { return c.dark != nil } else { return false } }
+        func resolved(_ appearance: Appearance) -> Color {
+            switch self {
+            case let .fixed(c): return c
+            case let .system(c): return c.resolved(appearance)
+            }
+        }
+    }
+    /// Its place in `colors`: the first of equally ranked entries wins.
+    var index: Int
+    var idiomMatches: Bool
+    var luminosity: Luminosity
+    var gamut: Gamut
+    var value: Value
+
+    /// Larger is preferred: the device's own idiom, then the exact luminosity, then the gamut.
+    var rank: (Int, Int, Int) {
+        (idiomMatches ? 1 : 0, luminosity == .any ? 0 : 1, gamut.rawValue)
+    }
+
+    /// The entry drawn in `appearance`: among those for it or for any, the best ranked.
+    static func best(_ entries: [ColorSetEntry], for appearance: Appearance) -> ColorSetEntry? {
+        let wanted: Luminosity = appearance == .dark ? .dark : .light
+        var best: ColorSetEntry?
+        for entry in entries where entry.luminosity == .any || entry.luminosity == wanted {
+            if let current = best, !(entry.rank > current.rank) { continue }
+            best = entry
+        }
+        return best
+    }
+}
+
 extension Color {
     /// From components in 0...1, rounded to the nearest 8-bit value.
     public init(unit r: Double, unit g: Double, unit b: Double, alpha: Double) {
@@ -170,26 +257,16 @@ extension Color {
     }
 }
 
-/// UIKit's system colours a launch screen uses, light and dark (sRGB values UIKit reports for
-/// the default, non-high-contrast trait collection).
+/// UIKit's system colours by name (`SystemColorTable`), as a launch screen draws them: the base
+/// level at normal contrast, light and dark.
 public enum SystemColors {
-    static let table: [String: AppearanceColor] = [
-        "systemBackgroundColor": AppearanceColor(light: .white, dark: .black),
-        "secondarySystemBackgroundColor": AppearanceColor(light: Color(242, 242, 247), dark: Color(28, 28, 30)),
-        "tertiarySystemBackgroundColor": AppearanceColor(light: .white, dark: Color(44, 44, 46)),
-        "systemGroupedBackgroundColor": AppearanceColor(light: Color(242, 242, 247), dark: .black),
-        "labelColor": AppearanceColor(light: .black, dark: .white),
-        "secondaryLabelColor": AppearanceColor(light: Color(60, 60, 67, 153), dark: Color(235, 235, 245, 153)),
-        "systemBlueColor": AppearanceColor(light: Color(0, 122, 255), dark: Color(10, 132, 255)),
-        "systemRedColor": AppearanceColor(light: Color(255, 59, 48), dark: Color(255, 69, 58)),
-        "systemGreenColor": AppearanceColor(light: Color(52, 199, 89), dark: Color(48, 209, 88)),
-        "systemGrayColor": AppearanceColor(light: Color(142, 142, 147), dark: Color(142, 142, 147)),
-        "whiteColor": AppearanceColor(light: .white), "blackColor": AppearanceColor(light: .black),
-        "clearColor": AppearanceColor(light: Color(0, 0, 0, 0)),
-        "tintColor": AppearanceColor(light: Color(0, 122, 255), dark: Color(10, 132, 255)),
-    ]
-
-    public static func named(_ name: String) -> AppearanceColor? { table[name] }
+    public static func named(_ name: String) -> AppearanceColor? { SystemColorTable.byName[name]?.baseLevel }
+    /// The whole entry: every level and contrast, and what a deprecated name is drawn as.
+    public static func entry(_ name: String) -> SystemColor? { SystemColorTable.byName[name] }
+    /// A deprecated name UIKit still knows but Apple publishes no value for.
+    public static func isUnpublishedLegacy(_ name: String) -> Bool {
+        SystemColorTable.unpublishedLegacyNames.contains(name) || SystemColorTable.unpublishedLegacyNames.contains(name + "Color")
+    }
 }
 
 /// The asset catalogs (`*.xcassets`) of a target: colour and image sets by name (folders that
@@ -247,10 +324,10 @@ public struct AssetCatalogIndex: Sendable {
         return try folder.read(path, limit: AssetCatalogContents.sizeLimit)
     }
 
-    public func color(_ name: String) throws -> AppearanceColor {
+    public func color(_ name: String, idiom: AssetIdiom = .iphone) throws -> AppearanceColor {
         guard let set = colorSets[name] else { throw LaunchSourceError(path: name, "no colour set of that name in the project's asset catalogs") }
         let path = set + "/Contents.json"
-        return try AssetCatalogContents.color(bytes: try read(path), path: path)
+        return try AssetCatalogContents.color(bytes: try read(path), path: path, idiom: idiom)
     }
 
     /// The image set's files, each with its size. A file it names that is missing or is no image

@@ -101,10 +101,24 @@ public struct StoryboardLaunchScreen {
             colorCache[name] = resolved
             return resolved
         case let .system(name):
-            if let system = SystemColors.named(name) { return system.from("systemColor \(name)") }
-            if let fallback = document.resourceColors[name] { return AppearanceColor(light: fallback, origin: "the document's systemColor \(name) (light value only)") }
-            skip(e, "unknown system colour \(abbreviatedForMessage(name))")
-            return nil
+            if let system = SystemColors.entry(name) {
+                return system.baseLevel.from(system.drawnAs.map { "systemColor \(name) (deprecated: UIKit draws \($0))" } ?? "systemColor \(name)")
+            }
+            // Not in UIKit's table: the value Xcode stored in `<resources>` is its light one only,
+            // so it is drawn in both appearances and said once per name.
+            let key = "systemColor " + name
+            if let cached = colorCache[key] { return cached }
+            let shown = abbreviatedForMessage(name)
+            guard let fallback = document.resourceColors[name] else {
+                skip(e, "unknown system colour \(shown), and the document's <resources> stores no value for it")
+                return nil
+            }
+            let hex = [fallback.r, fallback.g, fallback.b, fallback.a].map { String(format: "%02X", $0) }.joined()
+            let what = SystemColors.isUnpublishedLegacy(name) ? "deprecated system colour \(shown) has no published value" : "unknown system colour \(shown)"
+            skip(e, "\(what): drawn with the document's <resources> value #\(hex) in light and dark (its dark value is unknown)")
+            let resolved = AppearanceColor(light: fallback, origin: "the document's systemColor \(name) (light value only)")
+            colorCache[key] = resolved
+            return resolved
         }
     }
 
