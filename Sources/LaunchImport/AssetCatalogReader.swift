@@ -107,7 +107,7 @@ public enum AssetCatalogContents {
         var entries: [ImageEntry] = []
         for (i, item) in items.enumerated() {
             let entry = try JSONObjectReader(item, path: path, fieldPath: "images[\(i)]")
-            guard let appearance = try appearance(entry) else { continue }
+            guard case let .shown(appearance) = try appearance(entry) else { continue }
             var scale = 1.0
             if let text = try entry.string("scale") {
                 guard text.hasSuffix("x"), let s = Double(text.dropLast()), s >= 1, s <= 3, s == s.rounded() else {
@@ -131,21 +131,27 @@ public enum AssetCatalogContents {
         return try properties.bool("provides-namespace") ?? false
     }
 
-    /// The entry's appearance: nil for one this preview does not show (high contrast, another
-    /// idiom than universal, iPhone or iPad), `.light` for any or light.
-    static func appearance(_ entry: JSONObjectReader) throws -> Appearance? {
-        if let idiom = try entry.string("idiom"), !["universal", "iphone", "ipad"].contains(idiom) { return nil }
-        var result = Appearance.light
+    /// Whether an image entry is shown here, and for which appearance (nil: any).
+    enum ImageEntryAppearance: Equatable { case notShown, shown(Appearance?) }
+
+    /// The entry's appearance: not shown for high contrast or another idiom than universal,
+    /// iPhone or iPad; nil for Any, which serves an appearance only when the set has no entry of
+    /// that appearance's own (a set with Any, Light and Dark shows Light in light mode, as UIKit's
+    /// trait matching does).
+    static func appearance(_ entry: JSONObjectReader) throws -> ImageEntryAppearance {
+        if let idiom = try entry.string("idiom"), !["universal", "iphone", "ipad"].contains(idiom) { return .notShown }
+        var result: Appearance?
         for (j, node) in (try entry.array("appearances") ?? []).enumerated() {
             let a = try JSONObjectReader(node, path: entry.path, fieldPath: entry.name("appearances[\(j)]"))
-            guard try a.string("appearance") == "luminosity" else { return nil }
+            guard try a.string("appearance") == "luminosity" else { return .notShown }
             switch try a.string("value") {
             case "dark": result = .dark
             case "light": result = .light
-            default: return nil
+            case "any": result = nil
+            default: return .notShown
             }
         }
-        return result
+        return .shown(result)
     }
 
     /// `{"color-space", "components"}` as one sRGB colour (a `reference` is read by `colorValue`).

@@ -84,6 +84,28 @@ final class LaunchScreenReaderTests: XCTestCase {
         XCTAssertEqual(asset.file(appearance: .light, scale: 3)?.pointSize.width, 10)
     }
 
+    func testAnImageSetWithAnyLightAndDarkShowsLightInLightMode() throws {
+        let json = """
+        {"images": [
+          {"idiom": "universal", "filename": "any.png", "scale": "3x"},
+          {"idiom": "universal", "filename": "light.png", "scale": "3x", "appearances": [{"appearance": "luminosity", "value": "light"}]},
+          {"idiom": "universal", "filename": "dark.png", "scale": "3x", "appearances": [{"appearance": "luminosity", "value": "dark"}]},
+          {"idiom": "universal", "filename": "contrast.png", "scale": "3x", "appearances": [{"appearance": "contrast", "value": "high"}]}
+        ]}
+        """
+        let entries = try AssetCatalogContents.images(bytes: bytes(json), path: "S.imageset/Contents.json")
+        XCTAssertEqual(entries.map(\.filename), ["any.png", "light.png", "dark.png"], "high contrast is not shown")
+        let asset = LaunchImageAsset(name: "S", files: entries.map {
+            LaunchImageFile(path: $0.filename!, scale: $0.scale, appearance: $0.appearance, pixelWidth: 30, pixelHeight: 30)
+        })
+        XCTAssertEqual(asset.file(appearance: .light, scale: 3)?.path, "light.png")
+        XCTAssertEqual(asset.file(appearance: .dark, scale: 3)?.path, "dark.png")
+        // Any alone serves both.
+        let anyOnly = LaunchImageAsset(name: "S", files: [asset.files[0]])
+        XCTAssertEqual(anyOnly.file(appearance: .light, scale: 3)?.path, "any.png")
+        XCTAssertEqual(anyOnly.file(appearance: .dark, scale: 3)?.path, "any.png")
+    }
+
     func testProjectFallbackOrderAndWarnings() {
         let intro = LaunchDescription.fallback
         let (storyboard, none) = XcodeProjectLaunch.load(directory: Self.fixtures + "/StoryboardProject", device: se, intro: intro)
