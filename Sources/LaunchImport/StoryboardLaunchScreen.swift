@@ -95,9 +95,13 @@ public struct StoryboardLaunchScreen {
             }
             if resolved == nil, let system = SystemColors.named(name) { resolved = system.from("systemColor \(name)") }
             if resolved == nil, let fallback = document.resourceColors[name] {
-                resolved = AppearanceColor(light: fallback, origin: "the document's namedColor \(name) (no colour set of that name)")
+                let why = catalog.hasColor(name) ? "its colour set could not be read" : "no colour set of that name"
+                resolved = AppearanceColor(light: fallback, origin: "the document's namedColor \(name) (\(why))")
             }
-            if resolved == nil { skip(e, "colour \(abbreviatedForMessage(name)) is in no asset catalog and has no namedColor fallback") }
+            if resolved == nil {
+                skip(e, catalog.hasColor(name) ? "colour set \(abbreviatedForMessage(name)) could not be read and has no namedColor fallback"
+                                               : "colour \(abbreviatedForMessage(name)) is in no asset catalog and has no namedColor fallback")
+            }
             colorCache[name] = resolved
             return resolved
         case let .system(name):
