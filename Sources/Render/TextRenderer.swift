@@ -237,9 +237,9 @@ enum LaunchTypesetter {
     /// glyph for every character; else DejaVu Sans (bold from semibold up), when that covers what
     /// Inter lacks or Inter is missing. `reference` opens a face at the reference size, nil when
     /// the file is missing or cannot be read.
-    static func face(for scalars: [Unicode.Scalar], pointSize: Double, weight: LaunchFontWeight,
+    static func face(for scalars: [Unicode.Scalar], pointSize: Double, weight: LaunchFontWeight, interFolder: String = SystemFontFace.interFolder,
                      reference: (String) -> OpaquePointer?) -> (path: String, inter: Bool)? {
-        let inter = SystemFontFace.interFolder + "/" + SystemFontFace(pointSize: pointSize, weight: weight).fileName
+        let inter = interFolder + "/" + SystemFontFace(pointSize: pointSize, weight: weight).fileName
         let dejaVu = (weight.isBold ? TextRenderer.boldCandidates : TextRenderer.regularCandidates).first(where: FileManager.default.fileExists(atPath:))
         func covers(_ font: OpaquePointer) -> Bool {
             scalars.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .control || TTF_GlyphIsProvided32(font, $0.value) != 0 }
@@ -435,8 +435,11 @@ public final class TextMeasurer: @unchecked Sendable {
     /// that Inter lacks.
     public private(set) var warnings: [String] = []
     private var warnedInterMissing = false
+    /// Where Inter's files are looked for (another folder in tests of its absence).
+    let interFolder: String
 
-    public init() {
+    public init(interFolder: String = SystemFontFace.interFolder) {
+        self.interFolder = interFolder
         startedTTF = TTF_WasInit() == 0 && TTF_Init() == 0
     }
 
@@ -455,12 +458,13 @@ public final class TextMeasurer: @unchecked Sendable {
     public func measure(_ text: String, pointSize: Double, weight: LaunchFontWeight, lineHeight: Double) -> (width: Double, height: Double) {
         let size = max(pointSize, 0)
         let scalars = Array(text.unicodeScalars)
-        guard let face = LaunchTypesetter.face(for: scalars, pointSize: size, weight: weight, reference: reference), let font = reference(face.path) else {
-            note("warning: no font to measure launch labels with (\(SystemFontFace.interFolder) and \(TextRenderer.regularCandidates[0]) are missing; install fonts-inter): widths are estimated")
+        guard let face = LaunchTypesetter.face(for: scalars, pointSize: size, weight: weight, interFolder: interFolder, reference: reference),
+              let font = reference(face.path) else {
+            note("warning: no font to measure launch labels with (\(interFolder) and \(TextRenderer.regularCandidates[0]) are missing; install fonts-inter): widths are estimated")
             return (Double(text.count) * size * 0.55, size * lineHeight)
         }
         if !face.inter {
-            let wanted = SystemFontFace.interFolder + "/" + SystemFontFace(pointSize: size, weight: weight).fileName
+            let wanted = interFolder + "/" + SystemFontFace(pointSize: size, weight: weight).fileName
             if let inter = reference(wanted) {
                 let lacking = scalars.filter { !$0.properties.isWhitespace && TTF_GlyphIsProvided32(inter, $0.value) == 0 }
                     .prefix(3).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
