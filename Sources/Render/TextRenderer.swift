@@ -55,7 +55,7 @@ public final class TextRenderer {
     struct FaceKey: Hashable { var path: String; var pixelSize: Int }
     /// A launch label's setting beyond its text and colour (`launchLabel`); nil for the app's own text.
     struct LaunchLabelKey: Hashable {
-        var path: String, pointSize: Double, weight: LaunchFontWeight, scale: Double, width: Double, lines: Int, alignment: LaunchTextAlignment
+        var pointSize: Double, weight: LaunchFontWeight, scale: Double, width: Double, lines: Int, alignment: LaunchTextAlignment
     }
     struct TextKey: Hashable {
         var text: String; var font: FontKey; var color: Color; var maxWidth: Int
@@ -364,20 +364,20 @@ extension TextRenderer {
         throws -> (texture: OpaquePointer, width: Int, height: Int, frameColumn: Int)? {
         let scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty, pointSize > 0, scale > 0 else { return nil }
+        let pixelSize = TextRenderer.fontKey(bold: weight.isBold, pixelSize: Pixels.int(pointSize * scale)).pixelSize
+        // Looked up before the face is chosen: a launch screen is drawn every frame of the intro.
+        let key = TextKey(text: text, font: FontKey(bold: weight.isBold, pixelSize: pixelSize), color: color, maxWidth: 0,
+                          launch: LaunchLabelKey(pointSize: pointSize, weight: weight, scale: scale, width: width, lines: maxLines, alignment: alignment))
+        if let hit = cache[key] {
+            guard let drawn = try cached(key) else { return nil }
+            return (drawn.texture, drawn.width, drawn.height, hit.frameColumn)
+        }
         let reference: (String) -> OpaquePointer? = { [self] path in
             FileManager.default.fileExists(atPath: path) ? try? font(path: path, pixelSize: LaunchTypesetter.referencePixelSize) : nil
         }
         guard let face = LaunchTypesetter.face(for: scalars, pointSize: pointSize, weight: weight, reference: reference),
               let measuring = reference(face.path) else {
             throw RenderError("no font to draw launch labels: install fonts-inter (or fonts-dejavu-core)")
-        }
-        let pixelSize = TextRenderer.fontKey(bold: weight.isBold, pixelSize: Pixels.int(pointSize * scale)).pixelSize
-        let key = TextKey(text: text, font: FontKey(bold: weight.isBold, pixelSize: pixelSize), color: color, maxWidth: 0,
-                          launch: LaunchLabelKey(path: face.path, pointSize: pointSize, weight: weight, scale: scale, width: width,
-                                                 lines: maxLines, alignment: alignment))
-        if let hit = cache[key] {
-            guard let drawn = try cached(key) else { return nil }
-            return (drawn.texture, drawn.width, drawn.height, hit.frameColumn)
         }
         let tracking = SystemFontFace.tracking(pointSize: pointSize)
         let set = LaunchTypesetter.lines(text, width: max(width, 0), maxLines: maxLines, font: measuring, pointSize: pointSize, tracking: tracking)
