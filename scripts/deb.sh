@@ -6,7 +6,7 @@
 # The files are laid out by scripts/install.sh with PREFIX=/usr, so the package and `make install`
 # install the same tree. Depends lists the Debian package of every shared library the binary
 # names (objdump's NEEDED, found through ldd, then dpkg -S), and what SDL and the text renderer open at run time (Mesa's EGL and
-# drivers, DejaVu Sans); ffmpeg, which only record and intro videos use, is recommended.
+# drivers, DejaVu Sans, and Inter for launch-screen labels); ffmpeg, which only record and intro videos use, is recommended.
 set -euo pipefail
 
 binary=${1:?usage: scripts/deb.sh BINARY}
@@ -49,7 +49,7 @@ needed=$(objdump -p "$root/usr/bin/splashlab" | awk '/NEEDED/{print $2}')
 depends=$(ldd "$root/usr/bin/splashlab" | awk -v names="$needed" 'BEGIN { n = split(names, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 } $1 in want && /=> \// {print $3}' | while read -r lib; do
   dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || { echo "deb: no package owns $lib" >&2; exit 1; }
 done | cut -d: -f1 | sort -u)
-depends=$(printf '%s\n' $depends libegl-mesa0 libgl1-mesa-dri fonts-dejavu-core | sort -u | paste -sd, | sed 's/,/, /g')
+depends=$(printf '%s\n' $depends libegl-mesa0 libgl1-mesa-dri fonts-dejavu-core fonts-inter | sort -u | paste -sd, | sed 's/,/, /g')
 
 install -d -m755 "$root/DEBIAN"
 cat > "$root/DEBIAN/control" <<CONTROL

@@ -126,9 +126,10 @@ public struct PreviewSession {
         guard let project = options.projectDirectory else { return (builtInScreen, .builtIn, []) }
         let measurer = TextMeasurer()
         let importOptions = LaunchImportOptions(target: options.projectTarget, appearance: options.appearance, measure: { text, size, weight in
-            measurer.measure(text, pointSize: size, bold: weight.isBold, lineHeight: LaunchImportOptions.lineHeight)
+            measurer.measure(text, pointSize: size, weight: weight, lineHeight: LaunchImportOptions.lineHeight)
         })
         var (screen, warnings) = XcodeProjectLaunch.load(directory: project, device: options.device, intro: builtInScreen.introDescription, options: importOptions)
+        warnings += measurer.warnings
         let fit = startIntroFromLaunchScreen(&screen, catalog: &catalog, options: options, warnings: &warnings)
         return (screen, fit, warnings)
     }

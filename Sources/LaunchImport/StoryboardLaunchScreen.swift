@@ -184,10 +184,12 @@ public struct StoryboardLaunchScreen {
     }
 
     /// The label's font: its size, weight and a description for `--explain`. System fonts of
-    /// every weight are drawn with the closest face shipped (DejaVu Sans, or its bold from
-    /// semibold up); text styles take UIKit's default sizes.
+    /// every weight are drawn with the face standing in for SF Pro at that size and weight, with
+    /// SF's tracking (`SystemFontFace`); text styles take UIKit's default sizes.
     func font(_ label: InterfaceBuilderElement) -> (size: Double, weight: LaunchFontWeight, description: String) {
-        guard let f = label.child("fontDescription") else { return (17, .regular, "system 17 pt (UILabel's default), drawn with DejaVu Sans") }
+        guard let f = label.child("fontDescription") else {
+            return (17, .regular, "system 17 pt (UILabel's default), drawn with \(SystemFontFace.describe(pointSize: 17, weight: .regular))")
+        }
         var size = f.number("pointSize") ?? 17
         if let style = f["style"] { size = LaunchFonts.textStyleSizes[style] ?? size }
         var weight = LaunchFontWeight(rawValue: f["weight"] ?? "regular") ?? .regular
@@ -203,7 +205,7 @@ public struct StoryboardLaunchScreen {
             else if lower.contains("medium") { weight = .medium } else if lower.contains("light") { weight = .light }
         }
         let family = f["name"].map { "\($0) (not shipped)" } ?? (f["style"].map { "text style \($0)" } ?? "system \(weight.rawValue)")
-        return (size, weight, "\(family) \(OptionBoundsFormat.number(size)) pt, drawn with DejaVu Sans\(weight.isBold ? " Bold" : "")")
+        return (size, weight, "\(family) \(OptionBoundsFormat.number(size)) pt, drawn with \(SystemFontFace.describe(pointSize: size, weight: weight))")
     }
 
     // MARK: Drawing

@@ -39,24 +39,15 @@ extension SceneRenderer {
                 // The texture may be drawn elsewhere (a launch background of the same file) at full opacity.
                 SDL_SetTextureAlphaMod(texture.handle, 255)
                 restoreRegion()
-            case let .label(string, frame, size, bold, color, alignment, lines):
-                // The frame is laid out for SF Pro; DejaVu Sans, drawn in its place, runs up to a
-                // fifth wider, so a single line may pass the frame by that much before it is cut.
-                let pixelSize = Pixels.int(size * m.scale), width = Pixels.int(max(frame.width, 1) * m.scale * (lines == 1 ? 1.2 : 1), .towardZero)
-                let rendered = lines == 1 || bold
-                    ? try text.texture(string, pixelSize: pixelSize, bold: bold, color: color, maxWidth: width)
-                    : try text.paragraph(string, pixelSize: pixelSize, color: color, wrapWidth: width)
-                guard let t = rendered else { continue }
-                // UILabel centres its text vertically in its frame; across, the alignment places it
-                // (natural is left in a left-to-right language).
-                let x: Double
-                switch alignment {
-                case .center: x = m.offsetX + frame.midX * m.scale - Double(t.width) / 2
-                case .right: x = m.offsetX + frame.maxX * m.scale - Double(t.width)
-                case .left, .natural, .justified: x = m.offsetX + frame.x * m.scale
-                }
+            case let .label(string, frame, size, weight, color, alignment, lines):
+                // Set as the layout measured it (`LaunchTypesetter`): Inter or Inter Display with
+                // SF's tracking, its lines placed across the frame by the alignment.
+                guard let t = try text.launchLabel(string, pointSize: size, weight: weight, scale: m.scale, color: color,
+                                                   width: frame.width, lines: lines, alignment: alignment) else { continue }
+                // UILabel centres its text vertically in its frame.
+                let x = (m.offsetX + frame.x * m.scale).rounded() - Double(t.frameColumn)
                 let y = m.offsetY + frame.midY * m.scale - Double(t.height) / 2
-                var dst = SDL_FRect(x: Pixels.float(x.rounded()), y: Pixels.float(y.rounded()), w: Float(t.width), h: Float(t.height))
+                var dst = SDL_FRect(x: Pixels.float(x), y: Pixels.float(y.rounded()), w: Float(t.width), h: Float(t.height))
                 SDL_RenderCopyF(renderer, t.texture, nil, &dst)
             case let .fill(frame, color, clip):
                 let limit = clip.map { c in region.map { c.intersection($0) } ?? c } ?? region

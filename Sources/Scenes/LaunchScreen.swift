@@ -125,7 +125,7 @@ public struct LaunchImageElement: Equatable, Sendable {
 /// UIKit's font weights (`UIFont.Weight`), as Interface Builder names them.
 public enum LaunchFontWeight: String, CaseIterable, Sendable {
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
-    /// Drawn with the bold face from semibold up: the closest of the two faces shipped.
+    /// Drawn with DejaVu Sans's bold face from semibold up, where Inter is missing (`SystemFontFace`).
     public var isBold: Bool { [.semibold, .bold, .heavy, .black].contains(self) }
 }
 
@@ -319,7 +319,7 @@ public struct LaunchScreen: Equatable, Sendable {
                 case let .label(label):
                     var color = label.color.resolved(appearance)
                     color.a = UInt8((Double(color.a) * min(max(label.opacity, 0), 1)).rounded())
-                    items.append(.label(text: label.text, frame: label.frame, fontSize: label.fontSize, bold: label.bold, color: color,
+                    items.append(.label(text: label.text, frame: label.frame, fontSize: label.fontSize, weight: label.weight, color: color,
                                         alignment: label.alignment, lines: label.lines))
                 case let .fill(fill):
                     var color = fill.color.resolved(appearance)
@@ -345,7 +345,7 @@ public enum ResolvedLaunchElement: Equatable, Sendable {
     case image(ResolvedLaunchImage)
     /// A label: its text in its frame, centred vertically and placed by its alignment across,
     /// wrapped to its width when it may take more than one line.
-    case label(text: String, frame: Rect, fontSize: Double, bold: Bool, color: Color, alignment: LaunchTextAlignment, lines: Int)
+    case label(text: String, frame: Rect, fontSize: Double, weight: LaunchFontWeight, color: Color, alignment: LaunchTextAlignment, lines: Int)
     /// A rectangle filled with a colour, clipped to `clip` when given.
     case fill(frame: Rect, color: Color, clip: Rect?)
 }
