@@ -51,11 +51,14 @@ extension LaunchProjectTests {
         let transparent = stderr.split(separator: "\n").filter { $0.contains("fully transparent") }
         XCTAssertEqual(transparent.count, 1, stderr)
         XCTAssertLessThanOrEqual(Self.distance(frame.pixel(frame.width / 2, frame.height / 2), (255, 255, 255)), 1)
-        // The copyright line is drawn.
+        // The copyright line is drawn, shrunk into its 20 pt margins: nothing dark outside them.
         let labelRows = (1210..<1258)  // 606.5 to 627 pt at 2x
         var inkInside = 0
         for y in labelRows {
-            for x in 0..<frame.width where frame.pixel(x, y).0 < 128 { inkInside += 1 }
+            for x in 0..<frame.width where frame.pixel(x, y).0 < 128 {
+                XCTAssertTrue((40..<(frame.width - 40)).contains(x), "ink at \(x),\(y) outside the label's margins")
+                inkInside += 1
+            }
         }
         XCTAssertGreaterThan(inkInside, 200, "the label is drawn")
         let explained = try CLI.run(["render", "--launch", "--project", Self.fixtures + "/TransparentLogoProject", "--explain"])
