@@ -30,6 +30,9 @@ public struct AutoLayout {
     private let intrinsic: IntrinsicSize
     private var pending: [(LinearSystemDescription.Constraint, origin: LaunchElementOrigin?)] = []
 
+    /// An intrinsic size's dimension that is not given (UIKit's `UIView.noIntrinsicMetric`).
+    public static let noIntrinsicMetric = -1.0
+
     /// UIView's default `layoutMargins` (8 pt each side) and a view controller's root view's
     /// system minimum margins: 16 pt on compact iPhones, 20 pt from 414 pt wide (UIKit's
     /// `systemMinimumLayoutMargins`, as measured on the devices of the presets).
@@ -41,17 +44,39 @@ public struct AutoLayout {
     /// meets higher priorities first.
     public static func strength(priority: Double) -> Double { ConstraintStrength.layoutPriority(priority) }
 
+    /// Where a root view sits and what the system gives it: its frame on the screen, its safe
+    /// area (in the same coordinates), and, by view id, the layout margins and safe-area insets of
+    /// views that are not the root (UIKit's `layoutMargins` and `safeAreaInsets`; absent, a view's
+    /// margins are 8 pt and its safe area its bounds).
+    public struct Placement {
+        public var bounds: Rect
+        public var safeArea: Rect
+        public var margins: [String: (top: Double, left: Double, bottom: Double, right: Double)] = [:]
+        public var safeAreaInsets: [String: (top: Double, left: Double, bottom: Double, right: Double)] = [:]
+        public init(bounds: Rect, safeArea: Rect) { self.bounds = bounds; self.safeArea = safeArea }
+    }
+
+    private let placement: Placement
+
     /// Lays out `root` (the launch view, full screen) on `device`.
     public init(root: LaunchView, device: Device, file: String, intrinsic: @escaping IntrinsicSize) {
+        self.init(root: root, device: device, placement: Placement(bounds: Rect(x: 0, y: 0, width: device.width, height: device.height), safeArea: device.safeArea),
+                  file: file, intrinsic: intrinsic)
+    }
+
+    /// Lays out `root` at `placement.bounds` (any view of a document: a view controller's, a xib's
+    /// top-level view, a cell), with the margins and safe areas it gives.
+    public init(root: LaunchView, device: Device, placement: Placement, file: String, intrinsic: @escaping IntrinsicSize) {
         self.device = device
         self.rootID = root.id
         self.intrinsic = intrinsic
+        self.placement = placement
         register(root, parent: nil)
-        let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
-        let safe = device.safeArea
+        let screen = placement.bounds
+        let safe = placement.safeArea
         if let guide = root.safeAreaGuide { fixedGuides[guide] = safe }
-        if let top = root.topGuide { fixedGuides[top] = Rect(x: 0, y: 0, width: device.width, height: safe.y) }
-        if let bottom = root.bottomGuide { fixedGuides[bottom] = Rect(x: 0, y: safe.maxY, width: device.width, height: device.height - safe.maxY) }
+        if let top = root.topGuide { fixedGuides[top] = Rect(x: screen.x, y: screen.y, width: screen.width, height: safe.y - screen.y) }
+        if let bottom = root.bottomGuide { fixedGuides[bottom] = Rect(x: screen.x, y: safe.maxY, width: screen.width, height: screen.maxY - safe.maxY) }
         pin(root.id, to: screen, origin: LaunchElementOrigin(element: root.kind, id: root.id, file: file, line: root.element.line))
         constrain(root, file: file)
         solve()
@@ -90,10 +115,13 @@ public struct AutoLayout {
     /// The margins of a view: a root view's are its safe area's plus the system's side margins
     /// (unless it does not inset them from the safe area); any other view's are 8 pt.
     func margins(_ id: String) -> (top: Double, left: Double, bottom: Double, right: Double) {
+        if let given = placement.margins[id] { return given }
         guard id == rootID else { return (AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin) }
         let side = AutoLayout.rootSideMargin(device)
         let insetsFromSafeArea = views[id]?.element.flag("insetsLayoutMarginsFromSafeArea", default: true) ?? true
-        let s: (top: Double, left: Double, bottom: Double, right: Double) = insetsFromSafeArea ? device.safeAreaInsets : (0, 0, 0, 0)
+        let b = placement.bounds, safe = placement.safeArea
+        let s: (top: Double, left: Double, bottom: Double, right: Double) = insetsFromSafeArea
+            ? (safe.y - b.y, safe.x - b.x, b.maxY - safe.maxY, b.maxX - safe.maxX) : (0, 0, 0, 0)
         return (s.top, s.left + side, s.bottom, s.right + side)
     }
 
@@ -168,7 +196,7 @@ public struct AutoLayout {
 
     private mutating func constrain(_ view: LaunchView, file: String) {
         for guide in [view.safeAreaGuide, view.marginsGuide].compactMap({ $0 }) where fixedGuides[guide] == nil {
-            viewGuides[guide] = (view.id, guide == view.marginsGuide ? margins(view.id) : (0, 0, 0, 0))
+            viewGuides[guide] = (view.id, guide == view.marginsGuide ? margins(view.id) : placement.safeAreaInsets[view.id] ?? (0, 0, 0, 0))
         }
         let isStack = view.kind == "stackView"
         for sub in view.subviews {
@@ -261,10 +289,18 @@ public struct AutoLayout {
         let e = view.element
         let hugH = e.number("horizontalHuggingPriority") ?? 250, hugV = e.number("verticalHuggingPriority") ?? 250
         let resistH = e.number("horizontalCompressionResistancePriority") ?? 750, resistV = e.number("verticalCompressionResistancePriority") ?? 750
-        add(AutoLayout.width(view.id), .lessThanOrEqual, Expression(constant: size.width), priority: hugH, origin: origin)
-        add(AutoLayout.height(view.id), .lessThanOrEqual, Expression(constant: size.height), priority: hugV, origin: origin)
-        add(AutoLayout.width(view.id), .greaterThanOrEqual, Expression(constant: size.width), priority: resistH, origin: origin)
-        add(AutoLayout.height(view.id), .greaterThanOrEqual, Expression(constant: size.height), priority: resistV, origin: origin)
+        if size.width >= 0 {
+            add(AutoLayout.width(view.id), .lessThanOrEqual, Expression(constant: size.width), priority: hugH, origin: origin)
+        }
+        if size.height >= 0 {
+            add(AutoLayout.height(view.id), .lessThanOrEqual, Expression(constant: size.height), priority: hugV, origin: origin)
+        }
+        if size.width >= 0 {
+            add(AutoLayout.width(view.id), .greaterThanOrEqual, Expression(constant: size.width), priority: resistH, origin: origin)
+        }
+        if size.height >= 0 {
+            add(AutoLayout.height(view.id), .greaterThanOrEqual, Expression(constant: size.height), priority: resistV, origin: origin)
+        }
     }
 
     /// A stack view's arranged subviews (its visible subviews, in order), as UIStackView
