@@ -149,7 +149,10 @@ public struct DocumentLayout {
         // A view that fills the screen has the device's safe area; any other, none.
         let safe: Rect
         if fullScreen || (fitsDevice && saved == nil) {
-            let insets = device.safeAreaInsets
+            var insets = device.safeAreaInsets
+            if !fitsDevice, let older = DocumentLayout.olderSafeAreaTop(device: device, toolsVersion: document.root["toolsVersion"]) {
+                insets.top = older
+            }
             let bars = simulatedBars(root.controller)
             safe = Rect(x: bounds.x + insets.left, y: bounds.y + insets.top + bars.top, width: bounds.width - insets.left - insets.right,
                         height: bounds.height - insets.top - insets.bottom - bars.top - bars.bottom)
@@ -168,6 +171,17 @@ public struct DocumentLayout {
         }
         warnings += layout.warnings
         collect(view, parentOrigin: nil, frames: layout.frames)
+    }
+
+    /// Safe-area tops Interface Builder simulated before iOS 14 changed them: the iPhone XR and 11
+    /// (`retina6_1`) cleared 44 pt under iOS 13, 48 from iOS 14, and documents saved by Interface
+    /// Builder before Xcode 13 (tools version 18000) keep the older frames.
+    static let olderSafeAreaTops: [String: (before: Double, top: Double)] = ["retina6_1": (18000, 44)]
+
+    static func olderSafeAreaTop(device: Device, toolsVersion: String?) -> Double? {
+        guard device.orientation == .portrait, let older = olderSafeAreaTops[device.name],
+              let version = toolsVersion.flatMap({ Double($0.split(separator: ".").first ?? "") }), version < older.before else { return nil }
+        return older.top
     }
 
     /// A container controller's bar: across the screen, under the status bar (a navigation bar) or
