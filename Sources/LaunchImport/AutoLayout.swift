@@ -53,10 +53,18 @@ public struct AutoLayout {
         public var safeArea: Rect
         public var margins: [String: (top: Double, left: Double, bottom: Double, right: Double)] = [:]
         public var safeAreaInsets: [String: (top: Double, left: Double, bottom: Double, right: Double)] = [:]
+        /// Whether the views are a whole document's as Interface Builder saves them, rather than a
+        /// launch screen's: a hidden arranged view keeps its own size where its constraints require
+        /// one (the stack's zero size gives way) and sits after the visible view before it.
+        public var documentMode = false
         public init(bounds: Rect, safeArea: Rect) { self.bounds = bounds; self.safeArea = safeArea }
     }
 
     private let placement: Placement
+    private var documentMode: Bool { placement.documentMode }
+    /// UIStackView's hiding constraint: required on a launch screen; in a document, just below, so
+    /// a hidden view's own required size wins as Interface Builder saves it.
+    private var hiddenArrangedPriority: Double { documentMode ? 999 : 1000 }
 
     /// Lays out `root` (the launch view, full screen) on `device`.
     public init(root: LaunchView, device: Device, file: String, intrinsic: @escaping IntrinsicSize) {
@@ -314,9 +322,15 @@ public struct AutoLayout {
         let (start, end, size) = vertical ? ("top", "bottom", "height") : ("left", "right", "width")
         let (crossStart, crossEnd, crossCenter, crossSize) = vertical ? ("left", "right", "centerX", "width") : ("top", "bottom", "centerY", "height")
         func a(_ id: String, _ name: String) -> Expression { attribute(id, name)! }
-        for hidden in stack.subviews where hidden.hidden {
-            add(a(hidden.id, size), .equal, Expression(), priority: 1000, origin: origin)
-            add(a(hidden.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
+        for (index, hidden) in stack.subviews.enumerated() where hidden.hidden {
+            add(a(hidden.id, size), .equal, Expression(), priority: hiddenArrangedPriority, origin: origin)
+            // A hidden view sits where it would start: after the visible view before it.
+            let before = stack.subviews[..<index].last { !$0.hidden }
+            if documentMode, let before {
+                add(a(hidden.id, start), .equal, a(before.id, end), priority: 1000, origin: origin)
+            } else {
+                add(a(hidden.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
+            }
             add(a(hidden.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
         }
         guard let first = arranged.first, let last = arranged.last else { return }

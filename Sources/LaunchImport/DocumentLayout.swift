@@ -137,6 +137,7 @@ public struct DocumentLayout {
             if guide["type"] == "bottom" { view.bottomGuide = guide["id"] }
         }
         LaunchViewTree.markConstrained(&view)
+        DocumentLayout.translateSavedMasks(&view, isRoot: true)
         warnings += tree.skipped
         let saved = root.element.savedFrame
         // A root as large as the design device fills the screen; on another device, that screen.
@@ -160,6 +161,7 @@ public struct DocumentLayout {
             safe = bounds
         }
         var placement = AutoLayout.Placement(bounds: bounds, safeArea: safe)
+        placement.documentMode = true
         prepareTables(&view, placement: &placement)
         // Labels that wrap take their height from their width: laid out once with one line each,
         // then again with the widths found.
@@ -278,6 +280,17 @@ public struct DocumentLayout {
             }
         }
         for i in view.subviews.indices { prepareTables(&view.subviews[i], placement: &placement) }
+    }
+
+    /// A view that names no `translatesAutoresizingMaskIntoConstraints` but saves an autoresizing
+    /// mask translates it, even where constraints name it (its subviews' constraints, or its own
+    /// beside the mask): Interface Builder writes `NO` on every view whose frame its constraints
+    /// set, and UIKit translates the mask of every other view.
+    static func translateSavedMasks(_ view: inout LaunchView, isRoot: Bool) {
+        if !isRoot, view.element["translatesAutoresizingMaskIntoConstraints"] == nil, view.element.child("autoresizingMask", key: "autoresizingMask") != nil {
+            view.element.attributes["translatesAutoresizingMaskIntoConstraints"] = "YES"
+        }
+        for i in view.subviews.indices { translateSavedMasks(&view.subviews[i], isRoot: false) }
     }
 
     /// Gives a view an autoresizing mask that follows its superview's width (and height).
