@@ -26,6 +26,8 @@ public struct AutoLayout {
     private var fixedGuides: [String: Rect] = [:]
     /// Guides that are a view's own frame inset (a subview's safe area, layout margins).
     private var viewGuides: [String: (view: String, insets: (top: Double, left: Double, bottom: Double, right: Double))] = [:]
+    /// Scroll views' content layout guides, by guide id: the scroll view's id.
+    private var contentGuides: [String: String] = [:]
     private let rootID: String
     private let intrinsic: IntrinsicSize
     private var pending: [(LinearSystemDescription.Constraint, origin: LaunchElementOrigin?)] = []
@@ -119,6 +121,10 @@ public struct AutoLayout {
     static func top(_ id: String) -> Expression { .variable(id + ".top") }
     static func width(_ id: String) -> Expression { .variable(id + ".width") }
     static func height(_ id: String) -> Expression { .variable(id + ".height") }
+    /// A scroll view's content size (`contentSize`), which constraints between its edges and its
+    /// content set, apart from its frame.
+    static func contentWidth(_ id: String) -> Expression { .variable(id + ".contentWidth") }
+    static func contentHeight(_ id: String) -> Expression { .variable(id + ".contentHeight") }
 
     /// The margins of a view: a root view's are its safe area's plus the system's side margins
     /// (unless it does not inset them from the safe area); any other view's are 8 pt.
@@ -135,7 +141,7 @@ public struct AutoLayout {
 
     /// An attribute of an item (a view or a guide) as an expression, or nil for an item or
     /// attribute not known.
-    func attribute(_ item: String, _ attribute: String) -> Expression? {
+    func attribute(_ item: String, _ attribute: String, content: Bool = false) -> Expression? {
         var name = attribute
         var margin = false
         if name.hasSuffix("Margin") { name.removeLast("Margin".count); margin = true }
@@ -148,7 +154,13 @@ public struct AutoLayout {
         // The rectangle's four sides as expressions.
         var l: Expression, t: Expression, w: Expression, h: Expression
         var insets = (top: 0.0, left: 0.0, bottom: 0.0, right: 0.0)
-        if let rect = fixedGuides[item] {
+        if let scroll = contentGuides[item] ?? (content ? item : nil) {
+            // A scroll view's content: from its origin (no offset), as large as its content size.
+            (l, t, w, h) = (AutoLayout.left(scroll), AutoLayout.top(scroll), AutoLayout.contentWidth(scroll), AutoLayout.contentHeight(scroll))
+            if content && contentGuides[item] == nil && !["left", "right", "top", "bottom"].contains(name) {
+                (w, h) = (AutoLayout.width(scroll), AutoLayout.height(scroll))
+            }
+        } else if let rect = fixedGuides[item] {
             l = Expression(constant: rect.x); t = Expression(constant: rect.y); w = Expression(constant: rect.width); h = Expression(constant: rect.height)
         } else if let guide = viewGuides[item] {
             (l, t, w, h) = (AutoLayout.left(guide.view), AutoLayout.top(guide.view), AutoLayout.width(guide.view), AutoLayout.height(guide.view))
@@ -206,6 +218,13 @@ public struct AutoLayout {
         for guide in [view.safeAreaGuide, view.marginsGuide].compactMap({ $0 }) where fixedGuides[guide] == nil {
             viewGuides[guide] = (view.id, guide == view.marginsGuide ? margins(view.id) : placement.safeAreaInsets[view.id] ?? (0, 0, 0, 0))
         }
+        if documentMode && view.kind == "scrollView" {
+            if let frame = view.frameGuide { viewGuides[frame] = (view.id, (0, 0, 0, 0)) }
+            if let content = view.contentGuide { contentGuides[content] = view.id }
+            // What the content's constraints leave free keeps the scroll view's own size.
+            add(AutoLayout.contentWidth(view.id), .equal, AutoLayout.width(view.id), priority: 0, origin: origin(view, file: file))
+            add(AutoLayout.contentHeight(view.id), .equal, AutoLayout.height(view.id), priority: 0, origin: origin(view, file: file))
+        }
         let isStack = view.kind == "stackView"
         for sub in view.subviews {
             let o = origin(sub, file: file)
@@ -223,16 +242,27 @@ public struct AutoLayout {
         for sub in view.subviews { constrain(sub, file: file) }
     }
 
+    /// Whether `item`'s edges, in a constraint with `other`, are its content's: a scroll view's
+    /// edges constrained to a view inside it are its content's (Interface Builder's scroll views
+    /// before content layout guides).
+    func meansContent(_ item: String, with other: String?) -> Bool {
+        guard documentMode, let other, views[item]?.kind == "scrollView" else { return false }
+        var ancestor = parents[other]
+        while let a = ancestor { if a == item { return true }; ancestor = parents[a] }
+        return false
+    }
+
     private mutating func constraint(_ c: LayoutConstraintSpec) {
         let o = LaunchElementOrigin(element: "constraint", id: c.id, file: c.file, line: c.line)
-        guard let first = attribute(c.firstItem, c.firstAttribute) else {
+        guard let first = attribute(c.firstItem, c.firstAttribute, content: meansContent(c.firstItem, with: c.secondItem)) else {
             warnings.append(LaunchSkip(origin: o, why: views[c.firstItem] == nil && fixedGuides[c.firstItem] == nil && viewGuides[c.firstItem] == nil
                                        ? "names item \(c.firstItem), which is not on this launch screen" : "attribute \(c.firstAttribute) is not one Auto Layout has"))
             return
         }
         var rhs = Expression(constant: c.constant)
         if let secondItem = c.secondItem {
-            guard let attributeName = c.secondAttribute ?? Optional(c.firstAttribute), let second = attribute(secondItem, attributeName) else {
+            guard let attributeName = c.secondAttribute ?? Optional(c.firstAttribute),
+                  let second = attribute(secondItem, attributeName, content: meansContent(secondItem, with: c.firstItem)) else {
                 warnings.append(LaunchSkip(origin: o, why: views[secondItem] == nil && fixedGuides[secondItem] == nil && viewGuides[secondItem] == nil
                                            ? "names item \(secondItem), which is not on this launch screen" : "attribute \(c.secondAttribute ?? "") is not one Auto Layout has"))
                 return

@@ -75,6 +75,8 @@ public struct LaunchView: Sendable {
     public var safeAreaGuide: String?
     /// The view's `viewLayoutGuide key="layoutMargins"` id.
     public var marginsGuide: String?
+    /// A scroll view's `contentLayoutGuide` and `frameLayoutGuide` ids.
+    public var contentGuide: String?, frameGuide: String?
     /// A view controller's `viewControllerLayoutGuide`s (iOS 7–10): top and bottom.
     public var topGuide: String?, bottomGuide: String?
     /// What a container controller adds around its content: bars, titles (see `LaunchSkeleton`).
@@ -303,6 +305,8 @@ public struct LaunchViewTree {
         for guide in e.children("viewLayoutGuide") {
             if guide["key"] == "safeArea" { view.safeAreaGuide = guide["id"] }
             if guide["key"] == "layoutMargins" { view.marginsGuide = guide["id"] }
+            if guide["key"] == "contentLayoutGuide" { view.contentGuide = guide["id"] }
+            if guide["key"] == "frameLayoutGuide" { view.frameGuide = guide["id"] }
         }
         return view
     }
