@@ -46,7 +46,7 @@ public struct DocumentLayout {
 
     let document: InterfaceBuilderDocument
     let measure: LaunchTextMeasure
-    private var containers: (navigation: [String: (largeTitles: Bool, line: Int)], tabs: Set<String>) = ([:], [])
+    private var containers: (navigation: [String: (largeTitles: Bool, line: Int)], tabs: Set<String>, sheets: Set<String>) = ([:], [], [])
 
     /// Lays out every scene of `document` on `device`, or on the file's own design device.
     public init(document: InterfaceBuilderDocument, device requested: Device?, measure: @escaping LaunchTextMeasure) throws {
@@ -146,6 +146,10 @@ public struct DocumentLayout {
         if fitsDevice && fullScreen { bounds = Rect(x: bounds.x, y: bounds.y, width: device.width, height: device.height) }
         if root.element.name == "navigationBar" || root.element.name == "tabBar" || root.element.name == "toolbar" {
             bounds = barFrame(root.element, saved: saved)
+            // A sheet's navigation bar is at its top, 56 pt tall (UINavigationBar in a page sheet, iOS 13 and later).
+            if root.element.name == "navigationBar", let id = root.controller?["id"], containers.sheets.contains(id) {
+                bounds = Rect(x: 0, y: 0, width: device.width, height: 56)
+            }
         }
         // A view that fills the screen has the device's safe area; any other, none.
         let safe: Rect
@@ -224,7 +228,7 @@ public struct DocumentLayout {
 
     /// Which controllers a navigation controller shows (its root and what it pushes, with whether
     /// its bar has large titles) and which a tab bar controller shows.
-    static func containers(_ document: InterfaceBuilderDocument) -> (navigation: [String: (largeTitles: Bool, line: Int)], tabs: Set<String>) {
+    static func containers(_ document: InterfaceBuilderDocument) -> (navigation: [String: (largeTitles: Bool, line: Int)], tabs: Set<String>, sheets: Set<String>) {
         var navigation: [String: (largeTitles: Bool, line: Int)] = [:]
         var tabs = Set<String>()
         let byID = document.elementsByID()
@@ -249,7 +253,18 @@ public struct DocumentLayout {
                 }
             }
         }
-        return (navigation, tabs)
+        // A navigation controller shown from a controller outside any navigation stack is
+        // presented modally, as a page sheet unless it asks for the full screen.
+        var sheets = Set<String>()
+        for controller in byID.values where controller["sceneMemberID"] == "viewController" {
+            guard let source = controller["id"], navigation[source] == nil else { continue }
+            for segue in segues(controller) where ["show", "presentation", "showDetail"].contains(segue["kind"] ?? "") {
+                guard let destination = segue["destination"], let c = byID[destination], c.name == "navigationController" else { continue }
+                let style = segue["modalPresentationStyle"] ?? c["modalPresentationStyle"] ?? "pageSheet"
+                if !["fullScreen", "overFullScreen", "currentContext", "overCurrentContext"].contains(style) { sheets.insert(destination) }
+            }
+        }
+        return (navigation, tabs, sheets)
     }
 
     /// A table's cells and header and footer views as UITableView places them: across its width,
