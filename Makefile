@@ -38,11 +38,14 @@ parity: deps-test build
 # solved again by kiwisolver, and the intro must start with no blink. Says so when the
 # folder is absent, and then fails only in CI. ONLY=NAME runs one project, KEEP=DIR keeps the PNGs and JSON.
 # Then every Lottie file of ../shared/realworld/lottie plays as the intro after its app's launch
-# screen, through state, render and record (scripts/realworld/intros.py).
+# screen, through state, render and record (scripts/realworld/intros.py). Last, the layout oracle:
+# every storyboard and xib of ../shared/realworld/layout laid out on its design device against the
+# frames Interface Builder saved, the share within 2 pt held to a threshold (scripts/realworld/layout_oracle.py).
 realworld: deps-test build
 	scripts/realworld/selftest.py
 	scripts/realworld/run.py --binary $(BIN_DEBUG) $(if $(REALWORLD),--projects $(REALWORLD)) $(if $(ONLY),--only $(ONLY)) $(if $(KEEP),--keep $(KEEP))
 	$(if $(ONLY),,scripts/realworld/intros.py --binary $(BIN_DEBUG) $(if $(REALWORLD),--projects $(REALWORLD)))
+	$(if $(ONLY),,scripts/realworld/layout_oracle.py --binary $(BIN_DEBUG))
 
 # One libFuzzer target per parser (timings, script, launch, curve, storyboard, assetcatalog, projectfile: project files,
 # XcodeGen specs and build settings; solver: random constraint systems against the solver's invariants) and image reader

@@ -80,7 +80,9 @@ public enum CLI {
                    examples: ["splashlab compare-video app.mov --device iphone-15", "splashlab compare-video app.mov --reference-offset 0.4 --csv > curve.csv"]),
         CLICommand(name: "lint", summary: "check a take's motion on the model: pops, velocity jumps at interruptions, overshoot, settling, the splash's end; exit 1 with findings", operands: "",
                    examples: ["splashlab lint --script session.json", "splashlab lint --timings my-timings.json --json"]),
-        CLICommand(name: "devices", summary: "list the device presets", operands: "", examples: ["splashlab devices"]),
+        CLICommand(name: "devices", summary: "list the device presets and every iPhone and iPad by its Interface Builder id", operands: "", examples: ["splashlab devices"]),
+        CLICommand(name: "layout", summary: "lay out every scene of a storyboard or xib and print each view's frame in its superview, naming where it disagrees with the frame Interface Builder saved", operands: "FILE",
+                   examples: ["splashlab layout Main.storyboard", "splashlab layout Cell.xib --device retina6_12 --json"]),
         CLICommand(name: "curve", summary: "print a timing curve or spring as CSV, or plot it", operands: "SPEC",
                    examples: ["splashlab curve \"cubic-bezier(0.25, 0.1, 0.25, 1)\" --samples 11",
                               "splashlab curve \"spring(response: 0.5, dampingFraction: 0.825)\" --plot spring.png"]),
@@ -186,9 +188,9 @@ public enum CLI {
 /// Each option's one declaration. Command code refers to an option as `.device`, never by its
 /// spelling.
 extension CLIOption {
-    public static let device = CLIOption(name: "--device", value: "NAME", help: "iphone-se (default), iphone-15, iphone-15-pro-max, ipad-air-11",
-                                       commands: CLI.preview + ["bench", "export", "compare-video"], forwardedToCapture: true)
-    public static let orientation = CLIOption(name: "--orientation", value: "O", help: "portrait (default) or landscape", commands: CLI.preview + ["bench", "export"], forwardedToCapture: true)
+    public static let device = CLIOption(name: "--device", value: "NAME", help: "iphone-se (default), iphone-15, iphone-15-pro-max, ipad-air-11, or an Interface Builder device id (retina4_7, retina6_1, ipad12_9rounded…; splashlab devices lists them); layout: the file's own device by default",
+                                       commands: CLI.preview + ["bench", "export", "compare-video", "layout"], forwardedToCapture: true)
+    public static let orientation = CLIOption(name: "--orientation", value: "O", help: "portrait (default) or landscape", commands: CLI.preview + ["bench", "export", "layout"], forwardedToCapture: true)
     public static let seed = CLIOption(name: "--seed", value: "N", help: "fixes the splash text variant and the feed's content", commands: CLI.preview + ["export", "compare-video"], forwardedToCapture: false)
     public static let feedLatency = CLIOption(name: "--feed-latency", value: "SECONDS", help: "when the simulated feed load completes, \(OptionBounds.text(OptionBounds.feedLatency)) s (default 0.8)", commands: CLI.preview, forwardedToCapture: true)
     public static let reduceMotion = CLIOption(name: "--reduce-motion", value: nil, help: "a still splash and a cross-fade, as with Reduce Motion on", commands: CLI.preview, forwardedToCapture: true)
@@ -259,7 +261,7 @@ extension CLIOption {
     public static let markdown = CLIOption(name: "--markdown", value: nil, help: "the same as README's table", commands: ["timings"], forwardedToCapture: false)
     public static let trace = CLIOption(name: "--trace", value: nil, help: "every animated property's value and velocity from --from to --to every --step, as CSV", commands: ["state"], forwardedToCapture: false)
     public static let step = CLIOption(name: "--step", value: "SECONDS", help: "the trace's step, \(OptionBounds.text(OptionBounds.traceStep)) s (default 1/60)", commands: ["state"], forwardedToCapture: false)
-    public static let json = CLIOption(name: "--json", value: nil, help: "print as JSON (state --trace: the samples; lint: the findings and interruptions; render --launch --explain: the elements)", commands: ["state", "lint", "render"], forwardedToCapture: false)
+    public static let json = CLIOption(name: "--json", value: nil, help: "print as JSON (state --trace: the samples; lint: the findings and interruptions; render --launch --explain: the elements; layout: every view's frame)", commands: ["state", "lint", "render", "layout"], forwardedToCapture: false)
     public static let graph = CLIOption(name: "--graph", value: nil, help: "the take's value and velocity graph (the window's Graph view) instead of a frame", commands: ["render"], forwardedToCapture: false)
     public static let properties = CLIOption(name: "--properties", value: "IDS", help: "which properties the graph plots, comma-separated (default: those that move)", commands: ["render"], forwardedToCapture: false)
     public static let threshold = CLIOption(name: "--threshold", value: "NAME=VALUE", help: "a threshold of the timings file's lint section for this run: popShare, velocityJumpShare, overshootShare or settleBudget (s)", commands: ["lint"], forwardedToCapture: false, takesMany: true)

@@ -519,6 +519,37 @@ extension CLI {
     }
 }
 
+/// `splashlab layout FILE [--device D] [--orientation O] [--json]`: every scene of a storyboard or
+/// xib laid out, on the file's own design device unless `--device` names another.
+public struct LayoutOptions {
+    public let path: String
+    /// Nil: the file's own design device.
+    public let device: Device?
+    public let json: Bool
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "layout", allowsPositionals: true)
+        guard args.positionals.count == 1, let path = args.positionals.first else {
+            throw args.mistake(args.positionals.isEmpty ? "layout needs a storyboard or xib: layout FILE" : "layout takes one file (got \(args.positionals.count))")
+        }
+        self.path = path
+        json = args.has(.json)
+        var orientation = Orientation.portrait
+        if let o = args.value(.orientation) {
+            guard let parsed = Orientation(rawValue: o) else { throw args.mistake("unknown orientation '\(o)'; expected portrait or landscape") }
+            orientation = parsed
+        }
+        if let name = args.value(.device) {
+            guard let device = Device.named(name, orientation: orientation) else {
+                throw UsageError(message: "unknown device '\(name)'; devices: \(Device.names.joined(separator: ", "))", usage: nil)
+            }
+            self.device = device
+        } else {
+            device = nil
+        }
+    }
+}
+
 /// `splashlab devices`: no options.
 public struct DevicesOptions {
     public init(_ arguments: [String]) throws { _ = try ParsedArguments(arguments, command: "devices") }

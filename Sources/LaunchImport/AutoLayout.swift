@@ -26,9 +26,14 @@ public struct AutoLayout {
     private var fixedGuides: [String: Rect] = [:]
     /// Guides that are a view's own frame inset (a subview's safe area, layout margins).
     private var viewGuides: [String: (view: String, insets: (top: Double, left: Double, bottom: Double, right: Double))] = [:]
+    /// Scroll views' content layout guides, by guide id: the scroll view's id.
+    private var contentGuides: [String: String] = [:]
     private let rootID: String
     private let intrinsic: IntrinsicSize
     private var pending: [(LinearSystemDescription.Constraint, origin: LaunchElementOrigin?)] = []
+
+    /// An intrinsic size's dimension that is not given (UIKit's `UIView.noIntrinsicMetric`).
+    public static let noIntrinsicMetric = -1.0
 
     /// UIView's default `layoutMargins` (8 pt each side) and a view controller's root view's
     /// system minimum margins: 16 pt on compact iPhones, 20 pt from 414 pt wide (UIKit's
@@ -41,17 +46,47 @@ public struct AutoLayout {
     /// meets higher priorities first.
     public static func strength(priority: Double) -> Double { ConstraintStrength.layoutPriority(priority) }
 
+    /// Where a root view sits and what the system gives it: its frame on the screen, its safe
+    /// area (in the same coordinates), and, by view id, the layout margins and safe-area insets of
+    /// views that are not the root (UIKit's `layoutMargins` and `safeAreaInsets`; absent, a view's
+    /// margins are 8 pt and its safe area its bounds).
+    public struct Placement {
+        public var bounds: Rect
+        public var safeArea: Rect
+        public var margins: [String: (top: Double, left: Double, bottom: Double, right: Double)] = [:]
+        public var safeAreaInsets: [String: (top: Double, left: Double, bottom: Double, right: Double)] = [:]
+        /// Whether the views are a whole document's as Interface Builder saves them, rather than a
+        /// launch screen's: a hidden arranged view keeps its own size where its constraints require
+        /// one (the stack's zero size gives way) and sits after the visible view before it.
+        public var documentMode = false
+        public init(bounds: Rect, safeArea: Rect) { self.bounds = bounds; self.safeArea = safeArea }
+    }
+
+    private let placement: Placement
+    private var documentMode: Bool { placement.documentMode }
+    /// UIStackView's hiding constraint: required on a launch screen; in a document, just below, so
+    /// a hidden view's own required size wins as Interface Builder saves it.
+    private var hiddenArrangedPriority: Double { documentMode ? 999 : 1000 }
+
     /// Lays out `root` (the launch view, full screen) on `device`.
     public init(root: LaunchView, device: Device, file: String, intrinsic: @escaping IntrinsicSize) {
+        self.init(root: root, device: device, placement: Placement(bounds: Rect(x: 0, y: 0, width: device.width, height: device.height), safeArea: device.safeArea),
+                  file: file, intrinsic: intrinsic)
+    }
+
+    /// Lays out `root` at `placement.bounds` (any view of a document: a view controller's, a xib's
+    /// top-level view, a cell), with the margins and safe areas it gives.
+    public init(root: LaunchView, device: Device, placement: Placement, file: String, intrinsic: @escaping IntrinsicSize) {
         self.device = device
         self.rootID = root.id
         self.intrinsic = intrinsic
+        self.placement = placement
         register(root, parent: nil)
-        let screen = Rect(x: 0, y: 0, width: device.width, height: device.height)
-        let safe = device.safeArea
+        let screen = placement.bounds
+        let safe = placement.safeArea
         if let guide = root.safeAreaGuide { fixedGuides[guide] = safe }
-        if let top = root.topGuide { fixedGuides[top] = Rect(x: 0, y: 0, width: device.width, height: safe.y) }
-        if let bottom = root.bottomGuide { fixedGuides[bottom] = Rect(x: 0, y: safe.maxY, width: device.width, height: device.height - safe.maxY) }
+        if let top = root.topGuide { fixedGuides[top] = Rect(x: screen.x, y: screen.y, width: screen.width, height: safe.y - screen.y) }
+        if let bottom = root.bottomGuide { fixedGuides[bottom] = Rect(x: screen.x, y: safe.maxY, width: screen.width, height: screen.maxY - safe.maxY) }
         pin(root.id, to: screen, origin: LaunchElementOrigin(element: root.kind, id: root.id, file: file, line: root.element.line))
         constrain(root, file: file)
         solve()
@@ -86,20 +121,27 @@ public struct AutoLayout {
     static func top(_ id: String) -> Expression { .variable(id + ".top") }
     static func width(_ id: String) -> Expression { .variable(id + ".width") }
     static func height(_ id: String) -> Expression { .variable(id + ".height") }
+    /// A scroll view's content size (`contentSize`), which constraints between its edges and its
+    /// content set, apart from its frame.
+    static func contentWidth(_ id: String) -> Expression { .variable(id + ".contentWidth") }
+    static func contentHeight(_ id: String) -> Expression { .variable(id + ".contentHeight") }
 
     /// The margins of a view: a root view's are its safe area's plus the system's side margins
     /// (unless it does not inset them from the safe area); any other view's are 8 pt.
     func margins(_ id: String) -> (top: Double, left: Double, bottom: Double, right: Double) {
+        if let given = placement.margins[id] { return given }
         guard id == rootID else { return (AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin) }
         let side = AutoLayout.rootSideMargin(device)
         let insetsFromSafeArea = views[id]?.element.flag("insetsLayoutMarginsFromSafeArea", default: true) ?? true
-        let s: (top: Double, left: Double, bottom: Double, right: Double) = insetsFromSafeArea ? device.safeAreaInsets : (0, 0, 0, 0)
+        let b = placement.bounds, safe = placement.safeArea
+        let s: (top: Double, left: Double, bottom: Double, right: Double) = insetsFromSafeArea
+            ? (safe.y - b.y, safe.x - b.x, b.maxY - safe.maxY, b.maxX - safe.maxX) : (0, 0, 0, 0)
         return (s.top, s.left + side, s.bottom, s.right + side)
     }
 
     /// An attribute of an item (a view or a guide) as an expression, or nil for an item or
     /// attribute not known.
-    func attribute(_ item: String, _ attribute: String) -> Expression? {
+    func attribute(_ item: String, _ attribute: String, content: Bool = false) -> Expression? {
         var name = attribute
         var margin = false
         if name.hasSuffix("Margin") { name.removeLast("Margin".count); margin = true }
@@ -112,7 +154,13 @@ public struct AutoLayout {
         // The rectangle's four sides as expressions.
         var l: Expression, t: Expression, w: Expression, h: Expression
         var insets = (top: 0.0, left: 0.0, bottom: 0.0, right: 0.0)
-        if let rect = fixedGuides[item] {
+        if let scroll = contentGuides[item] ?? (content ? item : nil) {
+            // A scroll view's content: from its origin (no offset), as large as its content size.
+            (l, t, w, h) = (AutoLayout.left(scroll), AutoLayout.top(scroll), AutoLayout.contentWidth(scroll), AutoLayout.contentHeight(scroll))
+            if content && contentGuides[item] == nil && !["left", "right", "top", "bottom"].contains(name) {
+                (w, h) = (AutoLayout.width(scroll), AutoLayout.height(scroll))
+            }
+        } else if let rect = fixedGuides[item] {
             l = Expression(constant: rect.x); t = Expression(constant: rect.y); w = Expression(constant: rect.width); h = Expression(constant: rect.height)
         } else if let guide = viewGuides[item] {
             (l, t, w, h) = (AutoLayout.left(guide.view), AutoLayout.top(guide.view), AutoLayout.width(guide.view), AutoLayout.height(guide.view))
@@ -168,7 +216,14 @@ public struct AutoLayout {
 
     private mutating func constrain(_ view: LaunchView, file: String) {
         for guide in [view.safeAreaGuide, view.marginsGuide].compactMap({ $0 }) where fixedGuides[guide] == nil {
-            viewGuides[guide] = (view.id, guide == view.marginsGuide ? margins(view.id) : (0, 0, 0, 0))
+            viewGuides[guide] = (view.id, guide == view.marginsGuide ? margins(view.id) : placement.safeAreaInsets[view.id] ?? (0, 0, 0, 0))
+        }
+        if documentMode && view.kind == "scrollView" {
+            if let frame = view.frameGuide { viewGuides[frame] = (view.id, (0, 0, 0, 0)) }
+            if let content = view.contentGuide { contentGuides[content] = view.id }
+            // What the content's constraints leave free keeps the scroll view's own size.
+            add(AutoLayout.contentWidth(view.id), .equal, AutoLayout.width(view.id), priority: 0, origin: origin(view, file: file))
+            add(AutoLayout.contentHeight(view.id), .equal, AutoLayout.height(view.id), priority: 0, origin: origin(view, file: file))
         }
         let isStack = view.kind == "stackView"
         for sub in view.subviews {
@@ -187,16 +242,27 @@ public struct AutoLayout {
         for sub in view.subviews { constrain(sub, file: file) }
     }
 
+    /// Whether `item`'s edges, in a constraint with `other`, are its content's: a scroll view's
+    /// edges constrained to a view inside it are its content's (Interface Builder's scroll views
+    /// before content layout guides).
+    func meansContent(_ item: String, with other: String?) -> Bool {
+        guard documentMode, let other, views[item]?.kind == "scrollView" else { return false }
+        var ancestor = parents[other]
+        while let a = ancestor { if a == item { return true }; ancestor = parents[a] }
+        return false
+    }
+
     private mutating func constraint(_ c: LayoutConstraintSpec) {
         let o = LaunchElementOrigin(element: "constraint", id: c.id, file: c.file, line: c.line)
-        guard let first = attribute(c.firstItem, c.firstAttribute) else {
+        guard let first = attribute(c.firstItem, c.firstAttribute, content: meansContent(c.firstItem, with: c.secondItem)) else {
             warnings.append(LaunchSkip(origin: o, why: views[c.firstItem] == nil && fixedGuides[c.firstItem] == nil && viewGuides[c.firstItem] == nil
                                        ? "names item \(c.firstItem), which is not on this launch screen" : "attribute \(c.firstAttribute) is not one Auto Layout has"))
             return
         }
         var rhs = Expression(constant: c.constant)
         if let secondItem = c.secondItem {
-            guard let attributeName = c.secondAttribute ?? Optional(c.firstAttribute), let second = attribute(secondItem, attributeName) else {
+            guard let attributeName = c.secondAttribute ?? Optional(c.firstAttribute),
+                  let second = attribute(secondItem, attributeName, content: meansContent(secondItem, with: c.firstItem)) else {
                 warnings.append(LaunchSkip(origin: o, why: views[secondItem] == nil && fixedGuides[secondItem] == nil && viewGuides[secondItem] == nil
                                            ? "names item \(secondItem), which is not on this launch screen" : "attribute \(c.secondAttribute ?? "") is not one Auto Layout has"))
                 return
@@ -261,10 +327,18 @@ public struct AutoLayout {
         let e = view.element
         let hugH = e.number("horizontalHuggingPriority") ?? 250, hugV = e.number("verticalHuggingPriority") ?? 250
         let resistH = e.number("horizontalCompressionResistancePriority") ?? 750, resistV = e.number("verticalCompressionResistancePriority") ?? 750
-        add(AutoLayout.width(view.id), .lessThanOrEqual, Expression(constant: size.width), priority: hugH, origin: origin)
-        add(AutoLayout.height(view.id), .lessThanOrEqual, Expression(constant: size.height), priority: hugV, origin: origin)
-        add(AutoLayout.width(view.id), .greaterThanOrEqual, Expression(constant: size.width), priority: resistH, origin: origin)
-        add(AutoLayout.height(view.id), .greaterThanOrEqual, Expression(constant: size.height), priority: resistV, origin: origin)
+        if size.width >= 0 {
+            add(AutoLayout.width(view.id), .lessThanOrEqual, Expression(constant: size.width), priority: hugH, origin: origin)
+        }
+        if size.height >= 0 {
+            add(AutoLayout.height(view.id), .lessThanOrEqual, Expression(constant: size.height), priority: hugV, origin: origin)
+        }
+        if size.width >= 0 {
+            add(AutoLayout.width(view.id), .greaterThanOrEqual, Expression(constant: size.width), priority: resistH, origin: origin)
+        }
+        if size.height >= 0 {
+            add(AutoLayout.height(view.id), .greaterThanOrEqual, Expression(constant: size.height), priority: resistV, origin: origin)
+        }
     }
 
     /// A stack view's arranged subviews (its visible subviews, in order), as UIStackView
@@ -278,9 +352,15 @@ public struct AutoLayout {
         let (start, end, size) = vertical ? ("top", "bottom", "height") : ("left", "right", "width")
         let (crossStart, crossEnd, crossCenter, crossSize) = vertical ? ("left", "right", "centerX", "width") : ("top", "bottom", "centerY", "height")
         func a(_ id: String, _ name: String) -> Expression { attribute(id, name)! }
-        for hidden in stack.subviews where hidden.hidden {
-            add(a(hidden.id, size), .equal, Expression(), priority: 1000, origin: origin)
-            add(a(hidden.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
+        for (index, hidden) in stack.subviews.enumerated() where hidden.hidden {
+            add(a(hidden.id, size), .equal, Expression(), priority: hiddenArrangedPriority, origin: origin)
+            // A hidden view sits where it would start: after the visible view before it.
+            let before = stack.subviews[..<index].last { !$0.hidden }
+            if documentMode, let before {
+                add(a(hidden.id, start), .equal, a(before.id, end), priority: 1000, origin: origin)
+            } else {
+                add(a(hidden.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
+            }
             add(a(hidden.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
         }
         guard let first = arranged.first, let last = arranged.last else { return }

@@ -94,11 +94,12 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
         "wkWebView", "containerView", "tableViewCell", "collectionViewCell", "glkView", "mtkView", "arscnView", "sceneKitView",
     ]
 
-    /// Parses a document's bytes. `path` names the file in errors, with the line.
-    public static func parse(bytes: [UInt8], path: String) throws -> InterfaceBuilderDocument {
+    /// Parses a document's bytes. `path` names the file in errors, with the line. `viewLimit`: the
+    /// most views read (a launch screen's few by default; `splashlab layout` reads whole documents).
+    public static func parse(bytes: [UInt8], path: String, viewLimit: Int = maximumViews) throws -> InterfaceBuilderDocument {
         guard !bytes.isEmpty else { throw LaunchSourceError(path: path, "the file is empty") }
         try requireUTF8(bytes, path: path)
-        let reader = InterfaceBuilderTreeReader(path: path)
+        let reader = InterfaceBuilderTreeReader(path: path, viewLimit: viewLimit)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
@@ -274,7 +275,9 @@ final class InterfaceBuilderTreeReader: NSObject, XMLParserDelegate {
     /// Where libxml2 found the first error: `lineNumber` after `parse()` returns is where it stopped reading.
     var errorLine: Int?
 
-    init(path: String) { self.path = path }
+    let viewLimit: Int
+
+    init(path: String, viewLimit: Int) { self.path = path; self.viewLimit = viewLimit }
 
     private func fail(_ parser: XMLParser, _ message: String) {
         guard failure == nil else { return }
@@ -297,8 +300,9 @@ final class InterfaceBuilderTreeReader: NSObject, XMLParserDelegate {
         }
         if InterfaceBuilderDocument.viewElementNames.contains(name) {
             viewCount += 1
-            guard viewCount <= InterfaceBuilderDocument.maximumViews else {
-                return fail(parser, "more than \(InterfaceBuilderDocument.maximumViews) views: a launch screen holds a few")
+            guard viewCount <= viewLimit else {
+                return fail(parser, viewLimit == InterfaceBuilderDocument.maximumViews ? "more than \(viewLimit) views: a launch screen holds a few"
+                                                                                       : "more than \(viewLimit) views: more than are laid out")
             }
         }
         open.append(InterfaceBuilderElement(name: name, attributes: attributes, line: parser.lineNumber, children: []))

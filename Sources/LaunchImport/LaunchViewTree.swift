@@ -11,16 +11,14 @@ public struct LaunchTraits: Equatable, Sendable {
     public var heightClass: SizeClass
     public var isPad: Bool
 
-    /// UIKit's size classes on the presets (Apple's Human Interface Guidelines, "Layout", the
-    /// size-class table): iPhones are compact wide and regular tall in portrait; in landscape they
-    /// are compact tall, and the Max models regular wide; iPads are regular both ways.
+    /// UIKit's size classes of a full-screen window (Apple's Human Interface Guidelines, "Layout",
+    /// the size-class table): iPhones are compact wide and regular tall in portrait; in landscape
+    /// they are compact tall, and the Plus and Max models regular wide; iPads are regular both ways.
     public static func of(_ device: Device) -> LaunchTraits {
         let landscape = device.orientation == .landscape
-        switch device.name {
-        case "ipad-air-11": return LaunchTraits(widthClass: .regular, heightClass: .regular, isPad: true)
-        case "iphone-15-pro-max": return LaunchTraits(widthClass: landscape ? .regular : .compact, heightClass: landscape ? .compact : .regular, isPad: false)
-        default: return LaunchTraits(widthClass: .compact, heightClass: landscape ? .compact : .regular, isPad: false)
-        }
+        if device.idiom == .pad { return LaunchTraits(widthClass: .regular, heightClass: .regular, isPad: true) }
+        return LaunchTraits(widthClass: landscape && device.landscapeRegularWidth ? .regular : .compact,
+                            heightClass: landscape ? .compact : .regular, isPad: false)
     }
 
     /// How well a variation key (`widthClass=compact`, `heightClass=regular-widthClass=compact`,
@@ -77,6 +75,8 @@ public struct LaunchView: Sendable {
     public var safeAreaGuide: String?
     /// The view's `viewLayoutGuide key="layoutMargins"` id.
     public var marginsGuide: String?
+    /// A scroll view's `contentLayoutGuide` and `frameLayoutGuide` ids.
+    public var contentGuide: String?, frameGuide: String?
     /// A view controller's `viewControllerLayoutGuide`s (iOS 7–10): top and bottom.
     public var topGuide: String?, bottomGuide: String?
     /// What a container controller adds around its content: bars, titles (see `LaunchSkeleton`).
@@ -118,12 +118,22 @@ public struct LaunchViewTree {
     public let traits: LaunchTraits
     /// Elements and attributes not read, each named once.
     public private(set) var skipped: [LaunchSkip] = []
+    /// Whether it reads every view a document lays out (`splashlab layout`): cells' content views,
+    /// tables' cells, header and footer views, and every control. A launch screen reads the views
+    /// it draws.
+    public let readsEveryView: Bool
     private let byID: [String: InterfaceBuilderElement]
 
-    public init(document: InterfaceBuilderDocument, traits: LaunchTraits) {
-        self.document = document; self.traits = traits
+    public init(document: InterfaceBuilderDocument, traits: LaunchTraits, readsEveryView: Bool = false) {
+        self.document = document; self.traits = traits; self.readsEveryView = readsEveryView
         byID = document.elementsByID()
     }
+
+    /// The views a document lays out beyond those a launch screen draws: cells' content views
+    /// (`key="contentView"`) and the controls Interface Builder writes under their own names.
+    public static let documentViewElementNames: Set<String> = InterfaceBuilderDocument.viewElementNames.union([
+        "tableViewCellContentView", "collectionViewCellContentView", "collectionReusableView", "stepper", "refreshControl",
+    ])
 
     mutating func skip(_ e: InterfaceBuilderElement, _ why: String) {
         skipped.append(LaunchSkip(origin: LaunchElementOrigin(element: e.name, id: e["id"], file: document.path, line: e.line), why: why))
@@ -140,6 +150,12 @@ public struct LaunchViewTree {
             }
             root = read(top)
         }
+        LaunchViewTree.markConstrained(&root)
+        return root
+    }
+
+    /// Marks every view of `root`'s tree that a constraint of the tree names (`isConstrained`).
+    public static func markConstrained(_ root: inout LaunchView) {
         var named = Set<String>()
         func collect(_ v: LaunchView) {
             for c in v.constraints { named.insert(c.firstItem); if let s = c.secondItem { named.insert(s) } }
@@ -151,7 +167,6 @@ public struct LaunchViewTree {
         }
         collect(root)
         mark(&root)
-        return root
     }
 
     /// The view a controller shows, with what its containers add.
@@ -268,8 +283,19 @@ public struct LaunchViewTree {
             if let cid = constraint["id"], excludedConstraints.contains(cid) { continue }
             if let spec = constraintSpec(constraint, holder: id) { view.constraints.append(spec) }
         }
-        for sub in e.child("subviews")?.children ?? [] {
-            guard InterfaceBuilderDocument.viewElementNames.contains(sub.name) else {
+        var children = e.child("subviews")?.children ?? []
+        if readsEveryView {
+            // A cell's content view holds its subviews; a table's header and footer views and its
+            // cells (prototypes, or static sections' cells) sit in its content.
+            let contentView = e.children.filter { $0["key"] == "contentView" && $0.name.hasSuffix("ContentView") }
+            let tableViews = e.children.filter { $0.name == "view" && ($0["key"] == "tableHeaderView" || $0["key"] == "tableFooterView") }
+            let prototypes = (e.child("prototypes")?.children ?? []) + (e.child("cells")?.children ?? [])
+            let sections = (e.child("sections")?.children("tableViewSection") ?? []).flatMap { $0.child("cells")?.children ?? [] }
+            children = contentView + children + tableViews + prototypes + sections
+        }
+        let names = readsEveryView ? LaunchViewTree.documentViewElementNames : InterfaceBuilderDocument.viewElementNames
+        for sub in children {
+            guard names.contains(sub.name) else {
                 skip(sub, "not a view UIKit draws on a launch screen")
                 continue
             }
@@ -279,6 +305,8 @@ public struct LaunchViewTree {
         for guide in e.children("viewLayoutGuide") {
             if guide["key"] == "safeArea" { view.safeAreaGuide = guide["id"] }
             if guide["key"] == "layoutMargins" { view.marginsGuide = guide["id"] }
+            if guide["key"] == "contentLayoutGuide" { view.contentGuide = guide["id"] }
+            if guide["key"] == "frameLayoutGuide" { view.frameGuide = guide["id"] }
         }
         return view
     }

@@ -374,30 +374,17 @@ public struct ResolvedLaunchScreen: Equatable, Sendable {
 }
 
 extension Device {
-    /// The safe area's insets in points (top, left, bottom, right), as UIKit reports them on
-    /// these devices: the status bar (20 pt) on iPhone SE; the Dynamic Island (59 pt) and home
-    /// indicator (34 pt portrait, 21 pt landscape) on iPhone 15 and 15 Pro Max; the status bar
-    /// (24 pt) and home indicator (20 pt) on iPad Air 11".
+    /// The safe area's insets in points (top, left, bottom, right) in the current orientation, as
+    /// UIKit reports them (`portraitSafeArea`, `landscapeSafeArea`).
     public var safeAreaInsets: (top: Double, left: Double, bottom: Double, right: Double) {
-        let landscape = orientation == .landscape
-        switch name {
-        case "iphone-15", "iphone-15-pro-max": return landscape ? (0, 59, 21, 59) : (59, 0, 34, 0)
-        case "ipad-air-11": return (24, 0, 20, 0)
-        default: return landscape ? (0, 0, 0, 0) : (20, 0, 0, 0)
-        }
+        let i = orientation == .landscape ? landscapeSafeArea : portraitSafeArea
+        return (i.top, i.left, i.bottom, i.right)
     }
 
-    /// The status bar's height in points, where a navigation bar starts: 54 pt beside the Dynamic
-    /// Island (less than the 59 pt safe area, which clears the island's curve), 20 pt on iPhone SE,
-    /// 24 pt on iPad; none on an iPhone in landscape.
-    public var statusBarHeight: Double {
-        let landscape = orientation == .landscape
-        switch name {
-        case "iphone-15", "iphone-15-pro-max": return landscape ? 0 : 54
-        case "ipad-air-11": return 24
-        default: return landscape ? 0 : 20
-        }
-    }
+    /// The status bar's height in points, where a navigation bar starts: beside the Dynamic Island
+    /// it is less than the safe area's top (54 against 59 pt), which clears the island's curve;
+    /// none on an iPhone in landscape.
+    public var statusBarHeight: Double { orientation == .landscape ? landscapeStatusBar : portraitStatusBar }
 
     public var safeArea: Rect {
         let i = safeAreaInsets

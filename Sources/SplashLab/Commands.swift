@@ -2,19 +2,30 @@ import App
 import Formats
 import Foundation
 import Geometry
+import LaunchImport
 import Motion
 import Render
 import Scenes
 
 func devicesCommand(_ arguments: [String]) throws -> Int32 {
     _ = try DevicesOptions(arguments)
-    var lines = ["name                points     scale  note"]
-    for d in Device.presets {
-        let points = "\(Int(d.portraitWidth))x\(Int(d.portraitHeight))"
-        let pad = { (s: String, n: Int) in s + String(repeating: " ", count: max(n - s.count, 1)) }
-        lines.append(pad(d.name + (d.name == Device.defaultName ? " *" : ""), 20) + pad(points, 11) + pad("@\(Int(d.scale))x", 7) + d.note)
+    func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(n - s.count, 1)) }
+    func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+    func insets(_ i: ScreenInsets) -> String { [i.top, i.left, i.bottom, i.right].map(number).joined(separator: ",") }
+    var lines = [pad("name", 20) + pad("points", 11) + pad("scale", 7) + pad("safe area portrait", 19) + pad("landscape", 11)
+                 + pad("status bar", 11) + pad("corner", 8) + pad("landscape classes", 19) + "note"]
+    for d in Device.all {
+        let points = "\(number(d.portraitWidth))x\(number(d.portraitHeight))"
+        let traits = LaunchTraits.of(d.oriented(.landscape))
+        let landscape = "\(traits.widthClass.rawValue)/\(traits.heightClass.rawValue)"
+        lines.append(pad(d.name + (d.name == Device.defaultName ? " *" : ""), 20) + pad(points, 11) + pad("@\(Int(d.scale))x", 7)
+                     + pad(insets(d.portraitSafeArea), 19) + pad(insets(d.landscapeSafeArea), 11)
+                     + pad("\(number(d.portraitStatusBar))/\(number(d.landscapeStatusBar))", 11) + pad(number(d.cornerRadius), 8)
+                     + pad(landscape, 19) + d.note)
     }
-    lines.append("* the default; every device also has \(CLIOption.orientation.name) landscape")
+    lines.append("* the default; every device also has \(CLIOption.orientation.name) landscape. Safe areas are top,left,bottom,right in points;")
+    lines.append("  status bars portrait/landscape. In portrait an iPhone is compact wide and regular tall, an iPad regular both ways.")
+    lines.append("  The retina and ipad names are Interface Builder's device ids (a storyboard's <device id=...>).")
     try printOutput(lines.joined(separator: "\n"))
     return 0
 }

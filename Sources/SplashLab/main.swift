@@ -69,6 +69,7 @@ func main() -> Int32 {
         case "state": return try stateCommand(arguments)
         case "lint": return try lintCommand(arguments)
         case "devices": return try devicesCommand(arguments)
+        case "layout": return try layoutCommand(arguments)
         case "curve": return try curveCommand(arguments)
         case "bench": return try benchCommand(arguments)
         case "record": return try recordCommand(arguments)

@@ -1,0 +1,240 @@
+import Foundation
+import XCTest
+@testable import Formats
+@testable import Scenes
+@testable import LaunchImport
+
+/// `splashlab layout`: whole documents laid out on Interface Builder's devices, each class of view
+/// written as real storyboards and xibs write it, checked against the frames the fixtures save.
+final class DocumentLayoutTests: XCTestCase {
+    func parse(_ xml: String, path: String = "t.xib") throws -> InterfaceBuilderDocument {
+        try InterfaceBuilderDocument.parse(bytes: Array(xml.utf8), path: path, viewLimit: DocumentLayout.maximumViews)
+    }
+
+    func layout(_ xml: String, device: Device? = nil) throws -> DocumentLayout {
+        try DocumentLayout(document: try parse(xml), device: device, measure: LaunchImportOptions.estimatedMeasure)
+    }
+
+    /// A xib whose top-level view holds `body`, on `device` (none: freeform).
+    func xib(_ body: String, device: String? = "retina6_1", size: (Double, Double) = (414, 896), extra: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504">
+        \(device.map { "<device id=\"\($0)\" orientation=\"portrait\" appearance=\"light\"/>" } ?? "")
+        <objects>
+        <view contentMode="scaleToFill" id="root"><rect key="frame" x="0.0" y="0.0" width="\(size.0)" height="\(size.1)"/>
+        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+        \(body)
+        <viewLayoutGuide key="safeArea" id="safe"/>
+        </view>\(extra)
+        </objects>
+        </document>
+        """
+    }
+
+    func view(_ layout: DocumentLayout, _ id: String) throws -> DocumentLayout.PlacedView {
+        try XCTUnwrap(layout.views.first { $0.id == id }, "no view \(id)")
+    }
+
+    // MARK: Devices
+
+    func testInterfaceBuilderDeviceIDsCarryTheirScreens() throws {
+        let xr = try XCTUnwrap(Device.named("retina6_1"))
+        XCTAssertEqual([xr.width, xr.height, xr.scale], [414, 896, 2])
+        XCTAssertEqual(xr.safeAreaInsets.top, 48)
+        XCTAssertEqual(xr.safeAreaInsets.bottom, 34)
+        XCTAssertEqual(xr.cornerRadius, 41.5)
+        XCTAssertEqual(LaunchTraits.of(xr.oriented(.landscape)).widthClass, .regular)
+        let eight = try XCTUnwrap(Device.named("retina4_7", orientation: .landscape))
+        XCTAssertEqual([eight.width, eight.height], [667, 375])
+        XCTAssertEqual(LaunchTraits.of(eight).widthClass, .compact)
+        XCTAssertEqual(eight.statusBarHeight, 0)
+        let pad = try XCTUnwrap(Device.named("ipad12_9rounded"))
+        XCTAssertTrue(LaunchTraits.of(pad).isPad)
+        XCTAssertEqual(pad.safeAreaInsets.top, 24)
+        // The presets keep their numbers; the IB id of the same phone has the same screen.
+        let fifteen = try XCTUnwrap(Device.named("iphone-15")), twelve = try XCTUnwrap(Device.named("retina6_12"))
+        XCTAssertEqual([fifteen.width, fifteen.height, fifteen.scale, fifteen.statusBarHeight], [twelve.width, twelve.height, twelve.scale, twelve.statusBarHeight])
+        XCTAssertEqual(Device.presets.map(\.name), ["iphone-se", "iphone-15", "iphone-15-pro-max", "ipad-air-11"])
+    }
+
+    func testTheFilesOwnDeviceIsTheDefaultAndDeviceOverridesIt() throws {
+        let xml = xib("""
+            <subviews><view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+            <rect key="frame" x="0.0" y="48" width="414" height="10"/></view></subviews>
+            <constraints>
+            <constraint firstItem="bar" firstAttribute="top" secondItem="safe" secondAttribute="top" id="c1"/>
+            <constraint firstItem="bar" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c2"/>
+            <constraint firstItem="bar" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c3"/>
+            <constraint firstItem="bar" firstAttribute="height" constant="10" id="c4"/>
+            </constraints>
+            """)
+        let own = try layout(xml)
+        XCTAssertEqual(own.device.name, "retina6_1")
+        XCTAssertEqual(try view(own, "bar").frame, Rect(x: 0, y: 48, width: 414, height: 10))
+        XCTAssertFalse(try view(own, "bar").disagrees())
+        let other = try layout(xml, device: Device.named("retina6_12"))
+        XCTAssertEqual(try view(other, "bar").frame, Rect(x: 0, y: 59, width: 393, height: 10))
+        XCTAssertTrue(try view(other, "bar").disagrees(), "on another device the frame differs from the saved one")
+    }
+
+    func testAnUnknownDeviceIDNamesTheFileAndLine() throws {
+        let xml = xib("", device: "retina9_9")
+        XCTAssertThrowsError(try layout(xml)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("t.xib:3: unknown device id 'retina9_9'"), text)
+        }
+    }
+
+    // MARK: The command's JSON
+
+    func testJSONListsEveryViewWithItsFrameAndSavedFrame() throws {
+        let xml = xib("""
+            <subviews><label opaque="NO" text="Hi" translatesAutoresizingMaskIntoConstraints="NO" misplaced="YES" id="l">
+            <rect key="frame" x="10" y="20" width="30" height="21"/>
+            <fontDescription key="fontDescription" type="system" pointSize="17"/></label></subviews>
+            <constraints>
+            <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="c1"/>
+            <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="c2"/>
+            </constraints>
+            """, device: nil, size: (200, 100))
+        let result = try layout(xml)
+        let json = result.json.text
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let device = try XCTUnwrap(object["device"] as? [String: Any])
+        XCTAssertEqual(device["name"] as? String, "freeform")
+        XCTAssertEqual(device["width"] as? Double, 200)
+        let views = try XCTUnwrap(object["views"] as? [[String: Any]])
+        XCTAssertEqual(views.map { $0["id"] as? String }, ["root", "l"])
+        let label = views[1]
+        XCTAssertEqual(label["element"] as? String, "label")
+        XCTAssertEqual(label["file"] as? String, "t.xib")
+        XCTAssertEqual(label["line"] as? Double, 7)
+        XCTAssertEqual(label["misplaced"] as? Bool, true)
+        let frame = try XCTUnwrap(label["frame"] as? [String: Double])
+        XCTAssertEqual(frame["x"], 10)
+        XCTAssertEqual(frame["y"], 20)
+        // "Hi" at 17 pt by the estimate: 2 × 17 × 0.55, rounded up to the pixel; SF Pro's line height.
+        XCTAssertEqual(try XCTUnwrap(frame["width"]), 19, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(frame["height"]), 20.5, accuracy: 0.01)
+        XCTAssertEqual(label["saved"] as? [String: Double], ["x": 10, "y": 20, "width": 30, "height": 21])
+    }
+
+    func testTextNamesWhereTheLayoutDisagreesWithInterfaceBuilder() throws {
+        let xml = xib("""
+            <subviews><view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v">
+            <rect key="frame" x="0.0" y="0.0" width="50" height="50"/></view></subviews>
+            <constraints><constraint firstItem="v" firstAttribute="width" constant="80" id="w"/>
+            <constraint firstItem="v" firstAttribute="height" constant="50" id="h"/>
+            <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="l"/>
+            <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" id="t"/></constraints>
+            """)
+        let text = try layout(xml).text
+        XCTAssertTrue(text.contains("t.xib:7: view v disagrees with Interface Builder: laid out at 0 0 80 50, saved at 0 0 50 50"), text)
+        XCTAssertTrue(text.hasSuffix("1 of 2 saved frames within 2 pt"), text)
+    }
+
+    // MARK: Controls
+
+    func testControlsTakeTheirIntrinsicSizes() throws {
+        let xml = xib("""
+            <subviews>
+            <switch opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="s"><rect key="frame" x="181.5" y="432.5" width="51" height="31"/></switch>
+            <activityIndicatorView opaque="NO" style="large" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="188.5" y="100" width="37" height="37"/></activityIndicatorView>
+            <stepper opaque="NO" translatesAutoresizingMaskIntoConstraints="NO" id="p"><rect key="frame" x="0.0" y="200" width="94" height="32"/></stepper>
+            </subviews>
+            <constraints>
+            <constraint firstItem="s" firstAttribute="centerX" secondItem="root" secondAttribute="centerX" id="c1"/>
+            <constraint firstItem="s" firstAttribute="centerY" secondItem="root" secondAttribute="centerY" id="c2"/>
+            <constraint firstItem="a" firstAttribute="centerX" secondItem="root" secondAttribute="centerX" id="c3"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="c4"/>
+            <constraint firstItem="p" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c5"/>
+            <constraint firstItem="p" firstAttribute="top" secondItem="root" secondAttribute="top" constant="200" id="c6"/>
+            </constraints>
+            """)
+        let result = try layout(xml)
+        XCTAssertEqual(try view(result, "s").frame, Rect(x: 181.5, y: 432.5, width: 51, height: 31))
+        XCTAssertEqual(try view(result, "a").frame, Rect(x: 188.5, y: 100, width: 37, height: 37))
+        XCTAssertEqual(try view(result, "p").frame, Rect(x: 0, y: 200, width: 94, height: 32))
+        XCTAssertTrue(result.views.allSatisfy { !$0.disagrees() })
+    }
+
+    // MARK: Tables
+
+    func testTableCellsSpanTheTableAndTheirContentViewsFillThemLessTheAccessory() throws {
+        let xml = xib("""
+            <subviews><tableView clipsSubviews="YES" contentMode="scaleToFill" style="plain" rowHeight="44" translatesAutoresizingMaskIntoConstraints="NO" id="t">
+            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+            <prototypes><tableViewCell contentMode="scaleToFill" accessoryType="disclosureIndicator" rowHeight="60" id="cell">
+            <rect key="frame" x="0.0" y="50" width="414" height="60"/><autoresizingMask key="autoresizingMask"/>
+            <tableViewCellContentView key="contentView" opaque="NO" contentMode="center" id="content">
+            <rect key="frame" x="0.0" y="0.0" width="383.5" height="60"/><autoresizingMask key="autoresizingMask"/>
+            </tableViewCellContentView></tableViewCell></prototypes>
+            </tableView></subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="root" secondAttribute="top" id="c1"/>
+            <constraint firstItem="t" firstAttribute="bottom" secondItem="root" secondAttribute="bottom" id="c2"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c3"/>
+            <constraint firstItem="t" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c4"/>
+            </constraints>
+            """)
+        let own = try layout(xml)
+        XCTAssertEqual(try view(own, "cell").frame, Rect(x: 0, y: 50, width: 414, height: 60))
+        XCTAssertEqual(try view(own, "content").frame, Rect(x: 0, y: 0, width: 383.5, height: 60))
+        let narrower = try layout(xml, device: Device.named("retina4_7"))
+        XCTAssertEqual(try view(narrower, "cell").frame, Rect(x: 0, y: 50, width: 375, height: 60))
+        XCTAssertEqual(try view(narrower, "content").frame, Rect(x: 0, y: 0, width: 344.5, height: 60))
+    }
+
+    // MARK: Autoresizing beside constraints
+
+    /// A view that saves an autoresizing mask and no translatesAutoresizingMaskIntoConstraints keeps
+    /// its mask though its subview's constraints name it: on a wider screen its flexible width grows.
+    func testAMaskBesideConstraintsIsTranslated() throws {
+        let xml = xib("""
+            <subviews><view contentMode="scaleToFill" id="box"><rect key="frame" x="20" y="100" width="374" height="50"/>
+            <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+            <subviews><view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner">
+            <rect key="frame" x="0.0" y="0.0" width="374" height="50"/></view></subviews>
+            <constraints>
+            <constraint firstItem="inner" firstAttribute="leading" secondItem="box" secondAttribute="leading" id="i1"/>
+            <constraint firstItem="inner" firstAttribute="trailing" secondItem="box" secondAttribute="trailing" id="i2"/>
+            <constraint firstItem="inner" firstAttribute="top" secondItem="box" secondAttribute="top" id="i3"/>
+            <constraint firstItem="inner" firstAttribute="bottom" secondItem="box" secondAttribute="bottom" id="i4"/>
+            </constraints></view></subviews>
+            """)
+        let own = try layout(xml)
+        XCTAssertEqual(try view(own, "box").frame, Rect(x: 20, y: 100, width: 374, height: 50))
+        let wider = try layout(xml, device: Device.named("retina6_72"))
+        XCTAssertEqual(try view(wider, "box").frame, Rect(x: 20, y: 100, width: 390, height: 50))
+        XCTAssertEqual(try view(wider, "inner").frame, Rect(x: 0, y: 0, width: 390, height: 50))
+    }
+
+    // MARK: Bad input
+
+    func testAConstraintCycleIsBrokenWithAWarningNamingItsLine() throws {
+        let xml = xib("""
+            <subviews>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0.0" y="0.0" width="10" height="10"/></view>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0.0" y="0.0" width="10" height="10"/></view>
+            </subviews>
+            <constraints>
+            <constraint firstItem="a" firstAttribute="width" secondItem="b" secondAttribute="width" constant="10" id="ab"/>
+            <constraint firstItem="b" firstAttribute="width" secondItem="a" secondAttribute="width" constant="10" id="ba"/>
+            </constraints>
+            """)
+        let result = try layout(xml)
+        let warnings = result.warnings.map(\.warning)
+        XCTAssertTrue(warnings.contains { $0.contains("t.xib:13: <constraint> ba: contradicts") }, "\(warnings)")
+        XCTAssertEqual(result.views.count, 3)
+    }
+
+    func testADocumentWithAHundredThousandViewsIsRefusedWithItsLine() throws {
+        let views = String(repeating: "<view id=\"v\"/>\n", count: 100_000)
+        let xml = xib("<subviews>\(views)</subviews>")
+        XCTAssertThrowsError(try parse(xml)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("t.xib:5006: more than 5000 views"), text)
+        }
+    }
+}
