@@ -12,6 +12,16 @@ public enum LaunchExplanation {
 
     static func hex(_ c: Color) -> String { String(format: "#%02X%02X%02X%02X", c.r, c.g, c.b, c.a) }
 
+    /// A skipped element, or a view that disagrees with Interface Builder: where, and why.
+    static func skipJSON(_ s: LaunchSkip) -> JSONOutput {
+        var m: [(String, JSONOutput)] = [("element", .string(s.origin.element))]
+        if let id = s.origin.id { m.append(("id", .string(id))) }
+        m.append(("file", .string(s.origin.file)))
+        if let line = s.origin.line { m.append(("line", .int(line))) }
+        m.append(("why", .string(s.why)))
+        return .object(m)
+    }
+
     public static func json(_ session: PreviewSession) -> JSONOutput {
         let screen = session.launchScreen
         let device = session.options.device
@@ -40,14 +50,8 @@ public enum LaunchExplanation {
             for (key, value) in entry.details where !m.contains(where: { $0.0 == key }) { m.append((key, value)) }
             elements.append(.object(m))
         }
-        let skipped = screen.skipped.map { s -> JSONOutput in
-            var m: [(String, JSONOutput)] = [("element", .string(s.origin.element))]
-            if let id = s.origin.id { m.append(("id", .string(id))) }
-            m.append(("file", .string(s.origin.file)))
-            if let line = s.origin.line { m.append(("line", .int(line))) }
-            m.append(("why", .string(s.why)))
-            return .object(m)
-        }
+        let skipped = screen.skipped.map(skipJSON)
+        let disagreements = screen.designDisagreements.map(skipJSON)
         var root: [(String, JSONOutput)] = [
             ("project", session.options.projectDirectory.map(JSONOutput.string) ?? .null),
             ("projectFile", screen.projectFile.map(JSONOutput.string) ?? .null),
@@ -60,6 +64,8 @@ public enum LaunchExplanation {
             ("background", .object(background)),
             ("elements", .array(elements)),
             ("skipped", .array(skipped)),
+            ("designDevice", screen.designDevice.map(JSONOutput.string) ?? .null),
+            ("disagreesWithInterfaceBuilder", .array(disagreements)),
             ("warnings", .array(session.launchWarnings.map(JSONOutput.string))),
         ]
         if let system = screen.layoutSystem { root.append(("layout", system)) }
@@ -126,6 +132,12 @@ public enum LaunchExplanation {
         if !screen.skipped.isEmpty {
             lines.append("skipped:")
             for s in screen.skipped { lines.append("  " + s.warning.replacingOccurrences(of: "warning: ", with: "")) }
+        }
+        if !screen.designDisagreements.isEmpty {
+            lines.append("disagrees with Interface Builder:")
+            for s in screen.designDisagreements {
+                lines.append("  \(s.origin.line.map { "\(s.origin.file):\($0)" } ?? s.origin.file): <\(s.origin.element)>\(s.origin.id.map { " \($0)" } ?? ""): \(s.why)")
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -58,7 +58,23 @@ public struct StoryboardLaunchScreen {
         screen.explained = explained
         screen.skipped = skipped
         screen.layoutSystem = layoutJSON(layout)
+        (screen.designDevice, screen.designDisagreements) = checkAgainstSavedFrames()
         return screen
+    }
+
+    /// The document laid out on its own design device and compared with the frames Interface
+    /// Builder saved there: each view more than 2 pt off is named with both frames. A document
+    /// this cannot lay out that way is not checked (its launch screen is drawn all the same).
+    func checkAgainstSavedFrames() -> (String?, [LaunchSkip]) {
+        guard let checked = try? DocumentLayout(document: document, device: nil, measure: measure) else { return (nil, []) }
+        func text(_ r: Rect) -> String {
+            [r.x, r.y, r.width, r.height].map { OptionBoundsFormat.number(($0 * 100).rounded() / 100) }.joined(separator: " ")
+        }
+        let disagreements = checked.views.filter { $0.disagrees() }.map { v in
+            LaunchSkip(origin: LaunchElementOrigin(element: v.element, id: v.id, file: v.file, line: v.line),
+                       why: "on \(checked.device.name), laid out at \(text(v.frame)); Interface Builder saved \(text(v.saved!))")
+        }
+        return (checked.device.name, disagreements)
     }
 
     /// The linear system as solved (the shape `LinearSystemDescription` reads, so kiwisolver can

@@ -356,6 +356,10 @@ public struct XcodeProjectLaunch {
                                                              appearance: options.appearance, looseImage: { [self] in resource(named: $0) })
                         let screen = try builder.build()
                         for skip in screen.skipped { warnings.append(skip.warning) }
+                        if !screen.designDisagreements.isEmpty, let design = screen.designDevice {
+                            let count = screen.designDisagreements.count
+                            warn("\(path): \(count) view\(count == 1 ? "" : "s") laid out more than 2 pt from the frame\(count == 1 ? "" : "s") Interface Builder saved on \(design) (--explain names them)")
+                        }
                         return screen
                     } catch { warn("\(error); trying the next source") }
                 }

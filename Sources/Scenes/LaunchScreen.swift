@@ -240,6 +240,12 @@ public struct LaunchScreen: Equatable, Sendable {
     public var layoutSystem: JSONOutput?
     /// The Xcode target it belongs to, when a project file named one.
     public var target: String?
+    /// Views whose frame, laid out on the file's own design device, differs from the frame
+    /// Interface Builder saved there by more than 2 pt (and that the file does not mark
+    /// misplaced or ambiguous): where this preview and Xcode disagree, said rather than hidden.
+    public var designDisagreements: [LaunchSkip] = []
+    /// The device those frames were checked on (an Interface Builder id, or freeform).
+    public var designDevice: String?
     /// The project file (`.xcodeproj`, XcodeGen manifest) and the Info.plist it was found through.
     public var projectFile: String?
     public var infoPlist: String?

@@ -36,7 +36,8 @@ final class ParsedCommandOptionsTests: XCTestCase {
         let compared = try RenderOptions(["--out", "f.png", "--at", "1", "--compare", "a.json", "b.json", "--burn-in"])
         XCTAssertEqual(compared.review.comparedFiles, ["a.json", "b.json"])
         XCTAssertTrue(compared.review.burnIn && !compared.review.showTouches)
-        XCTAssertEqual(mistake { try RenderOptions(["--at", "1"]) }, "render needs --out FILE.png")
+        XCTAssertEqual(mistake { try RenderOptions(["--at", "1"]) }, "render needs --out FILE.png (--launch --explain alone prints the launch screen's elements)")
+        XCTAssertNil(try RenderOptions(["--launch", "--explain"]).out, "--launch --explain prints without drawing")
         XCTAssertEqual(mistake { try RenderOptions(["--out", "f.png", "--at", "1", "--count", "3"]) }, "--count sets a filmstrip's frames: add --filmstrip")
         XCTAssertEqual(mistake { try RenderOptions(["--out", "f.png", "--filmstrip", "--from", "3", "--to", "2"]) }, "--from 3 is later than --to 2")
         XCTAssertEqual(mistake { try RenderOptions(["--out", "f.png", "--at", "1", "--compare", "a.json"]) },
