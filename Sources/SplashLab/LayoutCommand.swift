@@ -11,7 +11,10 @@ import Scenes
 /// measured as `render --launch` measures it.
 func layoutCommand(_ arguments: [String]) throws -> Int32 {
     let options = try LayoutOptions(arguments)
-    let bytes = try BoundedFileReader.read(options.path, limit: InterfaceBuilderDocument.sizeLimit)
+    let bytes: [UInt8]
+    do { bytes = try BoundedFileReader.read(options.path, limit: InterfaceBuilderDocument.sizeLimit) } catch let error as LaunchSourceError { throw error } catch {
+        throw LaunchSourceError(path: options.path, "\(error)")
+    }
     let document = try InterfaceBuilderDocument.parse(bytes: bytes, path: options.path, viewLimit: DocumentLayout.maximumViews)
     let measurer = TextMeasurer()
     let layout = try DocumentLayout(document: document, device: options.device) { text, size, weight in
