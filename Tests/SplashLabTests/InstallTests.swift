@@ -31,11 +31,14 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasPrefix("splashlab 1.0.0 (commit "), result.stdout)
     }
 
-    /// `render --device <TAB>` offers the device names in bash (driven through COMP_WORDS), fish
-    /// (`complete -C`) and zsh (the function run with `compadd` answering its candidates); fish
-    /// and zsh, which `make test` installs.
+    /// `render --device <TAB>` offers the device names, the presets' and Interface Builder's ids,
+    /// in bash (driven through COMP_WORDS), fish (`complete -C`) and zsh (the function run with
+    /// `compadd` answering its candidates); fish and zsh, which `make test` installs.
     func testEachShellCompletesTheDeviceNames() throws {
-        let devices = ["iphone-se", "iphone-15", "iphone-15-pro-max", "ipad-air-11"]
+        let devices = ["iphone-se", "iphone-15", "iphone-15-pro-max", "ipad-air-11",
+                       "retina3_5", "retina4_0", "retina4_7", "retina5_5", "retina5_4", "retina5_9", "retina6_1", "retina6_5", "retina6_0",
+                       "retina6_7", "retina6_12", "retina6_72", "retina6_3", "retina6_9",
+                       "ipad7_9", "ipad8_3", "ipad9_7", "ipad10_2", "ipad10_5", "ipad10_9rounded", "ipad11", "ipad12_9", "ipad12_9rounded", "ipad13"]
         let folder = try temporaryFolder()
         var shellsRun: [String] = []
         for shell in ["bash", "zsh", "fish"] {
