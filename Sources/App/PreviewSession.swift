@@ -147,7 +147,7 @@ public struct PreviewSession {
             guard case let .image(image) = screen.elements[index], let file = image.asset.file(appearance: appearance, scale: device.scale) else { continue }
             // An image with no visible pixel (Flutter's template ships a 1x1 transparent
             // placeholder) makes no hole: the next image view is taken, else the built-in logo.
-            if !file.isVector, let decoded = try? ImageLibrary.decode(file.path, pixelSize: nil), !ImageLibrary.hasVisiblePixel(decoded) {
+            if let decoded = try? ImageLibrary.decode(file.path, pixelSize: nil), !ImageLibrary.hasVisiblePixel(decoded) {
                 let name = image.origin.map { "\($0.element)\($0.id.map { " \($0)" } ?? "")" } ?? "an image view"
                 warnings.append("warning: \(file.path): the image of \(name) is fully transparent, so it cannot be the intro's logo; "
                                 + "the launch screen draws it as it is")
@@ -157,8 +157,13 @@ public struct PreviewSession {
             break
         }
         guard let (index, image, file) = chosen else {
-            if let id = options.logoView, !screen.elements.contains(where: { if case let .image(i) = $0 { return i.origin?.id == id } else { return false } }) {
-                warnings.append("warning: \(screen.source): no image view with id \(id); the intro keeps the built-in logo")
+            if let id = options.logoView {
+                let named = screen.elements.contains { if case let .image(i) = $0 { return i.origin?.id == id } else { return false } }
+                if !named {
+                    warnings.append("warning: \(screen.source): no image view with id \(id); the intro keeps the built-in logo")
+                } else if !warnings.contains(where: { $0.contains("fully transparent") }) {
+                    warnings.append("warning: \(screen.source): image view \(id) is not visible (alpha 0, or drawn off the screen); the intro keeps the built-in logo")
+                }
             }
             return .builtIn
         }

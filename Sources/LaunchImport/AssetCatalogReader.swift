@@ -75,6 +75,7 @@ public enum AssetCatalogContents {
             switch (try a.string("appearance"), try a.string("value")) {
             case ("luminosity", "light"): luminosity = .light
             case ("luminosity", "dark"): luminosity = .dark
+            case ("luminosity", "any"): luminosity = .any
             case ("contrast", "high"): highContrast = true
             default: return nil
             }

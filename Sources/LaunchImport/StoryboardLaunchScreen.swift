@@ -65,8 +65,14 @@ public struct StoryboardLaunchScreen {
     /// The document laid out on its own design device and compared with the frames Interface
     /// Builder saved there: each view more than 2 pt off is named with both frames. A document
     /// this cannot lay out that way is not checked (its launch screen is drawn all the same).
-    func checkAgainstSavedFrames() -> (String?, [LaunchSkip]) {
-        guard let checked = try? DocumentLayout(document: document, device: nil, measure: measure) else { return (nil, []) }
+    mutating func checkAgainstSavedFrames() -> (String?, [LaunchSkip]) {
+        let checked: DocumentLayout
+        do { checked = try DocumentLayout(document: document, device: nil, measure: measure) } catch {
+            // Said, not swallowed: without the check nobody knows whether the frames agree.
+            skipped.append(LaunchSkip(origin: LaunchElementOrigin(element: "document", file: document.path),
+                                      why: "not checked against the frames Interface Builder saved: \(error)"))
+            return (nil, [])
+        }
         func text(_ r: Rect) -> String {
             [r.x, r.y, r.width, r.height].map { OptionBoundsFormat.number(($0 * 100).rounded() / 100) }.joined(separator: " ")
         }
@@ -206,7 +212,7 @@ public struct StoryboardLaunchScreen {
         guard let f = label.child("fontDescription") else {
             return (17, .regular, "system 17 pt (UILabel's default), drawn with \(SystemFontFace.describe(pointSize: 17, weight: .regular))")
         }
-        var size = f.number("pointSize") ?? 17
+        var size = min(max(f.number("pointSize") ?? 17, 0), LaunchFonts.largestPointSize)
         if let style = f["style"] { size = LaunchFonts.textStyleSizes[style] ?? size }
         var weight = LaunchFontWeight(rawValue: f["weight"] ?? "regular") ?? .regular
         switch f["type"] {
@@ -274,6 +280,9 @@ public struct StoryboardLaunchScreen {
             let colour = view.element.child("color", key: "textColor").flatMap { color($0, key: "textColor") }
                 ?? SystemColors.named("labelColor")!.from("systemColor labelColor (UILabel's default)")
             let (fontSize, weight, description) = font(view.element)
+            if let given = view.element.child("fontDescription")?.number("pointSize"), given > LaunchFonts.largestPointSize {
+                skip(view.element, "font size \(OptionBoundsFormat.number(given)) pt is larger than any screen; drawn at \(OptionBoundsFormat.number(LaunchFonts.largestPointSize)) pt")
+            }
             let alignment = LaunchTextAlignment(rawValue: view.element["textAlignment"] ?? "natural") ?? .natural
             let lines = Int(view.element["numberOfLines"] ?? "1") ?? 1
             let fitted = LabelFitting.fit(text, in: frame.width, element: view.element, fontSize: fontSize, weight: weight, lines: lines, measure: measure)
@@ -418,10 +427,12 @@ enum LabelFitting {
         var size = fontSize
         let natural = measure(text, size, weight).width
         guard natural > width else { return (text, size) }
-        if element.flag("adjustsFontSizeToFit", default: true) {
-            // UILabel's default minimum scale is 0 (any); a legacy minimum font size gives its ratio.
-            let minimumScale = element.number("minimumScaleFactor") ?? element.number("minimumFontSize").map { $0 / fontSize } ?? 0
-            size = fontSize * max(width / natural, min(max(minimumScale, 0.01), 1))
+        // UILabel's minimumScaleFactor: "If you specify a value of 0 for this property, the label
+        // doesn't scale the text down" (UIKit documentation), and 0 is its default; the legacy
+        // minimumFontSize gives its ratio to the font's size.
+        let minimumScale = element.number("minimumScaleFactor") ?? element.number("minimumFontSize").map { $0 / fontSize } ?? 0
+        if element.flag("adjustsFontSizeToFit", default: true), minimumScale > 0 {
+            size = fontSize * max(width / natural, min(minimumScale, 1))
         }
         guard measure(text, size, weight).width > width + 0.01 else { return (text, size) }
         return (truncated(text, in: width, mode: element["lineBreakMode"] ?? "tailTruncation", fontSize: size, weight: weight, measure: measure), size)
@@ -452,6 +463,11 @@ enum LabelFitting {
 
 /// UIKit's fonts as a launch screen names them.
 enum LaunchFonts {
+    /// The largest point size drawn: a glyph taller than an iPad 13"'s screen (1376 pt) shows
+    /// nothing more, and SDL_ttf's glyphs grow with the square of it. Larger is drawn at this size,
+    /// with a warning.
+    static let largestPointSize = 1500.0
+
     /// The point sizes of the text styles at the default content size (Apple's Human Interface
     /// Guidelines, "Typography", the Large size).
     static let textStyleSizes: [String: Double] = [

@@ -162,10 +162,14 @@ public struct XcodeProjectLaunch {
     /// target, then any application target, then none (a library's or a sample's); nearest the
     /// top, then first by name, among equals. The choice is said, with the others.
     mutating func chooseProject(_ candidates: [String], in folder: ProjectFolder) -> String {
+        var unreadable: [String] = []
         func rank(_ path: String) -> Int {
             let pbxproj = path + "/project.pbxproj"
-            guard let bytes = try? folder.read(pbxproj, limit: XcodeProjectLaunch.projectLimit),
-                  let project = try? XcodeProjectFile.parse(bytes: bytes, path: pbxproj) else { return 3 }
+            let project: XcodeProjectFile
+            do { project = try XcodeProjectFile.parse(bytes: try folder.read(pbxproj, limit: XcodeProjectLaunch.projectLimit), path: pbxproj) } catch {
+                unreadable.append("\(error)")
+                return 4
+            }
             let applications = project.applicationTargets
             if applications.contains(where: { $0.platform == .iOS }) { return 0 }
             if applications.contains(where: { $0.platform == .unknown }) { return 1 }
@@ -174,8 +178,9 @@ public struct XcodeProjectLaunch {
         // `find` lists nearest first, then by name: the order breaks ties.
         let ranked = candidates.enumerated().map { (rank: rank($0.element), order: $0.offset, path: $0.element) }
         let chosen = ranked.min { ($0.rank, $0.order) < ($1.rank, $1.order) }!
+        for message in unreadable { warn("\(message); that project is passed over") }
         let why = ["it has an iOS application target", "it has an application target", "it has an application target, for another platform",
-                   "none has an application target"][chosen.rank]
+                   "none has an application target", "none could be read"][chosen.rank]
         warn("\(folder.root): \(candidates.count) projects (\(candidates.map { XcodeProjectFile.lastComponent($0) }.joined(separator: ", "))); "
              + "reading \(chosen.path): \(why) (--project PATH for another)")
         return chosen.path
@@ -342,7 +347,7 @@ public struct XcodeProjectLaunch {
                 // that name among its resources), and only then a search of the folder, said aloud.
                 var found = ["storyboard", "xib"].compactMap { ownResource(named: "\(bare).\($0)") }
                 if found.isEmpty {
-                    found = [searchedResource(named: "\(bare).storyboard", near: plistPath), searchedResource(named: "\(bare).xib", near: plistPath)].compactMap { $0 }
+                    found = searchedResources(named: ["\(bare).storyboard", "\(bare).xib"], near: plistPath)
                     if let targetName, let guess = found.first {
                         warn("\(plistPath): UILaunchStoryboardName names \(name), which is not among target \(targetName)'s resources; guessed \(guess), found by searching \(folder.root)")
                     }
@@ -413,17 +418,24 @@ public struct XcodeProjectLaunch {
         return nil
     }
 
-    /// A file of that name found by searching the folder: of several, the one sharing the longest
+    /// A file of that name found by searching the folder, nearest the top first.
+    func searchedResource(named name: String, near: String?) -> String? { searchedResources(named: [name], near: near).first }
+
+    /// Files of these names found by searching the folder, best first: those sharing the longest
     /// folder path with `near` (the target's Info.plist, so a sample app's copy elsewhere in the
-    /// repository loses to the target's own), then the shallowest.
-    func searchedResource(named name: String, near: String?) -> String? {
-        let hits = folder.find(under: folder.root, depth: 7, limit: near == nil ? 1 : 50, descendInto: ProjectFolder.isPlainFolder, { $0 == name })
-        guard let near, hits.count > 1 else { return hits.first }
-        let anchor = near.split(separator: "/").dropLast()
+    /// repository loses to the target's own, whichever its extension), then the shallowest, then
+    /// in the order the names are given.
+    func searchedResources(named names: [String], near: String?) -> [String] {
+        let hits = folder.find(under: folder.root, depth: 7, limit: near == nil && names.count == 1 ? 1 : 50, descendInto: ProjectFolder.isPlainFolder, { names.contains($0) })
+        let anchor = near.map { $0.split(separator: "/").dropLast() } ?? []
         func shared(_ path: String) -> Int {
             zip(anchor, path.split(separator: "/").dropLast()).prefix { $0 == $1 }.count
         }
-        return hits.enumerated().max { (shared($0.element), -$0.offset) < (shared($1.element), -$1.offset) }?.element
+        func nameRank(_ path: String) -> Int { names.firstIndex(of: XcodeProjectFile.lastComponent(path)) ?? names.count }
+        // `find` lists nearest the top first: its order breaks the remaining ties.
+        return hits.enumerated().sorted { a, b in
+            (-shared(a.element), nameRank(a.element), a.offset) < (-shared(b.element), nameRank(b.element), b.offset)
+        }.map(\.element)
     }
 
     // MARK: Info.plist

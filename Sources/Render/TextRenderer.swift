@@ -3,6 +3,7 @@ import CSDL2
 import Foundation
 import Geometry
 import LaunchImport
+import Motion
 import Scenes
 
 /// Text through SDL2_ttf: fonts opened per pixel size, rendered strings kept as textures.
@@ -395,12 +396,13 @@ extension TextRenderer {
         }
         // Room for ink beyond a glyph's advance box (a j's hook, an f's overhang).
         let pad = pixelSize / 4 + 2
-        let left = Int((starts.min() ?? 0).rounded(.down)), right = Int(zip(starts, set).map { $0 + $1.width * scale }.max() ?? 0)
+        // Clamped conversions: a hostile frame or point size (1e19 pt) must not trap.
+        let left = Pixels.int(starts.min() ?? 0, .down), right = Pixels.int(zip(starts, set).map { $0 + $1.width * scale }.max() ?? 0, .towardZero)
         let frameColumn = pad - min(left, 0)
-        let surfaceWidth = min(frameColumn + max(Int(frameWidth.rounded(.up)), right) + pad, PixelSize.maxSide)
+        let surfaceWidth = min(frameColumn + max(Pixels.int(frameWidth, .up), right) + pad, PixelSize.maxSide)
         let pitch = LaunchImportOptions.lineHeight * pointSize * scale
         let lineHeight = Int(TTF_FontHeight(drawing))
-        let surfaceHeight = min(Int((pitch * Double(set.count - 1)).rounded()) + lineHeight, PixelSize.maxSide)
+        let surfaceHeight = min(Pixels.int(pitch * Double(set.count - 1)) + lineHeight, PixelSize.maxSide)
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(surfaceWidth), Int32(max(surfaceHeight, 1)), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
             throw RenderError("SDL could not make a surface for a label: \(sdlError())")
         }
@@ -408,14 +410,15 @@ extension TextRenderer {
         SDL_FillRect(surface, nil, SDL_MapRGBA(surface.pointee.format, color.r, color.g, color.b, 0))
         let sdlColor = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
         for (row, line) in set.enumerated() {
-            let top = Int32((pitch * Double(row)).rounded())
+            let top = Pixels.int32(pitch * Double(row))
+            if Int(top) >= surfaceHeight { break }
             for (scalar, position) in zip(line.scalars, line.positions) where !scalar.properties.isWhitespace {
                 // A glyph's surface starts at its leftmost ink when that is left of its origin.
                 guard let glyph = TTF_RenderGlyph32_Blended(drawing, scalar.value, sdlColor) else { continue }
                 defer { SDL_FreeSurface(glyph) }
                 SDL_SetSurfaceBlendMode(glyph, SDL_BLENDMODE_BLEND)
-                let x = frameColumn + Int((starts[row] + position * scale).rounded()) - LaunchTypesetter.metrics(scalar, drawing).leftOverhang
-                var dst = SDL_Rect(x: Int32(x), y: top, w: glyph.pointee.w, h: glyph.pointee.h)
+                let x = frameColumn + Pixels.int(starts[row] + position * scale) - LaunchTypesetter.metrics(scalar, drawing).leftOverhang
+                var dst = SDL_Rect(x: Pixels.int32(x), y: top, w: glyph.pointee.w, h: glyph.pointee.h)
                 SDL_UpperBlit(glyph, nil, surface, &dst)
             }
         }
@@ -468,7 +471,7 @@ public final class TextMeasurer: @unchecked Sendable {
             if let inter = reference(wanted) {
                 let lacking = scalars.filter { !$0.properties.isWhitespace && TTF_GlyphIsProvided32(inter, $0.value) == 0 }
                     .prefix(3).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
-                note("warning: the label \"\(text)\" has characters Inter lacks (\(lacking)); it is measured and drawn with DejaVu Sans")
+                note("warning: the label \(abbreviatedForMessage(text)) has characters Inter lacks (\(lacking)); it is measured and drawn with DejaVu Sans")
             } else if !warnedInterMissing {
                 warnedInterMissing = true
                 note("warning: \(wanted) is missing (install fonts-inter): launch labels are measured and drawn with DejaVu Sans, which runs 10 to 20 % wider than SF Pro")

@@ -20,7 +20,9 @@ func layoutCommand(_ arguments: [String]) throws -> Int32 {
     let layout = try DocumentLayout(document: document, device: options.device) { text, size, weight in
         measurer.measure(text, pointSize: size, weight: weight, lineHeight: LaunchImportOptions.lineHeight)
     }
-    for warning in layout.warnings { printError("warning: \(warning.warning)") }
+    for warning in layout.warnings { printError(warning.warning) }
+    // Without Inter, text is measured in another face: the frames say so.
+    for warning in measurer.warnings { printError(warning) }
     try printOutput(options.json ? layout.json.text : layout.text)
     return 0
 }

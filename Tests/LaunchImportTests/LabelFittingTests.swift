@@ -38,6 +38,12 @@ final class LabelFittingTests: XCTestCase {
                                       weight: .regular, lines: 1, measure: measure)
         XCTAssertEqual(scaled.fontSize, 5, accuracy: 1e-9)
         XCTAssertEqual(LabelFitting.fit("abc", in: 50, element: label([:]), fontSize: 10, weight: .regular, lines: 1, measure: measure).fontSize, 10)
+        // No minimum, or 0: UILabel does not scale the text down; it is cut instead.
+        for attributes in [[String: String](), ["minimumScaleFactor": "0"], ["adjustsFontSizeToFit": "YES"]] {
+            let unscaled = LabelFitting.fit(text, in: 50, element: label(attributes), fontSize: 10, weight: .regular, lines: 1, measure: measure)
+            XCTAssertEqual(unscaled.fontSize, 10, "\(attributes)")
+            XCTAssertEqual(unscaled.text, "abcdefghi…", "\(attributes)")
+        }
         // Several lines wrap instead.
         XCTAssertEqual(LabelFitting.fit(text, in: 50, element: label([:]), fontSize: 10, weight: .regular, lines: 0, measure: measure).text, text)
     }

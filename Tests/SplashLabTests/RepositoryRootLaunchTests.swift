@@ -20,6 +20,22 @@ extension LaunchProjectTests {
         XCTAssertFalse(stderr.contains("Samples/Demo"), stderr)
     }
 
+    func testWithoutAProjectFileTheLaunchFileNearestTheInfoPlistWinsWhateverItsExtension() throws {
+        // No project file: App/Info.plist is guessed; App/LaunchScreen.xib (green) sits beside it,
+        // a sample's LaunchScreen.storyboard (red) elsewhere. Storyboard-first would take the sample's.
+        let root = temporaryPath("search")
+        let fixtures = Self.fixtures + "/RepositoryRootProject"
+        try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/Samples/Demo", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.copyItem(atPath: fixtures + "/App/LaunchScreen.xib", toPath: root + "/App/LaunchScreen.xib")
+        try FileManager.default.copyItem(atPath: fixtures + "/Samples/Demo/Base.lproj/LaunchScreen.storyboard", toPath: root + "/Samples/Demo/LaunchScreen.storyboard")
+        try #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>UILaunchStoryboardName</key><string>LaunchScreen</string></dict></plist>"#
+            .write(toFile: root + "/App/Info.plist", atomically: true, encoding: .utf8)
+        let (frame, stderr) = try render(["--launch", "--project", root])
+        XCTAssertLessThanOrEqual(Self.distance(frame.pixel(0, 0), Self.repositoryGreen), 1, "\(frame.pixel(0, 0)): \(stderr)")
+    }
+
     func testAPrefixHeaderOnlyABuildMakesIsOneWarningAndThePlistIsStillRead() throws {
         let r = try CLI.run(["render", "--launch", "--project", Self.fixtures + "/RepositoryRootProject", "--explain", "--json"])
         XCTAssertEqual(r.status, 0, r.stderr)
