@@ -84,10 +84,13 @@ public struct LaunchView: Sendable {
 
     /// Whether it sizes itself from its frame and autoresizing mask rather than constraints:
     /// Interface Builder writes `translatesAutoresizingMaskIntoConstraints="NO"` on every view it
-    /// constrains and leaves the attribute out otherwise. A hand-written document that leaves it
-    /// out on a view its constraints place is taken at its constraints' word.
+    /// constrains and leaves the attribute out otherwise, so a view with a saved autoresizing mask
+    /// and no attribute translates it even where constraints name it too (UIKit adds both: the
+    /// mask's and the constraints'). A hand-written document that leaves out both the attribute
+    /// and the mask on a view its constraints place is taken at its constraints' word.
     public var translatesAutoresizingMask: Bool {
-        element["translatesAutoresizingMaskIntoConstraints"].map { $0 == "YES" } ?? !isConstrained
+        if let written = element["translatesAutoresizingMaskIntoConstraints"] { return written == "YES" }
+        return element.child("autoresizingMask", key: "autoresizingMask") != nil || !isConstrained
     }
     /// Whether a constraint names it.
     public var isConstrained = false

@@ -321,4 +321,27 @@ final class StoryboardLayoutTests: XCTestCase {
         guard case let .fill(_, color, _)? = resolved.elements.first else { return XCTFail() }
         XCTAssertEqual(color, Color(255, 0, 0, 26))
     }
+
+    func testAMaskBesideConstraintsKeepsTheSavedSizeOfALooseImage() throws {
+        // A xib's image view with no translatesAutoresizingMaskIntoConstraints attribute, a saved
+        // autoresizing mask (flexible margins) and centre constraints: UIKit translates the mask,
+        // so the view keeps its saved 200×100 and the constraints centre it; the loose PNG's own
+        // size (800×800 at scale 1) does not size it.
+        let xml = storyboard("""
+        <subviews>
+        <imageView contentMode="scaleAspectFill" image="splash.png" id="img">
+        <rect key="frame" x="107" y="398" width="200" height="100"/>
+        <autoresizingMask key="autoresizingMask" flexibleMinX="YES" flexibleMaxX="YES" flexibleMinY="YES" flexibleMaxY="YES"/>
+        </imageView>
+        </subviews>
+        <constraints>
+        <constraint firstItem="img" firstAttribute="centerX" secondItem="r" secondAttribute="centerX" id="cx"/>
+        <constraint firstItem="img" firstAttribute="centerY" secondItem="r" secondAttribute="centerY" id="cy"/>
+        </constraints>
+        """)
+        let solved = try layout(xml, device: phone, intrinsic: ["img": (800, 800)])
+        assertRect(solved.frames["img"], (393 - 200) / 2, (852 - 100) / 2, 200, 100)
+        XCTAssertEqual(solved.warnings.map(\.why), [], "the mask's and the constraints' centres agree")
+    }
+
 }
