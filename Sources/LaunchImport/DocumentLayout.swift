@@ -137,6 +137,7 @@ public struct DocumentLayout {
             if guide["type"] == "bottom" { view.bottomGuide = guide["id"] }
         }
         LaunchViewTree.markConstrained(&view)
+        try LaunchViewTree.checkUniqueIDs(view, path: document.path)
         DocumentLayout.translateSavedMasks(&view, isRoot: true)
         warnings += tree.skipped
         let saved = root.element.savedFrame

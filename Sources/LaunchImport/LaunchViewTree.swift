@@ -154,6 +154,7 @@ public struct LaunchViewTree {
             root = read(top)
         }
         LaunchViewTree.markConstrained(&root)
+        try LaunchViewTree.checkUniqueIDs(root, path: document.path)
         return root
     }
 

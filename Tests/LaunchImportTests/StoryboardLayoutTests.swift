@@ -344,4 +344,26 @@ final class StoryboardLayoutTests: XCTestCase {
         XCTAssertEqual(solved.warnings.map(\.why), [], "the mask's and the constraints' centres agree")
     }
 
+
+    func testTwoViewsWithOneIdAreRefusedNamingBothLines() throws {
+        // A view nested in a namesake made it its own ancestor: a scroll view's content lookup then
+        // walked that loop for ever. Refused as a corrupt file, quickly, with both lines.
+        let xml = storyboard("""
+        <subviews>
+        <scrollView contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sc"><subviews>
+        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v"><subviews>
+        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="v"/>
+        </subviews></view></subviews>
+        <constraints><constraint firstItem="v" firstAttribute="top" secondItem="sc" secondAttribute="top" id="c1"/></constraints>
+        </scrollView>
+        </subviews>
+        """)
+        XCTAssertThrowsError(try screen(xml, device: phone)) {
+            XCTAssertEqual("\($0)", "t.storyboard:8: id 'v' is also the id of the view on line 7: every view needs its own")
+        }
+        XCTAssertThrowsError(try DocumentLayout(document: try parse(xml), device: phone, measure: LaunchImportOptions.estimatedMeasure)) {
+            XCTAssertTrue("\($0)".contains("t.storyboard:8: id 'v' is also the id of the view on line 7"), "\($0)")
+        }
+    }
+
 }
