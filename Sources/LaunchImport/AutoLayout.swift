@@ -31,6 +31,12 @@ public struct AutoLayout {
     private let rootID: String
     private let intrinsic: IntrinsicSize
     private var pending: [(LinearSystemDescription.Constraint, origin: LaunchElementOrigin?)] = []
+    /// In a document, the content-size constraints, added after every constraint the file holds:
+    /// UIKit installs a nib's constraints when it loads and the content-size constraints in the
+    /// next update pass, so a required hugging or resistance priority that contradicts a required
+    /// constraint of the file is the one broken (a 16 pt image in a button constrained to 30 pt
+    /// with hugging 1000 is 30 pt, as Interface Builder saves it).
+    private var deferredIntrinsic: [(LinearSystemDescription.Constraint, origin: LaunchElementOrigin?)] = []
 
     /// An intrinsic size's dimension that is not given (UIKit's `UIView.noIntrinsicMetric`).
     public static let noIntrinsicMetric = -1.0
@@ -89,6 +95,8 @@ public struct AutoLayout {
         if let bottom = root.bottomGuide { fixedGuides[bottom] = Rect(x: screen.x, y: safe.maxY, width: screen.width, height: screen.maxY - safe.maxY) }
         pin(root.id, to: screen, origin: LaunchElementOrigin(element: root.kind, id: root.id, file: file, line: root.element.line))
         constrain(root, file: file)
+        pending += deferredIntrinsic
+        deferredIntrinsic = []
         solve()
     }
 
@@ -324,6 +332,13 @@ public struct AutoLayout {
     /// compression below it at its compression-resistance priority (UIKit's defaults 250 and 750;
     /// Interface Builder writes 251 for image views and labels).
     private mutating func intrinsicSize(_ view: LaunchView, _ size: (width: Double, height: Double), origin: LaunchElementOrigin) {
+        let before = pending.count
+        defer {
+            if documentMode {
+                deferredIntrinsic += pending[before...]
+                pending.removeSubrange(before...)
+            }
+        }
         let e = view.element
         let hugH = e.number("horizontalHuggingPriority") ?? 250, hugV = e.number("verticalHuggingPriority") ?? 250
         let resistH = e.number("horizontalCompressionResistancePriority") ?? 750, resistV = e.number("verticalCompressionResistancePriority") ?? 750

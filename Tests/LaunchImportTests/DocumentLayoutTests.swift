@@ -159,6 +159,22 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertTrue(result.views.allSatisfy { !$0.disagrees() })
     }
 
+    /// A required hugging priority loses to a required constraint of the file: UIKit adds the
+    /// content-size constraints after the nib's, so they are the ones broken.
+    func testARequiredHuggingPriorityGivesWayToTheFilesOwnSize() throws {
+        let xml = xib("""
+            <subviews><button opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="1000" verticalHuggingPriority="1000" translatesAutoresizingMaskIntoConstraints="NO" id="b">
+            <rect key="frame" x="10" y="10" width="30" height="30"/>
+            <constraints><constraint firstAttribute="width" constant="30" id="w"/><constraint firstAttribute="height" constant="30" id="h"/></constraints>
+            <state key="normal" image="cross"/></button></subviews>
+            <constraints>
+            <constraint firstItem="b" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="c1"/>
+            <constraint firstItem="b" firstAttribute="top" secondItem="root" secondAttribute="top" constant="10" id="c2"/>
+            </constraints>
+            """, extra: "</objects><resources><image name=\"cross\" width=\"16\" height=\"16\"/></resources><objects>")
+        XCTAssertEqual(try view(try layout(xml), "b").frame, Rect(x: 10, y: 10, width: 30, height: 30))
+    }
+
     // MARK: Tables
 
     func testTableCellsSpanTheTableAndTheirContentViewsFillThemLessTheAccessory() throws {
