@@ -151,16 +151,26 @@ public struct DocumentLayout {
                 bounds = Rect(x: 0, y: 0, width: device.width, height: 56)
             }
         }
-        // A view that fills the screen has the device's safe area; any other, none.
+        // A view that fills the screen has the device's safe area. A smaller view controller's
+        // view (freeform, in a storyboard or as a xib's File's Owner's `view`) Interface Builder
+        // shows at the screen's top-left corner: its safe area is where it overlaps the screen's
+        // (UIKit's `safeAreaInsets` are the part of a view under the window's unsafe edges). Any
+        // other view (a cell, a header, a custom view) is shown on no screen: its safe area is
+        // its bounds.
+        var insets = device.safeAreaInsets
+        if !fitsDevice, let older = DocumentLayout.olderSafeAreaTop(device: device, toolsVersion: document.root["toolsVersion"]) {
+            insets.top = older
+        }
+        let bars = simulatedBars(root.controller)
         let safe: Rect
         if fullScreen || (fitsDevice && saved == nil) {
-            var insets = device.safeAreaInsets
-            if !fitsDevice, let older = DocumentLayout.olderSafeAreaTop(device: device, toolsVersion: document.root["toolsVersion"]) {
-                insets.top = older
-            }
-            let bars = simulatedBars(root.controller)
             safe = Rect(x: bounds.x + insets.left, y: bounds.y + insets.top + bars.top, width: bounds.width - insets.left - insets.right,
                         height: bounds.height - insets.top - insets.bottom - bars.top - bars.bottom)
+        } else if root.controller != nil || DocumentLayout.isOwnersView(root.element, in: document) {
+            let screenSafe = (minX: insets.left, minY: insets.top + bars.top, maxX: device.width - insets.right, maxY: device.height - insets.bottom - bars.bottom)
+            let top = max(screenSafe.minY - bounds.y, 0), left = max(screenSafe.minX - bounds.x, 0)
+            let bottom = max(bounds.maxY - screenSafe.maxY, 0), right = max(bounds.maxX - screenSafe.maxX, 0)
+            safe = Rect(x: bounds.x + left, y: bounds.y + top, width: max(bounds.width - left - right, 0), height: max(bounds.height - top - bottom, 0))
         } else {
             safe = bounds
         }
@@ -177,6 +187,15 @@ public struct DocumentLayout {
         }
         warnings += layout.warnings
         collect(view, parentOrigin: nil, frames: layout.frames)
+    }
+
+    /// Whether a xib's top-level view is its File's Owner's `view` outlet: a view controller's view.
+    static func isOwnersView(_ view: InterfaceBuilderElement, in document: InterfaceBuilderDocument) -> Bool {
+        guard let id = view["id"], let objects = document.root.child("objects") else { return false }
+        return objects.children("placeholder").contains { owner in
+            owner["placeholderIdentifier"] == "IBFilesOwner"
+                && (owner.child("connections")?.children("outlet") ?? []).contains { $0["property"] == "view" && $0["destination"] == id }
+        }
     }
 
     /// Safe-area tops Interface Builder simulated before iOS 14 changed them: the iPhone XR and 11

@@ -175,6 +175,29 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertEqual(try view(try layout(xml), "b").frame, Rect(x: 10, y: 10, width: 30, height: 30))
     }
 
+    /// A freeform view controller's view (the File's Owner's `view`) sits at the screen's top: its
+    /// safe area clears the status bar. A custom view's does not.
+    func testAFreeformControllersViewClearsTheStatusBarAndACustomViewDoesNot() throws {
+        let body = """
+            <subviews><view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+            <rect key="frame" x="0.0" y="64" width="414" height="10"/></view></subviews>
+            <constraints>
+            <constraint firstItem="bar" firstAttribute="top" secondItem="safe" secondAttribute="top" constant="16" id="c1"/>
+            <constraint firstItem="bar" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c2"/>
+            <constraint firstItem="bar" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c3"/>
+            <constraint firstItem="bar" firstAttribute="height" constant="10" id="c4"/>
+            </constraints>
+            """
+        let owner = """
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="HistoryViewController">
+            <connections><outlet property="view" destination="root" id="o1"/></connections></placeholder>
+            """
+        let controller = xib(body, size: (414, 258)).replacingOccurrences(of: "<objects>", with: "<objects>" + owner)
+        XCTAssertEqual(try view(try layout(controller), "bar").frame, Rect(x: 0, y: 64, width: 414, height: 10))
+        let custom = try layout(xib(body, size: (414, 258)))
+        XCTAssertEqual(try view(custom, "bar").frame, Rect(x: 0, y: 16, width: 414, height: 10))
+    }
+
     // MARK: Tables
 
     func testTableCellsSpanTheTableAndTheirContentViewsFillThemLessTheAccessory() throws {
