@@ -302,9 +302,13 @@ public struct DocumentLayout {
                     cell.designedFrame = Rect(x: 0, y: saved.y, width: tableWidth, height: height)
                     DocumentLayout.follow(&cell, width: true, height: false)
                     if let content = cell.subviews.firstIndex(where: { $0.kind == "tableViewCellContentView" }) {
-                        let accessory = DocumentLayout.accessoryWidth(cell.element)
+                        let offScreen = view.designedFrame.map { saved.y >= $0.height } ?? false
+                        let accessory = DocumentLayout.accessoryWidth(cell.element, displayed: !offScreen)
                         cell.subviews[content].designedFrame = Rect(x: 0, y: 0, width: tableWidth - accessory, height: height)
                         DocumentLayout.follow(&cell.subviews[content], width: true, height: true)
+                        let side = AutoLayout.rootSideMargin(device)
+                        placement.margins[cell.subviews[content].id] = (DocumentLayout.contentViewVerticalMargin, side,
+                                                                        DocumentLayout.contentViewVerticalMargin, accessory > 0 ? AutoLayout.viewMargin : side)
                     }
                 } else if cell.element["key"] == "tableHeaderView" || cell.element["key"] == "tableFooterView" {
                     cell.designedFrame = Rect(x: 0, y: saved.y, width: tableWidth, height: saved.height)
@@ -337,11 +341,18 @@ public struct DocumentLayout {
         view.element.attributes["translatesAutoresizingMaskIntoConstraints"] = "YES"
     }
 
+    /// A cell's content view's layout margins above and below (UITableViewCell's content view, 11 pt
+    /// as Interface Builder saves views pinned to them); at the sides they are the table's (16 pt,
+    /// 20 pt from 414 pt wide), and 8 pt before an accessory.
+    static let contentViewVerticalMargin = 11.0
+
     /// What a cell's accessory takes from its content view's width (UITableViewCell on iOS 13 and
-    /// later, as Interface Builder saves content views beside each accessory).
-    static func accessoryWidth(_ cell: InterfaceBuilderElement) -> Double {
+    /// later, as Interface Builder saves content views beside each accessory). A cell below the
+    /// table's visible height is never displayed, so its accessory view is never made: Interface
+    /// Builder saves its content view 18.5 pt short of a disclosure indicator's cell, not 30.5.
+    static func accessoryWidth(_ cell: InterfaceBuilderElement, displayed: Bool = true) -> Double {
         switch cell["accessoryType"] ?? "none" {
-        case "disclosureIndicator": return 30.5
+        case "disclosureIndicator": return displayed ? 30.5 : 18.5
         case "checkmark": return 39.5
         case "detailButton": return 45.5
         case "detailDisclosureButton": return 65.5

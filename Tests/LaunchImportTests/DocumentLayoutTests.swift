@@ -225,6 +225,44 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertEqual(try view(narrower, "content").frame, Rect(x: 0, y: 0, width: 344.5, height: 60))
     }
 
+    /// A cell's content view has 11 pt margins above and below and 8 pt before an accessory; a
+    /// cell below the table's visible height keeps its content view 18.5 pt short of a disclosure
+    /// indicator, not 30.5, as Interface Builder saves cells it never displays.
+    func testCellContentViewsHaveUIKitsMarginsAndOffScreenCellsNoAccessoryView() throws {
+        func cell(_ id: String, y: Double) -> String {
+            """
+            <tableViewCell contentMode="scaleToFill" accessoryType="disclosureIndicator" rowHeight="44" id="\(id)">
+            <rect key="frame" x="0.0" y="\(y)" width="414" height="44"/><autoresizingMask key="autoresizingMask"/>
+            <tableViewCellContentView key="contentView" opaque="NO" contentMode="center" id="\(id)-content">
+            <rect key="frame" x="0.0" y="0.0" width="383.5" height="44"/><autoresizingMask key="autoresizingMask"/>
+            <subviews><view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)-box">
+            <rect key="frame" x="16" y="11" width="359.5" height="22"/></view></subviews>
+            <constraints>
+            <constraint firstItem="\(id)-box" firstAttribute="leading" secondItem="\(id)-content" secondAttribute="leading" constant="16" id="\(id)1"/>
+            <constraint firstItem="\(id)-box" firstAttribute="top" secondItem="\(id)-content" secondAttribute="topMargin" id="\(id)2"/>
+            <constraint firstItem="\(id)-box" firstAttribute="bottom" secondItem="\(id)-content" secondAttribute="bottomMargin" id="\(id)3"/>
+            <constraint firstItem="\(id)-box" firstAttribute="trailing" secondItem="\(id)-content" secondAttribute="trailingMargin" id="\(id)4"/>
+            </constraints></tableViewCellContentView></tableViewCell>
+            """
+        }
+        let xml = xib("""
+            <subviews><tableView clipsSubviews="YES" contentMode="scaleToFill" style="grouped" rowHeight="44" translatesAutoresizingMaskIntoConstraints="NO" id="t">
+            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+            <sections><tableViewSection id="s"><cells>\(cell("near", y: 100))\(cell("far", y: 1100))</cells></tableViewSection></sections>
+            </tableView></subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="root" secondAttribute="top" id="c1"/>
+            <constraint firstItem="t" firstAttribute="bottom" secondItem="root" secondAttribute="bottom" id="c2"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c3"/>
+            <constraint firstItem="t" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c4"/>
+            </constraints>
+            """)
+        let result = try layout(xml)
+        XCTAssertEqual(try view(result, "near-box").frame, Rect(x: 16, y: 11, width: 359.5, height: 22))
+        XCTAssertEqual(try view(result, "near-content").frame.width, 383.5)
+        XCTAssertEqual(try view(result, "far-content").frame.width, 395.5)
+    }
+
     // MARK: Autoresizing beside constraints
 
     /// A view that saves an autoresizing mask and no translatesAutoresizingMaskIntoConstraints keeps
