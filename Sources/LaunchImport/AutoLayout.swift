@@ -367,16 +367,39 @@ public struct AutoLayout {
         let (start, end, size) = vertical ? ("top", "bottom", "height") : ("left", "right", "width")
         let (crossStart, crossEnd, crossCenter, crossSize) = vertical ? ("left", "right", "centerX", "width") : ("top", "bottom", "centerY", "height")
         func a(_ id: String, _ name: String) -> Expression { attribute(id, name)! }
+        /// Across the stack, by its alignment.
+        func align(_ view: LaunchView) {
+            switch alignment {
+            case "fill":
+                add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
+                add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
+            default:
+                add(a(view.id, crossStart), .greaterThanOrEqual, a(stack.id, crossStart), priority: 1000, origin: origin)
+                add(a(view.id, crossEnd), .lessThanOrEqual, a(stack.id, crossEnd), priority: 1000, origin: origin)
+                switch alignment {
+                case "leading", "top": add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
+                case "trailing", "bottom": add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
+                default: add(a(view.id, crossCenter), .equal, a(stack.id, crossCenter), priority: 1000, origin: origin)
+                }
+            }
+        }
         for (index, hidden) in stack.subviews.enumerated() where hidden.hidden {
             add(a(hidden.id, size), .equal, Expression(), priority: hiddenArrangedPriority, origin: origin)
-            // A hidden view sits where it would start: after the visible view before it.
             let before = stack.subviews[..<index].last { !$0.hidden }
-            if documentMode, let before {
-                add(a(hidden.id, start), .equal, a(before.id, end), priority: 1000, origin: origin)
+            let after = stack.subviews[(index + 1)...].first { !$0.hidden }
+            if documentMode, let before, let after {
+                // Between two visible views, a hidden view starts halfway across the gap between
+                // them, as Interface Builder saves it; anywhere else, at the stack's start.
+                add(a(hidden.id, start) * 2, .equal, a(before.id, end) + a(after.id, start), priority: 1000, origin: origin)
             } else {
                 add(a(hidden.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
             }
-            add(a(hidden.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
+            // In a document, a hidden view keeps its alignment across the stack (UIStackView's
+            // alignment constraints hold every arranged view, hidden or not), so a hidden view
+            // still widens a filling stack to its own size.
+            if documentMode { align(hidden) } else {
+                add(a(hidden.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
+            }
         }
         guard let first = arranged.first, let last = arranged.last else { return }
         add(a(first.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
@@ -393,21 +416,7 @@ public struct AutoLayout {
             }
             if distribution == "fillEqually" { add(a(next.id, size), .equal, a(first.id, size), priority: 1000, origin: origin) }
         }
-        for view in arranged {
-            switch alignment {
-            case "fill":
-                add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
-                add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
-            default:
-                add(a(view.id, crossStart), .greaterThanOrEqual, a(stack.id, crossStart), priority: 1000, origin: origin)
-                add(a(view.id, crossEnd), .lessThanOrEqual, a(stack.id, crossEnd), priority: 1000, origin: origin)
-                switch alignment {
-                case "leading", "top": add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
-                case "trailing", "bottom": add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
-                default: add(a(view.id, crossCenter), .equal, a(stack.id, crossCenter), priority: 1000, origin: origin)
-                }
-            }
-        }
+        for view in arranged { align(view) }
         // Across, a stack view that aligns its views hugs the largest of them.
         if alignment != "fill" { add(a(stack.id, crossSize), .equal, Expression(), priority: 1, origin: origin) }
     }

@@ -36,6 +36,13 @@ final class DocumentLayoutTests: XCTestCase {
         try XCTUnwrap(layout.views.first { $0.id == id }, "no view \(id)")
     }
 
+    /// Frames equal to a thousandth of a point (the solver's sums are not exact).
+    func assertFrame(_ frame: Rect, _ expected: Rect, file: StaticString = #filePath, line: UInt = #line) {
+        for (a, b) in [(frame.x, expected.x), (frame.y, expected.y), (frame.width, expected.width), (frame.height, expected.height)] {
+            XCTAssertEqual(a, b, accuracy: 0.001, "\(frame) is not \(expected)", file: file, line: line)
+        }
+    }
+
     // MARK: Devices
 
     func testInterfaceBuilderDeviceIDsCarryTheirScreens() throws {
@@ -196,6 +203,48 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertEqual(try view(try layout(controller), "bar").frame, Rect(x: 0, y: 64, width: 414, height: 10))
         let custom = try layout(xib(body, size: (414, 258)))
         XCTAssertEqual(try view(custom, "bar").frame, Rect(x: 0, y: 16, width: 414, height: 10))
+    }
+
+    // MARK: Stack views
+
+    /// A hidden arranged view keeps its alignment across the stack (so it still widens a filling
+    /// stack) and, between two visible views, starts halfway across the gap between them.
+    func testAHiddenArrangedViewKeepsItsAlignmentAndSitsInTheGap() throws {
+        let xml = xib("""
+            <subviews>
+            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="v">
+            <rect key="frame" x="0.0" y="100" width="75" height="20.5"/>
+            <subviews>
+            <label opaque="NO" text="Ab" translatesAutoresizingMaskIntoConstraints="NO" id="shown"><rect key="frame" x="0.0" y="0.0" width="75" height="20.5"/>
+            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+            <label hidden="YES" opaque="NO" text="Abcdefgh" translatesAutoresizingMaskIntoConstraints="NO" id="gone"><rect key="frame" x="0.0" y="0.0" width="75" height="0.0"/>
+            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+            </subviews></stackView>
+            <stackView opaque="NO" contentMode="scaleToFill" alignment="center" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="h">
+            <rect key="frame" x="0.0" y="200" width="300" height="30"/>
+            <subviews>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="flag"><rect key="frame" x="0.0" y="5" width="20" height="20"/>
+            <constraints><constraint firstAttribute="width" constant="20" id="f1"/><constraint firstAttribute="height" constant="20" id="f2"/></constraints></view>
+            <view hidden="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="badge"><rect key="frame" x="24" y="7" width="30" height="16"/>
+            <constraints><constraint firstAttribute="width" constant="30" id="b1"/><constraint firstAttribute="height" constant="16" id="b2"/></constraints></view>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="rest"><rect key="frame" x="28" y="0.0" width="272" height="30"/></view>
+            </subviews>
+            <constraints><constraint firstAttribute="width" constant="300" id="h1"/><constraint firstAttribute="height" constant="30" id="h2"/></constraints>
+            </stackView>
+            </subviews>
+            <constraints>
+            <constraint firstItem="v" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+            <constraint firstItem="v" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="c2"/>
+            <constraint firstItem="h" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c3"/>
+            <constraint firstItem="h" firstAttribute="top" secondItem="root" secondAttribute="top" constant="200" id="c4"/>
+            </constraints>
+            """)
+        let result = try layout(xml)
+        // "Abcdefgh" at 17 pt by the estimate, 8 × 17 × 0.55 = 74.8, rounded up to the pixel: 75.
+        XCTAssertEqual(try view(result, "v").frame.width, 75)
+        XCTAssertEqual(try view(result, "shown").frame.width, 75)
+        assertFrame(try view(result, "badge").frame, Rect(x: 24, y: 7, width: 30, height: 16))
+        assertFrame(try view(result, "rest").frame, Rect(x: 28, y: 0, width: 272, height: 30))
     }
 
     // MARK: Tables
