@@ -15,12 +15,23 @@ extension DocumentLayout {
     /// Rounds up to the device's pixels, as UIKit rounds an intrinsic size.
     func ceilToPixel(_ v: Double) -> Double { (v * device.scale - 1e-6).rounded(.up) / device.scale }
 
+    /// Text styles as Interface Builder names them where they differ from UIKit's constants, and
+    /// the weights of the styles that are not regular, at the default (Large) content size
+    /// (Apple's Human Interface Guidelines, "Typography", the iOS Dynamic Type sizes):
+    /// `UICTFontTextStyleTitle0` is the Large Title, 34 pt; the Headline is 17 pt semibold.
+    static let documentTextStyles: [String: (size: Double, weight: LaunchFontWeight?)] = [
+        "UICTFontTextStyleTitle0": (34, nil), "UICTFontTextStyleHeadline": (17, .semibold),
+    ]
+
     /// A font description's point size and weight (a text style's size at the default content size).
     static func font(_ description: InterfaceBuilderElement?, defaultSize: Double) -> (size: Double, weight: LaunchFontWeight) {
         guard let f = description else { return (defaultSize, .regular) }
         var size = f.number("pointSize") ?? defaultSize
-        if let style = f["style"] { size = LaunchFonts.textStyleSizes[style] ?? size }
         var weight = LaunchFontWeight(rawValue: f["weight"] ?? "regular") ?? .regular
+        if let style = f["style"] {
+            size = LaunchFonts.textStyleSizes[style] ?? DocumentLayout.documentTextStyles[style]?.size ?? size
+            if f["weight"] == nil, let styleWeight = DocumentLayout.documentTextStyles[style]?.weight { weight = styleWeight }
+        }
         if f["type"] == "boldSystem" { weight = .bold }
         if let name = f["name"]?.lowercased() {
             if name.contains("black") { weight = .black } else if name.contains("heavy") { weight = .heavy }

@@ -205,6 +205,22 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertEqual(try view(custom, "bar").frame, Rect(x: 0, y: 16, width: 414, height: 10))
     }
 
+    /// Interface Builder names the Large Title text style `UICTFontTextStyleTitle0`: 34 pt, so a
+    /// label in it is SF Pro's line height at 34 pt tall, rounded up to the pixel.
+    func testTheLargeTitleTextStyleByInterfaceBuildersName() throws {
+        let xml = xib("""
+            <subviews><label opaque="NO" text="Title" textAlignment="center" numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="l">
+            <rect key="frame" x="32" y="98" width="350" height="41"/>
+            <fontDescription key="fontDescription" style="UICTFontTextStyleTitle0"/></label></subviews>
+            <constraints>
+            <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="32" id="c1"/>
+            <constraint firstItem="l" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" constant="32" id="c2"/>
+            <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" constant="98" id="c3"/>
+            </constraints>
+            """)
+        XCTAssertEqual(try view(try layout(xml), "l").frame.height, 41)
+    }
+
     // MARK: Stack views
 
     /// A hidden arranged view keeps its alignment across the stack (so it still widens a filling
