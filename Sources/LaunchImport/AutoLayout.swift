@@ -138,6 +138,7 @@ public struct AutoLayout {
     /// (unless it does not inset them from the safe area); any other view's are 8 pt.
     func margins(_ id: String) -> (top: Double, left: Double, bottom: Double, right: Double) {
         if let given = placement.margins[id] { return given }
+        if documentMode, id != rootID, let element = views[id]?.element, let saved = AutoLayout.savedMargins(element) { return saved }
         guard id == rootID else { return (AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin) }
         let side = AutoLayout.rootSideMargin(device)
         let insetsFromSafeArea = views[id]?.element.flag("insetsLayoutMarginsFromSafeArea", default: true) ?? true
@@ -145,6 +146,18 @@ public struct AutoLayout {
         let s: (top: Double, left: Double, bottom: Double, right: Double) = insetsFromSafeArea
             ? (safe.y - b.y, safe.x - b.x, b.maxY - safe.maxY, b.maxX - safe.maxX) : (0, 0, 0, 0)
         return (s.top, s.left + side, s.bottom, s.right + side)
+    }
+
+    /// The layout margins a view's element sets (`<edgeInsets key="layoutMargins">`, or
+    /// `<directionalEdgeInsets key="directionalLayoutMargins">`, left to right), or nil.
+    static func savedMargins(_ e: InterfaceBuilderElement) -> (top: Double, left: Double, bottom: Double, right: Double)? {
+        if let m = e.child("edgeInsets", key: "layoutMargins") {
+            return (m.number("top") ?? 0, m.number("left") ?? 0, m.number("bottom") ?? 0, m.number("right") ?? 0)
+        }
+        if let m = e.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
+            return (m.number("top") ?? 0, m.number("leading") ?? 0, m.number("bottom") ?? 0, m.number("trailing") ?? 0)
+        }
+        return nil
     }
 
     /// An attribute of an item (a view or a guide) as an expression, or nil for an item or
@@ -367,19 +380,24 @@ public struct AutoLayout {
         let (start, end, size) = vertical ? ("top", "bottom", "height") : ("left", "right", "width")
         let (crossStart, crossEnd, crossCenter, crossSize) = vertical ? ("left", "right", "centerX", "width") : ("top", "bottom", "centerY", "height")
         func a(_ id: String, _ name: String) -> Expression { attribute(id, name)! }
+        // A stack view arranges its views inside its layout margins when it says so, or, in a
+        // document, when it sets its own margins (Interface Builder saves the arranged views inset
+        // by them).
+        let withinMargins = documentMode && (stack.element.flag("layoutMarginsRelativeArrangement") || AutoLayout.savedMargins(stack.element) != nil)
+        func edge(_ name: String) -> Expression { attribute(stack.id, withinMargins ? name + "Margin" : name)! }
         /// Across the stack, by its alignment.
         func align(_ view: LaunchView) {
             switch alignment {
             case "fill":
-                add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
-                add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
+                add(a(view.id, crossStart), .equal, edge(crossStart), priority: 1000, origin: origin)
+                add(a(view.id, crossEnd), .equal, edge(crossEnd), priority: 1000, origin: origin)
             default:
-                add(a(view.id, crossStart), .greaterThanOrEqual, a(stack.id, crossStart), priority: 1000, origin: origin)
-                add(a(view.id, crossEnd), .lessThanOrEqual, a(stack.id, crossEnd), priority: 1000, origin: origin)
+                add(a(view.id, crossStart), .greaterThanOrEqual, edge(crossStart), priority: 1000, origin: origin)
+                add(a(view.id, crossEnd), .lessThanOrEqual, edge(crossEnd), priority: 1000, origin: origin)
                 switch alignment {
-                case "leading", "top": add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
-                case "trailing", "bottom": add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
-                default: add(a(view.id, crossCenter), .equal, a(stack.id, crossCenter), priority: 1000, origin: origin)
+                case "leading", "top": add(a(view.id, crossStart), .equal, edge(crossStart), priority: 1000, origin: origin)
+                case "trailing", "bottom": add(a(view.id, crossEnd), .equal, edge(crossEnd), priority: 1000, origin: origin)
+                default: add(a(view.id, crossCenter), .equal, edge(crossCenter), priority: 1000, origin: origin)
                 }
             }
         }
@@ -392,18 +410,18 @@ public struct AutoLayout {
                 // them, as Interface Builder saves it; anywhere else, at the stack's start.
                 add(a(hidden.id, start) * 2, .equal, a(before.id, end) + a(after.id, start), priority: 1000, origin: origin)
             } else {
-                add(a(hidden.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
+                add(a(hidden.id, start), .equal, edge(start), priority: 1000, origin: origin)
             }
             // In a document, a hidden view keeps its alignment across the stack (UIStackView's
             // alignment constraints hold every arranged view, hidden or not), so a hidden view
             // still widens a filling stack to its own size.
             if documentMode { align(hidden) } else {
-                add(a(hidden.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
+                add(a(hidden.id, crossStart), .equal, edge(crossStart), priority: 1000, origin: origin)
             }
         }
         guard let first = arranged.first, let last = arranged.last else { return }
-        add(a(first.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
-        add(a(last.id, end), .equal, a(stack.id, end), priority: 1000, origin: origin)
+        add(a(first.id, start), .equal, edge(start), priority: 1000, origin: origin)
+        add(a(last.id, end), .equal, edge(end), priority: 1000, origin: origin)
         var gap: Expression?
         for (previous, next) in zip(arranged, arranged.dropFirst()) {
             let between = a(next.id, start) - a(previous.id, end)
@@ -418,7 +436,7 @@ public struct AutoLayout {
         }
         for view in arranged { align(view) }
         // Across, a stack view that aligns its views hugs the largest of them.
-        if alignment != "fill" { add(a(stack.id, crossSize), .equal, Expression(), priority: 1, origin: origin) }
+        if alignment != "fill" { add(edge(crossSize), .equal, Expression(), priority: 1, origin: origin) }
     }
 
     // MARK: Solving

@@ -123,6 +123,18 @@ extension DocumentLayout {
             let height = e["borderStyle"] == "roundedRect" ? (line + 17).rounded() : line
             let text = e["text"] ?? e["placeholder"] ?? ""
             return (ceilToPixel(measure(text, font.size, font.weight).width + (e["borderStyle"] == "roundedRect" ? 14 : 0)), height)
+        case "textView":
+            // A text view that does not scroll sizes itself to its text: wrapped to its width less
+            // the text container's 5 pt line padding each side, plus its 8 pt insets above and
+            // below (UITextView's `textContainerInset`, `lineFragmentPadding`); one that scrolls
+            // has no intrinsic size.
+            guard e["scrollEnabled"] == "NO" else { return nil }
+            let font = DocumentLayout.font(e.child("fontDescription"), defaultSize: 14)
+            // A `<string key="text">` keeps its text as character data, which the reader does not
+            // keep: such a text view is measured as one line.
+            let text = e["text"] ?? ""
+            let lines = textSize(text.isEmpty ? " " : text, size: font.size, weight: font.weight, width: width.map { $0 - 10 }, lines: 0)
+            return (DocumentLayout.noIntrinsicMetric, ceilToPixel(lines.height + 16))
         case "searchBar": return (DocumentLayout.noIntrinsicMetric, 56)  // UISearchBar, iOS 13 and later
         case "navigationBar": return (DocumentLayout.noIntrinsicMetric, 44)
         case "toolbar": return (DocumentLayout.noIntrinsicMetric, 44)

@@ -263,6 +263,34 @@ final class DocumentLayoutTests: XCTestCase {
         assertFrame(try view(result, "rest").frame, Rect(x: 28, y: 0, width: 272, height: 30))
     }
 
+    /// A stack view that sets its own layout margins arranges its views inside them; a text view
+    /// that does not scroll is one line of its 14 pt font tall plus its 8 pt insets.
+    func testAStackWithItsOwnMarginsArrangesInsideThemAndATextViewFitsItsText() throws {
+        let xml = xib("""
+            <subviews><stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="20" translatesAutoresizingMaskIntoConstraints="NO" id="s">
+            <rect key="frame" x="0.0" y="100" width="414" height="125"/>
+            <subviews>
+            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="icon"><rect key="frame" x="32" y="10" width="350" height="72"/>
+            <constraints><constraint firstAttribute="height" constant="72" id="i1"/></constraints></view>
+            <textView clipsSubviews="YES" contentMode="scaleToFill" verticalHuggingPriority="1000" verticalCompressionResistancePriority="1000" scrollEnabled="NO" editable="NO" translatesAutoresizingMaskIntoConstraints="NO" id="text">
+            <rect key="frame" x="32" y="102" width="350" height="33"/>
+            <fontDescription key="fontDescription" type="system" pointSize="14"/></textView>
+            </subviews>
+            <edgeInsets key="layoutMargins" top="10" left="32" bottom="10" right="32"/>
+            </stackView></subviews>
+            <constraints>
+            <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+            <constraint firstItem="s" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c2"/>
+            <constraint firstItem="s" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="c3"/>
+            </constraints>
+            """)
+        let result = try layout(xml)
+        assertFrame(try view(result, "icon").frame, Rect(x: 32, y: 10, width: 350, height: 72))
+        // SF Pro's line at 14 pt, 16.7 pt, plus 8 pt above and below, rounded up to the pixel: 33.
+        assertFrame(try view(result, "text").frame, Rect(x: 32, y: 102, width: 350, height: 33))
+        assertFrame(try view(result, "s").frame, Rect(x: 0, y: 100, width: 414, height: 145))
+    }
+
     // MARK: Tables
 
     func testTableCellsSpanTheTableAndTheirContentViewsFillThemLessTheAccessory() throws {
