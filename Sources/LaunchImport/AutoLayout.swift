@@ -249,7 +249,10 @@ public struct AutoLayout {
         let isStack = view.kind == "stackView"
         for sub in view.subviews {
             let o = origin(sub, file: file)
-            if !isStack && sub.translatesAutoresizingMask {
+            // A view Interface Builder keeps at a fixed frame (`fixedFrame`, a view no constraint
+            // places) is compiled with its autoresizing mask translated.
+            let fixedFrame = documentMode && sub.element.flag("fixedFrame") && !sub.isConstrained
+            if !isStack && (sub.translatesAutoresizingMask || fixedFrame) {
                 autoresize(sub, in: view, origin: o)
             } else {
                 designedPull(sub, in: view, origin: o)

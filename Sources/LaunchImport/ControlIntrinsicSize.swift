@@ -23,6 +23,9 @@ extension DocumentLayout {
         "UICTFontTextStyleTitle0": (34, nil), "UICTFontTextStyleHeadline": (17, .semibold),
     ]
 
+    /// What a segment of a segmented control adds to its widest title.
+    static let segmentPadding = 19.0
+
     /// A font description's point size and weight (a text style's size at the default content size).
     static func font(_ description: InterfaceBuilderElement?, defaultSize: Double) -> (size: Double, weight: LaunchFontWeight) {
         guard let f = description else { return (defaultSize, .regular) }
@@ -111,11 +114,13 @@ extension DocumentLayout {
         case "slider": return (DocumentLayout.noIntrinsicMetric, 30)
         case "progressView": return (DocumentLayout.noIntrinsicMetric, 4)
         case "segmentedControl":
-            // Each segment as wide as the widest title plus 2 × 14 pt padding, 32 pt tall (iOS 13 and later).
+            // Each segment as wide as the widest title in 13 pt regular plus 19 pt, 32 pt tall
+            // (UISegmentedControl on iOS 13 and later, as Interface Builder saves two-segment
+            // controls of short and long titles alike).
             let segments = e.child("segments")?.children("segment") ?? []
             let font = DocumentLayout.font(e.child("fontDescription"), defaultSize: 13)
-            let widest = segments.map { measure($0["title"] ?? "", font.size, .medium).width }.max() ?? 0
-            return (ceilToPixel(Double(max(segments.count, 1)) * (widest + 28)), 32)
+            let widest = segments.map { measure($0["title"] ?? "", font.size, font.weight).width }.max() ?? 0
+            return (ceilToPixel(Double(max(segments.count, 1)) * (widest + DocumentLayout.segmentPadding)), 32)
         case "textField":
             let font = DocumentLayout.font(e.child("fontDescription"), defaultSize: 14)
             let line = ceilToPixel(font.size * DocumentLayout.lineHeight)

@@ -291,6 +291,29 @@ final class DocumentLayoutTests: XCTestCase {
         assertFrame(try view(result, "s").frame, Rect(x: 0, y: 100, width: 414, height: 145))
     }
 
+    /// A segmented control's segments are as wide as its widest title plus 19 pt; one Interface
+    /// Builder keeps at a fixed frame stays there, its mask translated.
+    func testSegmentedControlsSizeToTheirWidestTitleUnlessTheirFrameIsFixed() throws {
+        let xml = xib("""
+            <subviews>
+            <segmentedControl opaque="NO" contentMode="scaleToFill" segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="sized">
+            <rect key="frame" x="20" y="100" width="81" height="32"/>
+            <segments><segment title="UDP"/><segment title="TCP"/></segments></segmentedControl>
+            <segmentedControl opaque="NO" contentMode="scaleToFill" fixedFrame="YES" segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="fixed">
+            <rect key="frame" x="20" y="200" width="132" height="32"/><autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            <segments><segment title="IPv4"/><segment title="IPv6"/></segments></segmentedControl>
+            </subviews>
+            <constraints>
+            <constraint firstItem="sized" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c1"/>
+            <constraint firstItem="sized" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="c2"/>
+            </constraints>
+            """)
+        let result = try layout(xml)
+        // "UDP" at 13 pt by the estimate, 3 × 13 × 0.55 = 21.45, plus 19, twice: 80.9, to the pixel 81.
+        assertFrame(try view(result, "sized").frame, Rect(x: 20, y: 100, width: 81, height: 32))
+        assertFrame(try view(result, "fixed").frame, Rect(x: 20, y: 200, width: 132, height: 32))
+    }
+
     // MARK: Tables
 
     func testTableCellsSpanTheTableAndTheirContentViewsFillThemLessTheAccessory() throws {
