@@ -437,6 +437,23 @@ public struct AutoLayout {
             }
             if distribution == "fillEqually" { add(a(next.id, size), .equal, a(first.id, size), priority: 1000, origin: origin) }
         }
+        // Filling proportionally, each view takes the stack's length (less its spacing) in
+        // proportion to its intrinsic length (UIStackView's `fillProportionally`, in a document:
+        // 36 and 56 pt views in a 115 pt stack are 45 and 70 pt, as Interface Builder saves them).
+        if documentMode && distribution == "fillProportionally" && arranged.count > 1 {
+            let lengths = arranged.map { view -> Double? in
+                guard let size = intrinsic(view) else { return nil }
+                let length = vertical ? size.height : size.width
+                return length >= 0 ? length : nil
+            }
+            let total = lengths.compactMap { $0 }.reduce(0, +)
+            if lengths.allSatisfy({ $0 != nil }), total > 0 {
+                let available = edge(size) + -(spacing * Double(arranged.count - 1))
+                for (view, length) in zip(arranged, lengths) {
+                    add(a(view.id, size), .equal, available * (length! / total), priority: 999, origin: origin)
+                }
+            }
+        }
         for view in arranged { align(view) }
         // Across, a stack view that aligns its views hugs the largest of them.
         if alignment != "fill" { add(edge(crossSize), .equal, Expression(), priority: 1, origin: origin) }

@@ -314,6 +314,29 @@ final class DocumentLayoutTests: XCTestCase {
         assertFrame(try view(result, "fixed").frame, Rect(x: 20, y: 200, width: 132, height: 32))
     }
 
+    /// A stack that fills proportionally gives each view its length in proportion to its
+    /// intrinsic length: a 20.5 pt label and a 56 pt search bar in 153 pt are 41 and 112 pt.
+    func testAProportionallyFillingStackSharesItsLengthByIntrinsicLength() throws {
+        let xml = xib("""
+            <subviews><stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="fillProportionally" translatesAutoresizingMaskIntoConstraints="NO" id="s">
+            <rect key="frame" x="0.0" y="0.0" width="414" height="153"/>
+            <subviews>
+            <label opaque="NO" text="Hint" translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="0.0" y="0.0" width="414" height="41"/>
+            <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+            <searchBar contentMode="redraw" searchBarStyle="minimal" translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0.0" y="41" width="414" height="112"/></searchBar>
+            </subviews></stackView></subviews>
+            <constraints>
+            <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+            <constraint firstItem="s" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c2"/>
+            <constraint firstItem="s" firstAttribute="top" secondItem="root" secondAttribute="top" id="c3"/>
+            <constraint firstItem="s" firstAttribute="height" constant="153" id="c4"/>
+            </constraints>
+            """)
+        let result = try layout(xml)
+        assertFrame(try view(result, "l").frame, Rect(x: 0, y: 0, width: 414, height: 41))
+        assertFrame(try view(result, "b").frame, Rect(x: 0, y: 41, width: 414, height: 112))
+    }
+
     // MARK: Tables
 
     func testTableCellsSpanTheTableAndTheirContentViewsFillThemLessTheAccessory() throws {
