@@ -151,26 +151,30 @@ public struct DocumentLayout {
                 bounds = Rect(x: 0, y: 0, width: device.width, height: 56)
             }
         }
-        // A view that fills the screen has the device's safe area. A smaller view controller's
-        // view (freeform, in a storyboard or as a xib's File's Owner's `view`) Interface Builder
-        // shows at the screen's top-left corner: its safe area is where it overlaps the screen's
-        // (UIKit's `safeAreaInsets` are the part of a view under the window's unsafe edges). Any
-        // other view (a cell, a header, a custom view) is shown on no screen: its safe area is
-        // its bounds.
+        // A view that fills the screen has the device's safe area. A freeform view (a view
+        // controller's or a xib's top-level view with a freeform simulated size) is its own
+        // simulated screen: the device's safe-area insets apply to its own bounds, above unless it
+        // simulates no top bar (`<nil key="simulatedTopBarMetrics"/>`), below unless it simulates
+        // no bottom bar, as Interface Builder saves such views. Any other view (a cell, a header)
+        // is on no screen: its safe area is its bounds.
         var insets = device.safeAreaInsets
         if !fitsDevice, let older = DocumentLayout.olderSafeAreaTop(device: device, toolsVersion: document.root["toolsVersion"]) {
             insets.top = older
         }
         let bars = simulatedBars(root.controller)
+        let freeform = [root.element, root.controller].compactMap { $0 }.first { $0.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil }
         let safe: Rect
         if fullScreen || (fitsDevice && saved == nil) {
             safe = Rect(x: bounds.x + insets.left, y: bounds.y + insets.top + bars.top, width: bounds.width - insets.left - insets.right,
                         height: bounds.height - insets.top - insets.bottom - bars.top - bars.bottom)
-        } else if root.controller != nil || DocumentLayout.isOwnersView(root.element, in: document) {
-            let screenSafe = (minX: insets.left, minY: insets.top + bars.top, maxX: device.width - insets.right, maxY: device.height - insets.bottom - bars.bottom)
-            let top = max(screenSafe.minY - bounds.y, 0), left = max(screenSafe.minX - bounds.x, 0)
-            let bottom = max(bounds.maxY - screenSafe.maxY, 0), right = max(bounds.maxX - screenSafe.maxX, 0)
-            safe = Rect(x: bounds.x + left, y: bounds.y + top, width: max(bounds.width - left - right, 0), height: max(bounds.height - top - bottom, 0))
+        } else if let freeform {
+            func simulatesNo(_ key: String) -> Bool { freeform.children.contains { $0.name == "nil" && $0["key"] == key } }
+            let top = simulatesNo("simulatedTopBarMetrics") ? 0 : insets.top + bars.top
+            let bottom = simulatesNo("simulatedBottomBarMetrics") ? 0 : insets.bottom + bars.bottom
+            // Insets larger than the view leave the guide inverted, as UIKit leaves it: its top
+            // edge at the top inset, its bottom edge the bottom inset above the view's bottom.
+            safe = Rect(x: bounds.x + insets.left, y: bounds.y + top, width: bounds.width - insets.left - insets.right,
+                        height: bounds.height - top - bottom)
         } else {
             safe = bounds
         }
@@ -187,15 +191,6 @@ public struct DocumentLayout {
         }
         warnings += layout.warnings
         collect(view, parentOrigin: nil, frames: layout.frames)
-    }
-
-    /// Whether a xib's top-level view is its File's Owner's `view` outlet: a view controller's view.
-    static func isOwnersView(_ view: InterfaceBuilderElement, in document: InterfaceBuilderDocument) -> Bool {
-        guard let id = view["id"], let objects = document.root.child("objects") else { return false }
-        return objects.children("placeholder").contains { owner in
-            owner["placeholderIdentifier"] == "IBFilesOwner"
-                && (owner.child("connections")?.children("outlet") ?? []).contains { $0["property"] == "view" && $0["destination"] == id }
-        }
     }
 
     /// Safe-area tops Interface Builder simulated before iOS 14 changed them: the iPhone XR and 11

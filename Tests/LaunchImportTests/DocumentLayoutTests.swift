@@ -182,9 +182,11 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertEqual(try view(try layout(xml), "b").frame, Rect(x: 10, y: 10, width: 30, height: 30))
     }
 
-    /// A freeform view controller's view (the File's Owner's `view`) sits at the screen's top: its
-    /// safe area clears the status bar. A custom view's does not.
-    func testAFreeformControllersViewClearsTheStatusBarAndACustomViewDoesNot() throws {
+    /// A freeform view is its own simulated screen: the device's safe-area insets apply to its
+    /// bounds, above unless it simulates no top bar, below unless it simulates no bottom bar.
+    /// Insets larger than the view leave the guide inverted, as UIKit does. A view with no
+    /// simulated size (a cell, a header) has its bounds as its safe area.
+    func testAFreeformViewIsItsOwnSimulatedScreen() throws {
         let body = """
             <subviews><view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
             <rect key="frame" x="0.0" y="64" width="414" height="10"/></view></subviews>
@@ -192,17 +194,22 @@ final class DocumentLayoutTests: XCTestCase {
             <constraint firstItem="bar" firstAttribute="top" secondItem="safe" secondAttribute="top" constant="16" id="c1"/>
             <constraint firstItem="bar" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c2"/>
             <constraint firstItem="bar" firstAttribute="trailing" secondItem="root" secondAttribute="trailing" id="c3"/>
-            <constraint firstItem="bar" firstAttribute="height" constant="10" id="c4"/>
+            <constraint firstItem="safe" firstAttribute="bottom" secondItem="bar" secondAttribute="bottom" priority="750" id="c4"/>
             </constraints>
             """
-        let owner = """
-            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="HistoryViewController">
-            <connections><outlet property="view" destination="root" id="o1"/></connections></placeholder>
-            """
-        let controller = xib(body, size: (414, 258)).replacingOccurrences(of: "<objects>", with: "<objects>" + owner)
-        XCTAssertEqual(try view(try layout(controller), "bar").frame, Rect(x: 0, y: 64, width: 414, height: 10))
+        let freeform = "<freeformSimulatedSizeMetrics key=\"simulatedDestinationMetrics\"/>"
+        // retina6_1 at this tools version: 48 pt above, 34 below.
+        let screen = try layout(xib(body + freeform, size: (431, 258)))
+        assertFrame(try view(screen, "bar").frame, Rect(x: 0, y: 64, width: 431, height: 258 - 34 - 64))
+        let noBottomBar = try layout(xib(body + freeform + "<nil key=\"simulatedBottomBarMetrics\"/>", size: (431, 258)))
+        assertFrame(try view(noBottomBar, "bar").frame, Rect(x: 0, y: 64, width: 431, height: 258 - 64))
+        let noTopBar = try layout(xib(body + freeform + "<nil key=\"simulatedTopBarMetrics\"/>", size: (431, 258)))
+        assertFrame(try view(noTopBar, "bar").frame, Rect(x: 0, y: 16, width: 431, height: 258 - 34 - 16))
+        let inverted = try layout(xib(body + freeform + "<nil key=\"simulatedTopBarMetrics\"/>", size: (414, 40)))
+        // The guide's bottom is 34 pt above the view's: 6 pt, above its top plus 16.
+        XCTAssertEqual(try view(inverted, "bar").frame.y, 16)
         let custom = try layout(xib(body, size: (414, 258)))
-        XCTAssertEqual(try view(custom, "bar").frame, Rect(x: 0, y: 16, width: 414, height: 10))
+        assertFrame(try view(custom, "bar").frame, Rect(x: 0, y: 16, width: 414, height: 258 - 16))
     }
 
     /// Interface Builder names the Large Title text style `UICTFontTextStyleTitle0`: 34 pt, so a
