@@ -120,8 +120,13 @@ public struct DocumentLayout {
                 }
             }
         } else {
-            for object in document.root.child("objects")?.children ?? [] where names.contains(object.name) {
-                out.append(Root(element: object, controller: nil))
+            for object in document.root.child("objects")?.children ?? [] {
+                if names.contains(object.name) {
+                    out.append(Root(element: object, controller: nil))
+                } else if object.name == "window", let content = object.child("view", key: "contentView") {
+                    // A macOS window's content view, the root of what the window shows.
+                    out.append(Root(element: content, controller: nil))
+                }
             }
         }
         return out

@@ -433,6 +433,31 @@ final class DocumentLayoutTests: XCTestCase {
         XCTAssertEqual(try view(wider, "inner").frame, Rect(x: 0, y: 0, width: 390, height: 50))
     }
 
+    // MARK: macOS
+
+    /// A macOS xib's window content view is laid out, at its saved size on a freeform screen (its
+    /// AppKit subviews are not UIKit's views and are not read).
+    func testAMacWindowsContentViewIsLaidOut() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa">
+            <objects>
+            <window title="App" releasedWhenClosed="NO" id="w">
+            <rect key="contentRect" x="335" y="390" width="800" height="600"/>
+            <view key="contentView" wantsLayer="YES" id="content"><rect key="frame" x="0.0" y="0.0" width="800" height="600"/>
+            <autoresizingMask key="autoresizingMask"/>
+            <subviews><customView id="box"><rect key="frame" x="20" y="20" width="760" height="40"/>
+            <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/></customView></subviews>
+            </view></window>
+            </objects>
+            </document>
+            """
+        let result = try layout(xml)
+        XCTAssertEqual(result.device.name, "freeform")
+        XCTAssertEqual(try view(result, "content").frame, Rect(x: 0, y: 0, width: 800, height: 600))
+        XCTAssertFalse(try view(result, "content").disagrees())
+    }
+
     // MARK: Bad input
 
     func testAConstraintCycleIsBrokenWithAWarningNamingItsLine() throws {
