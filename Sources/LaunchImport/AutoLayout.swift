@@ -31,6 +31,12 @@ public struct AutoLayout {
     private let rootID: String
     private let intrinsic: IntrinsicSize
     private var pending: [(LinearSystemDescription.Constraint, origin: LaunchElementOrigin?)] = []
+    /// In a document, the content-size constraints, added after every constraint the file holds:
+    /// UIKit installs a nib's constraints when it loads and the content-size constraints in the
+    /// next update pass, so a required hugging or resistance priority that contradicts a required
+    /// constraint of the file is the one broken (a 16 pt image in a button constrained to 30 pt
+    /// with hugging 1000 is 30 pt, as Interface Builder saves it).
+    private var deferredIntrinsic: [(LinearSystemDescription.Constraint, origin: LaunchElementOrigin?)] = []
 
     /// An intrinsic size's dimension that is not given (UIKit's `UIView.noIntrinsicMetric`).
     public static let noIntrinsicMetric = -1.0
@@ -89,6 +95,8 @@ public struct AutoLayout {
         if let bottom = root.bottomGuide { fixedGuides[bottom] = Rect(x: screen.x, y: safe.maxY, width: screen.width, height: screen.maxY - safe.maxY) }
         pin(root.id, to: screen, origin: LaunchElementOrigin(element: root.kind, id: root.id, file: file, line: root.element.line))
         constrain(root, file: file)
+        pending += deferredIntrinsic
+        deferredIntrinsic = []
         solve()
     }
 
@@ -130,6 +138,7 @@ public struct AutoLayout {
     /// (unless it does not inset them from the safe area); any other view's are 8 pt.
     func margins(_ id: String) -> (top: Double, left: Double, bottom: Double, right: Double) {
         if let given = placement.margins[id] { return given }
+        if documentMode, id != rootID, let element = views[id]?.element, let saved = AutoLayout.savedMargins(element) { return saved }
         guard id == rootID else { return (AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin) }
         let side = AutoLayout.rootSideMargin(device)
         let insetsFromSafeArea = views[id]?.element.flag("insetsLayoutMarginsFromSafeArea", default: true) ?? true
@@ -137,6 +146,18 @@ public struct AutoLayout {
         let s: (top: Double, left: Double, bottom: Double, right: Double) = insetsFromSafeArea
             ? (safe.y - b.y, safe.x - b.x, b.maxY - safe.maxY, b.maxX - safe.maxX) : (0, 0, 0, 0)
         return (s.top, s.left + side, s.bottom, s.right + side)
+    }
+
+    /// The layout margins a view's element sets (`<edgeInsets key="layoutMargins">`, or
+    /// `<directionalEdgeInsets key="directionalLayoutMargins">`, left to right), or nil.
+    static func savedMargins(_ e: InterfaceBuilderElement) -> (top: Double, left: Double, bottom: Double, right: Double)? {
+        if let m = e.child("edgeInsets", key: "layoutMargins") {
+            return (m.number("top") ?? 0, m.number("left") ?? 0, m.number("bottom") ?? 0, m.number("right") ?? 0)
+        }
+        if let m = e.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
+            return (m.number("top") ?? 0, m.number("leading") ?? 0, m.number("bottom") ?? 0, m.number("trailing") ?? 0)
+        }
+        return nil
     }
 
     /// An attribute of an item (a view or a guide) as an expression, or nil for an item or
@@ -228,7 +249,10 @@ public struct AutoLayout {
         let isStack = view.kind == "stackView"
         for sub in view.subviews {
             let o = origin(sub, file: file)
-            if !isStack && sub.translatesAutoresizingMask {
+            // A view Interface Builder keeps at a fixed frame (`fixedFrame`, a view no constraint
+            // places) is compiled with its autoresizing mask translated.
+            let fixedFrame = documentMode && sub.element.flag("fixedFrame") && !sub.isConstrained
+            if !isStack && (sub.translatesAutoresizingMask || fixedFrame) {
                 autoresize(sub, in: view, origin: o)
             } else {
                 designedPull(sub, in: view, origin: o)
@@ -324,6 +348,13 @@ public struct AutoLayout {
     /// compression below it at its compression-resistance priority (UIKit's defaults 250 and 750;
     /// Interface Builder writes 251 for image views and labels).
     private mutating func intrinsicSize(_ view: LaunchView, _ size: (width: Double, height: Double), origin: LaunchElementOrigin) {
+        let before = pending.count
+        defer {
+            if documentMode {
+                deferredIntrinsic += pending[before...]
+                pending.removeSubrange(before...)
+            }
+        }
         let e = view.element
         let hugH = e.number("horizontalHuggingPriority") ?? 250, hugV = e.number("verticalHuggingPriority") ?? 250
         let resistH = e.number("horizontalCompressionResistancePriority") ?? 750, resistV = e.number("verticalCompressionResistancePriority") ?? 750
@@ -352,20 +383,48 @@ public struct AutoLayout {
         let (start, end, size) = vertical ? ("top", "bottom", "height") : ("left", "right", "width")
         let (crossStart, crossEnd, crossCenter, crossSize) = vertical ? ("left", "right", "centerX", "width") : ("top", "bottom", "centerY", "height")
         func a(_ id: String, _ name: String) -> Expression { attribute(id, name)! }
+        // A stack view arranges its views inside its layout margins when it says so, or, in a
+        // document, when it sets its own margins (Interface Builder saves the arranged views inset
+        // by them).
+        let withinMargins = documentMode && (stack.element.flag("layoutMarginsRelativeArrangement") || AutoLayout.savedMargins(stack.element) != nil)
+        func edge(_ name: String) -> Expression { attribute(stack.id, withinMargins ? name + "Margin" : name)! }
+        /// Across the stack, by its alignment.
+        func align(_ view: LaunchView) {
+            switch alignment {
+            case "fill":
+                add(a(view.id, crossStart), .equal, edge(crossStart), priority: 1000, origin: origin)
+                add(a(view.id, crossEnd), .equal, edge(crossEnd), priority: 1000, origin: origin)
+            default:
+                add(a(view.id, crossStart), .greaterThanOrEqual, edge(crossStart), priority: 1000, origin: origin)
+                add(a(view.id, crossEnd), .lessThanOrEqual, edge(crossEnd), priority: 1000, origin: origin)
+                switch alignment {
+                case "leading", "top": add(a(view.id, crossStart), .equal, edge(crossStart), priority: 1000, origin: origin)
+                case "trailing", "bottom": add(a(view.id, crossEnd), .equal, edge(crossEnd), priority: 1000, origin: origin)
+                default: add(a(view.id, crossCenter), .equal, edge(crossCenter), priority: 1000, origin: origin)
+                }
+            }
+        }
         for (index, hidden) in stack.subviews.enumerated() where hidden.hidden {
             add(a(hidden.id, size), .equal, Expression(), priority: hiddenArrangedPriority, origin: origin)
-            // A hidden view sits where it would start: after the visible view before it.
             let before = stack.subviews[..<index].last { !$0.hidden }
-            if documentMode, let before {
-                add(a(hidden.id, start), .equal, a(before.id, end), priority: 1000, origin: origin)
+            let after = stack.subviews[(index + 1)...].first { !$0.hidden }
+            if documentMode, let before, let after {
+                // Between two visible views, a hidden view starts halfway across the gap between
+                // them, as Interface Builder saves it; anywhere else, at the stack's start.
+                add(a(hidden.id, start) * 2, .equal, a(before.id, end) + a(after.id, start), priority: 1000, origin: origin)
             } else {
-                add(a(hidden.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
+                add(a(hidden.id, start), .equal, edge(start), priority: 1000, origin: origin)
             }
-            add(a(hidden.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
+            // In a document, a hidden view keeps its alignment across the stack (UIStackView's
+            // alignment constraints hold every arranged view, hidden or not), so a hidden view
+            // still widens a filling stack to its own size.
+            if documentMode { align(hidden) } else {
+                add(a(hidden.id, crossStart), .equal, edge(crossStart), priority: 1000, origin: origin)
+            }
         }
         guard let first = arranged.first, let last = arranged.last else { return }
-        add(a(first.id, start), .equal, a(stack.id, start), priority: 1000, origin: origin)
-        add(a(last.id, end), .equal, a(stack.id, end), priority: 1000, origin: origin)
+        add(a(first.id, start), .equal, edge(start), priority: 1000, origin: origin)
+        add(a(last.id, end), .equal, edge(end), priority: 1000, origin: origin)
         var gap: Expression?
         for (previous, next) in zip(arranged, arranged.dropFirst()) {
             let between = a(next.id, start) - a(previous.id, end)
@@ -378,23 +437,26 @@ public struct AutoLayout {
             }
             if distribution == "fillEqually" { add(a(next.id, size), .equal, a(first.id, size), priority: 1000, origin: origin) }
         }
-        for view in arranged {
-            switch alignment {
-            case "fill":
-                add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
-                add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
-            default:
-                add(a(view.id, crossStart), .greaterThanOrEqual, a(stack.id, crossStart), priority: 1000, origin: origin)
-                add(a(view.id, crossEnd), .lessThanOrEqual, a(stack.id, crossEnd), priority: 1000, origin: origin)
-                switch alignment {
-                case "leading", "top": add(a(view.id, crossStart), .equal, a(stack.id, crossStart), priority: 1000, origin: origin)
-                case "trailing", "bottom": add(a(view.id, crossEnd), .equal, a(stack.id, crossEnd), priority: 1000, origin: origin)
-                default: add(a(view.id, crossCenter), .equal, a(stack.id, crossCenter), priority: 1000, origin: origin)
+        // Filling proportionally, each view takes the stack's length (less its spacing) in
+        // proportion to its intrinsic length (UIStackView's `fillProportionally`, in a document:
+        // 36 and 56 pt views in a 115 pt stack are 45 and 70 pt, as Interface Builder saves them).
+        if documentMode && distribution == "fillProportionally" && arranged.count > 1 {
+            let lengths = arranged.map { view -> Double? in
+                guard let size = intrinsic(view) else { return nil }
+                let length = vertical ? size.height : size.width
+                return length >= 0 ? length : nil
+            }
+            let total = lengths.compactMap { $0 }.reduce(0, +)
+            if lengths.allSatisfy({ $0 != nil }), total > 0 {
+                let available = edge(size) + -(spacing * Double(arranged.count - 1))
+                for (view, length) in zip(arranged, lengths) {
+                    add(a(view.id, size), .equal, available * (length! / total), priority: 999, origin: origin)
                 }
             }
         }
+        for view in arranged { align(view) }
         // Across, a stack view that aligns its views hugs the largest of them.
-        if alignment != "fill" { add(a(stack.id, crossSize), .equal, Expression(), priority: 1, origin: origin) }
+        if alignment != "fill" { add(edge(crossSize), .equal, Expression(), priority: 1, origin: origin) }
     }
 
     // MARK: Solving

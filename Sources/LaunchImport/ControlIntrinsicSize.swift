@@ -15,12 +15,26 @@ extension DocumentLayout {
     /// Rounds up to the device's pixels, as UIKit rounds an intrinsic size.
     func ceilToPixel(_ v: Double) -> Double { (v * device.scale - 1e-6).rounded(.up) / device.scale }
 
+    /// Text styles as Interface Builder names them where they differ from UIKit's constants, and
+    /// the weights of the styles that are not regular, at the default (Large) content size
+    /// (Apple's Human Interface Guidelines, "Typography", the iOS Dynamic Type sizes):
+    /// `UICTFontTextStyleTitle0` is the Large Title, 34 pt; the Headline is 17 pt semibold.
+    static let documentTextStyles: [String: (size: Double, weight: LaunchFontWeight?)] = [
+        "UICTFontTextStyleTitle0": (34, nil), "UICTFontTextStyleHeadline": (17, .semibold),
+    ]
+
+    /// What a segment of a segmented control adds to its widest title.
+    static let segmentPadding = 19.0
+
     /// A font description's point size and weight (a text style's size at the default content size).
     static func font(_ description: InterfaceBuilderElement?, defaultSize: Double) -> (size: Double, weight: LaunchFontWeight) {
         guard let f = description else { return (defaultSize, .regular) }
         var size = f.number("pointSize") ?? defaultSize
-        if let style = f["style"] { size = LaunchFonts.textStyleSizes[style] ?? size }
         var weight = LaunchFontWeight(rawValue: f["weight"] ?? "regular") ?? .regular
+        if let style = f["style"] {
+            size = LaunchFonts.textStyleSizes[style] ?? DocumentLayout.documentTextStyles[style]?.size ?? size
+            if f["weight"] == nil, let styleWeight = DocumentLayout.documentTextStyles[style]?.weight { weight = styleWeight }
+        }
         if f["type"] == "boldSystem" { weight = .bold }
         if let name = f["name"]?.lowercased() {
             if name.contains("black") { weight = .black } else if name.contains("heavy") { weight = .heavy }
@@ -100,11 +114,13 @@ extension DocumentLayout {
         case "slider": return (DocumentLayout.noIntrinsicMetric, 30)
         case "progressView": return (DocumentLayout.noIntrinsicMetric, 4)
         case "segmentedControl":
-            // Each segment as wide as the widest title plus 2 × 14 pt padding, 32 pt tall (iOS 13 and later).
+            // Each segment as wide as the widest title in 13 pt regular plus 19 pt, 32 pt tall
+            // (UISegmentedControl on iOS 13 and later, as Interface Builder saves two-segment
+            // controls of short and long titles alike).
             let segments = e.child("segments")?.children("segment") ?? []
             let font = DocumentLayout.font(e.child("fontDescription"), defaultSize: 13)
-            let widest = segments.map { measure($0["title"] ?? "", font.size, .medium).width }.max() ?? 0
-            return (ceilToPixel(Double(max(segments.count, 1)) * (widest + 28)), 32)
+            let widest = segments.map { measure($0["title"] ?? "", font.size, font.weight).width }.max() ?? 0
+            return (ceilToPixel(Double(max(segments.count, 1)) * (widest + DocumentLayout.segmentPadding)), 32)
         case "textField":
             let font = DocumentLayout.font(e.child("fontDescription"), defaultSize: 14)
             let line = ceilToPixel(font.size * DocumentLayout.lineHeight)
@@ -112,6 +128,18 @@ extension DocumentLayout {
             let height = e["borderStyle"] == "roundedRect" ? (line + 17).rounded() : line
             let text = e["text"] ?? e["placeholder"] ?? ""
             return (ceilToPixel(measure(text, font.size, font.weight).width + (e["borderStyle"] == "roundedRect" ? 14 : 0)), height)
+        case "textView":
+            // A text view that does not scroll sizes itself to its text: wrapped to its width less
+            // the text container's 5 pt line padding each side, plus its 8 pt insets above and
+            // below (UITextView's `textContainerInset`, `lineFragmentPadding`); one that scrolls
+            // has no intrinsic size.
+            guard e["scrollEnabled"] == "NO" else { return nil }
+            let font = DocumentLayout.font(e.child("fontDescription"), defaultSize: 14)
+            // A `<string key="text">` keeps its text as character data, which the reader does not
+            // keep: such a text view is measured as one line.
+            let text = e["text"] ?? ""
+            let lines = textSize(text.isEmpty ? " " : text, size: font.size, weight: font.weight, width: width.map { $0 - 10 }, lines: 0)
+            return (DocumentLayout.noIntrinsicMetric, ceilToPixel(lines.height + 16))
         case "searchBar": return (DocumentLayout.noIntrinsicMetric, 56)  // UISearchBar, iOS 13 and later
         case "navigationBar": return (DocumentLayout.noIntrinsicMetric, 44)
         case "toolbar": return (DocumentLayout.noIntrinsicMetric, 44)

@@ -120,8 +120,13 @@ public struct DocumentLayout {
                 }
             }
         } else {
-            for object in document.root.child("objects")?.children ?? [] where names.contains(object.name) {
-                out.append(Root(element: object, controller: nil))
+            for object in document.root.child("objects")?.children ?? [] {
+                if names.contains(object.name) {
+                    out.append(Root(element: object, controller: nil))
+                } else if object.name == "window", let content = object.child("view", key: "contentView") {
+                    // A macOS window's content view, the root of what the window shows.
+                    out.append(Root(element: content, controller: nil))
+                }
             }
         }
         return out
@@ -152,16 +157,30 @@ public struct DocumentLayout {
                 bounds = Rect(x: 0, y: 0, width: device.width, height: 56)
             }
         }
-        // A view that fills the screen has the device's safe area; any other, none.
+        // A view that fills the screen has the device's safe area. A freeform view (a view
+        // controller's or a xib's top-level view with a freeform simulated size) is its own
+        // simulated screen: the device's safe-area insets apply to its own bounds, above unless it
+        // simulates no top bar (`<nil key="simulatedTopBarMetrics"/>`), below unless it simulates
+        // no bottom bar, as Interface Builder saves such views. Any other view (a cell, a header)
+        // is on no screen: its safe area is its bounds.
+        var insets = device.safeAreaInsets
+        if !fitsDevice, let older = DocumentLayout.olderSafeAreaTop(device: device, toolsVersion: document.root["toolsVersion"]) {
+            insets.top = older
+        }
+        let bars = simulatedBars(root.controller)
+        let freeform = [root.element, root.controller].compactMap { $0 }.first { $0.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") != nil }
         let safe: Rect
         if fullScreen || (fitsDevice && saved == nil) {
-            var insets = device.safeAreaInsets
-            if !fitsDevice, let older = DocumentLayout.olderSafeAreaTop(device: device, toolsVersion: document.root["toolsVersion"]) {
-                insets.top = older
-            }
-            let bars = simulatedBars(root.controller)
             safe = Rect(x: bounds.x + insets.left, y: bounds.y + insets.top + bars.top, width: bounds.width - insets.left - insets.right,
                         height: bounds.height - insets.top - insets.bottom - bars.top - bars.bottom)
+        } else if let freeform {
+            func simulatesNo(_ key: String) -> Bool { freeform.children.contains { $0.name == "nil" && $0["key"] == key } }
+            let top = simulatesNo("simulatedTopBarMetrics") ? 0 : insets.top + bars.top
+            let bottom = simulatesNo("simulatedBottomBarMetrics") ? 0 : insets.bottom + bars.bottom
+            // Insets larger than the view leave the guide inverted, as UIKit leaves it: its top
+            // edge at the top inset, its bottom edge the bottom inset above the view's bottom.
+            safe = Rect(x: bounds.x + insets.left, y: bounds.y + top, width: bounds.width - insets.left - insets.right,
+                        height: bounds.height - top - bottom)
         } else {
             safe = bounds
         }
@@ -284,9 +303,13 @@ public struct DocumentLayout {
                     cell.designedFrame = Rect(x: 0, y: saved.y, width: tableWidth, height: height)
                     DocumentLayout.follow(&cell, width: true, height: false)
                     if let content = cell.subviews.firstIndex(where: { $0.kind == "tableViewCellContentView" }) {
-                        let accessory = DocumentLayout.accessoryWidth(cell.element)
+                        let offScreen = view.designedFrame.map { saved.y >= $0.height } ?? false
+                        let accessory = DocumentLayout.accessoryWidth(cell.element, displayed: !offScreen)
                         cell.subviews[content].designedFrame = Rect(x: 0, y: 0, width: tableWidth - accessory, height: height)
                         DocumentLayout.follow(&cell.subviews[content], width: true, height: true)
+                        let side = AutoLayout.rootSideMargin(device)
+                        placement.margins[cell.subviews[content].id] = (DocumentLayout.contentViewVerticalMargin, side,
+                                                                        DocumentLayout.contentViewVerticalMargin, accessory > 0 ? AutoLayout.viewMargin : side)
                     }
                 } else if cell.element["key"] == "tableHeaderView" || cell.element["key"] == "tableFooterView" {
                     cell.designedFrame = Rect(x: 0, y: saved.y, width: tableWidth, height: saved.height)
@@ -319,11 +342,18 @@ public struct DocumentLayout {
         view.element.attributes["translatesAutoresizingMaskIntoConstraints"] = "YES"
     }
 
+    /// A cell's content view's layout margins above and below (UITableViewCell's content view, 11 pt
+    /// as Interface Builder saves views pinned to them); at the sides they are the table's (16 pt,
+    /// 20 pt from 414 pt wide), and 8 pt before an accessory.
+    static let contentViewVerticalMargin = 11.0
+
     /// What a cell's accessory takes from its content view's width (UITableViewCell on iOS 13 and
-    /// later, as Interface Builder saves content views beside each accessory).
-    static func accessoryWidth(_ cell: InterfaceBuilderElement) -> Double {
+    /// later, as Interface Builder saves content views beside each accessory). A cell below the
+    /// table's visible height is never displayed, so its accessory view is never made: Interface
+    /// Builder saves its content view 18.5 pt short of a disclosure indicator's cell, not 30.5.
+    static func accessoryWidth(_ cell: InterfaceBuilderElement, displayed: Bool = true) -> Double {
         switch cell["accessoryType"] ?? "none" {
-        case "disclosureIndicator": return 30.5
+        case "disclosureIndicator": return displayed ? 30.5 : 18.5
         case "checkmark": return 39.5
         case "detailButton": return 45.5
         case "detailDisclosureButton": return 65.5

@@ -125,7 +125,10 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
                 }
             }
         }
-        guard document.launchViewController != nil || document.topLevelView != nil else {
+        // A macOS xib's views are its windows' content views: `splashlab layout` lays them out; a
+        // launch screen has none and is refused where its view is looked for.
+        let windowContent = root.child("objects")?.children.contains { $0.name == "window" && $0.child("view", key: "contentView") != nil } ?? false
+        guard document.launchViewController != nil || document.topLevelView != nil || windowContent else {
             throw LaunchSourceError(path: path, "no view found: a launch screen needs a view controller's view (storyboard) or a top-level view (xib)")
         }
         return document

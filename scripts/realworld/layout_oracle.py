@@ -20,8 +20,9 @@ DEFAULT_BINARY = os.path.join(ROOT, ".build", "debug", "splashlab")
 DEFAULT_LAYOUT = os.path.normpath(os.path.join(ROOT, "..", "shared", "realworld", "layout"))
 TOLERANCE = 2.0
 # The share of saved frames laid out within 2 pt that the run must keep (the share reached when it
-# was last raised: 660/746, 88.5 %; the target is 98 %).
-THRESHOLD = 0.88
+# was last raised: 723/746, 96.9 %, rounded down to the half per cent; the target is 98 %, and
+# docs/layout-oracle.md gives the reason for each frame still missed).
+THRESHOLD = 0.965
 
 
 def ci():
