@@ -287,7 +287,10 @@ public struct LaunchViewTree {
             if let cid = constraint["id"], excludedConstraints.contains(cid) { continue }
             if let spec = constraintSpec(constraint, holder: id) { view.constraints.append(spec) }
         }
-        var children = e.child("subviews")?.children ?? []
+        // A visual effect view's subviews live in its content view (`<view key="contentView">`),
+        // which fills it (UIVisualEffectView.contentView).
+        let effectContent = e.name == "visualEffectView" ? e.children.filter { $0.name == "view" && $0["key"] == "contentView" } : []
+        var children = effectContent + (e.child("subviews")?.children ?? [])
         if readsEveryView {
             // A cell's content view holds its subviews; a table's header and footer views and its
             // cells (prototypes, or static sections' cells) sit in its content.

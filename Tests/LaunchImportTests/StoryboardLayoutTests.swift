@@ -366,4 +366,43 @@ final class StoryboardLayoutTests: XCTestCase {
         }
     }
 
+
+    func testAVisualEffectViewsSubviewsLiveInItsContentView() throws {
+        // UIVisualEffectView keeps its subviews in `contentView`, which fills it: a red square
+        // pinned in its content view is drawn, 20 pt in from the effect view's corner.
+        let xml = storyboard("""
+        <subviews>
+        <visualEffectView opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="fx">
+        <rect key="frame" x="0" y="0" width="414" height="896"/>
+        <view key="contentView" opaque="NO" contentMode="center" id="fxc">
+        <rect key="frame" x="0" y="0" width="414" height="896"/>
+        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+        <subviews>
+        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sq">
+        <rect key="frame" x="20" y="20" width="50" height="50"/>
+        <color key="backgroundColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+        <constraints><constraint firstAttribute="width" constant="50" id="w"/><constraint firstAttribute="height" constant="50" id="h"/></constraints>
+        </view>
+        </subviews>
+        <constraints>
+        <constraint firstItem="sq" firstAttribute="leading" secondItem="fxc" secondAttribute="leading" constant="20" id="l"/>
+        <constraint firstItem="sq" firstAttribute="top" secondItem="fxc" secondAttribute="top" constant="20" id="t"/>
+        </constraints>
+        </view>
+        <blurEffect style="regular"/>
+        </visualEffectView>
+        </subviews>
+        <constraints>
+        <constraint firstItem="fx" firstAttribute="leading" secondItem="r" secondAttribute="leading" id="a"/>
+        <constraint firstItem="fx" firstAttribute="trailing" secondItem="r" secondAttribute="trailing" id="b"/>
+        <constraint firstItem="fx" firstAttribute="top" secondItem="r" secondAttribute="top" id="c"/>
+        <constraint firstItem="fx" firstAttribute="bottom" secondItem="r" secondAttribute="bottom" id="d"/>
+        </constraints>
+        """)
+        let drawn = try screen(xml, device: phone)
+        let fills = drawn.elements.compactMap { element -> Rect? in if case let .fill(f) = element, f.color.light == Color(255, 0, 0) { return f.frame } else { return nil } }
+        XCTAssertEqual(fills.count, 1, "\(drawn.elements)")
+        assertRect(fills.first, 20, 20, 50, 50)
+    }
+
 }

@@ -20,7 +20,7 @@ DEFAULT_BINARY = os.path.join(ROOT, ".build", "debug", "splashlab")
 DEFAULT_LAYOUT = os.path.normpath(os.path.join(ROOT, "..", "shared", "realworld", "layout"))
 TOLERANCE = 2.0
 # The share of saved frames laid out within 2 pt that the run must keep (the share reached when it
-# was last raised: 723/746, 96.9 %, rounded down to the half per cent; the target is 98 %, and
+# was last raised: 726/750, 96.8 %, rounded down to the half per cent; the target is 98 %, and
 # docs/layout-oracle.md gives the reason for each frame still missed).
 THRESHOLD = 0.965
 
@@ -102,6 +102,11 @@ def main(argv=None):
                 by_kind[view["element"]].append((name, view, data["device"]["name"]))
             else:
                 ok += 1
+        # Every frame the file saved counts: one the layout does not list is a miss, not left out.
+        saved = saved_frames(path)
+        for _ in range(max(saved - n, 0)):
+            by_kind["(saved frame not laid out)"].append((name, None, None))
+        n = max(n, saved)
         total += n
         good += ok
         print("layout: %s: %d/%d on %s" % (name, ok, n, data["device"]["name"]))
