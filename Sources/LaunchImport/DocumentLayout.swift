@@ -253,7 +253,10 @@ public struct DocumentLayout {
         var tabs = Set<String>()
         let byID = document.elementsByID()
         func segues(_ c: InterfaceBuilderElement) -> [InterfaceBuilderElement] { c.child("connections")?.children("segue") ?? [] }
-        for controller in byID.values {
+        // In document order: a dictionary's order changes from run to run, and a controller two
+        // navigation controllers push takes the first one's bar, the same every time.
+        let elements = byID.values.sorted { ($0.line, $0["id"] ?? "") < ($1.line, $1["id"] ?? "") }
+        for controller in elements {
             if controller.name == "navigationController" {
                 let large = controller.child("navigationBar", key: "navigationBar")?.flag("largeTitles") ?? false
                 var queue = segues(controller).filter { $0["relationship"] == "rootViewController" }.compactMap { $0["destination"] }
@@ -276,7 +279,7 @@ public struct DocumentLayout {
         // A navigation controller shown from a controller outside any navigation stack is
         // presented modally, as a page sheet unless it asks for the full screen.
         var sheets = Set<String>()
-        for controller in byID.values where controller["sceneMemberID"] == "viewController" {
+        for controller in elements where controller["sceneMemberID"] == "viewController" {
             guard let source = controller["id"], navigation[source] == nil else { continue }
             for segue in segues(controller) where ["show", "presentation", "showDetail"].contains(segue["kind"] ?? "") {
                 guard let destination = segue["destination"], let c = byID[destination], c.name == "navigationController" else { continue }
