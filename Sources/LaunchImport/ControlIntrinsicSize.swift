@@ -105,12 +105,17 @@ extension DocumentLayout {
             let name = e["image"] ?? e.child("imageReference", key: "image")?["image"]
             return name.flatMap { document.imageSizes[$0] }.map { ($0.width, $0.height) }
         case "button": return buttonSize(e)
-        case "switch": return (51, 31)  // UISwitch's fixed size
+        // UISwitch's fixed size, as Interface Builder saves every switch it sizes (26 of the 27 in
+        // the real files of ../shared/realworld/layout; the other is constrained narrower).
+        case "switch": return (51, 31)
         case "activityIndicatorView":
-            // UIActivityIndicatorView: 20 pt medium, 37 pt large (`style="large"`, `whiteLarge`).
+            // UIActivityIndicatorView: 20 pt medium, 37 pt large (`style="large"`, `whiteLarge`);
+            // the five medium and gray ones in ../shared/realworld/layout are saved 20×20.
             let style = e["style"] ?? "medium"
             return style.lowercased().contains("large") ? (37, 37) : (20, 20)
-        case "stepper": return (94, 32)  // UIStepper's fixed size
+        // UIStepper's fixed size since iOS 13's redesign (94×29 before it, as the one older file in
+        // ../shared/realworld/layout saves).
+        case "stepper": return (94, 32)
         case "slider": return (DocumentLayout.noIntrinsicMetric, 30)
         case "progressView": return (DocumentLayout.noIntrinsicMetric, 4)
         case "segmentedControl":
