@@ -212,20 +212,10 @@ public struct StoryboardLaunchScreen {
         guard let f = label.child("fontDescription") else {
             return (17, .regular, "system 17 pt (UILabel's default), drawn with \(SystemFontFace.describe(pointSize: 17, weight: .regular))")
         }
-        var size = min(max(f.number("pointSize") ?? 17, 0), LaunchFonts.largestPointSize)
-        if let style = f["style"] { size = LaunchFonts.textStyleSizes[style] ?? size }
-        var weight = LaunchFontWeight(rawValue: f["weight"] ?? "regular") ?? .regular
-        switch f["type"] {
-        case "boldSystem": weight = .bold
-        case "italicSystem": break
-        default: break
-        }
-        if let name = f["name"] {
-            let lower = name.lowercased()
-            if lower.contains("black") { weight = .black } else if lower.contains("heavy") { weight = .heavy }
-            else if lower.contains("semibold") || lower.contains("demibold") { weight = .semibold } else if lower.contains("bold") { weight = .bold }
-            else if lower.contains("medium") { weight = .medium } else if lower.contains("light") { weight = .light }
-        }
+        // One reading of a font description for layout and drawing alike (text styles' sizes and
+        // weights, bold system fonts, a named font's weight from its name).
+        var (size, weight) = DocumentLayout.font(f, defaultSize: 17)
+        size = min(max(size, 0), LaunchFonts.largestPointSize)
         let family = f["name"].map { "\($0) (not shipped)" } ?? (f["style"].map { "text style \($0)" } ?? "system \(weight.rawValue)")
         return (size, weight, "\(family) \(OptionBoundsFormat.number(size)) pt, drawn with \(SystemFontFace.describe(pointSize: size, weight: weight))")
     }
