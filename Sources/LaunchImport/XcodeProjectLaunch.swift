@@ -47,7 +47,10 @@ public struct XcodeProjectLaunch {
     var projectFile: String?
     var infoPlistPath: String?
     /// The target's resource files (storyboards, catalogs, loose images), absolute; nil: search the folder.
-    var resources: [String]?
+    var resources: [String]? { didSet { resourceIndex = resources.map { ResourceIndex($0, folder: folder) } } }
+    /// The resources by file name, and those that are folders: looked up for every launch file and
+    /// loose image, built once (a large target lists thousands).
+    var resourceIndex: ResourceIndex?
 
     public static let plistLimit = FileSizeLimit(bytes: 4 << 20, kind: "an Info.plist")
     public static let projectLimit = FileSizeLimit(bytes: 32 << 20, kind: "a project.pbxproj")
@@ -237,10 +240,11 @@ public struct XcodeProjectLaunch {
             }
         }
         targetName = target.name
-        resources = (target.resourceFiles.map { sourceRoot + "/" + $0 })
+        var files = target.resourceFiles.map { sourceRoot + "/" + $0 }
         for synchronized in target.synchronizedFolders {
-            resources! += folder.find(under: sourceRoot + "/" + synchronized, depth: 6, limit: 2_000, descendInto: { !$0.hasSuffix(".xcassets") }, { _ in true })
+            files += folder.find(under: sourceRoot + "/" + synchronized, depth: 6, limit: 2_000, descendInto: { !$0.hasSuffix(".xcassets") }, { _ in true })
         }
+        resources = files
         let settings = target.settings
         var info: [String: Any] = [:]
         var plistPath = pbxproj + " (\(target.name)'s build settings)"
@@ -407,15 +411,33 @@ public struct XcodeProjectLaunch {
     /// A file the target lists among its resources (Copy Bundle Resources, a synchronised folder,
     /// a variant group's `.lproj` files), or nil; nil too when no project file lists resources.
     func ownResource(named name: String) -> String? {
-        guard let resources else { return nil }
-        let hits = resources.filter { XcodeProjectFile.lastComponent($0) == name }
+        guard let index = resourceIndex else { return nil }
+        let hits = index.byName[name] ?? []
         // Base.lproj, then English, then any.
         if let best = hits.first(where: { $0.contains("/Base.lproj/") }) ?? hits.first(where: { $0.contains("/en.lproj/") }) ?? hits.first { return best }
         // A variant group names its folder; the files are inside it.
-        for folderPath in resources where folder.kind(folderPath) == .folder && !folderPath.hasSuffix(".xcassets") {
+        for folderPath in index.folders {
             if let hit = folder.find(under: folderPath, depth: 3, limit: 1, descendInto: { !$0.hasSuffix(".xcassets") }, { $0 == name }).first { return hit }
         }
         return nil
+    }
+
+    /// A target's resource files by name, in the order listed, and its folders (variant groups'
+    /// and synchronised folders', not asset catalogs, whose insides their reader reads). Which
+    /// resources are folders is asked of the disk once, and only when a name is not found by
+    /// itself: a large target lists thousands of files.
+    final class ResourceIndex {
+        let byName: [String: [String]]
+        private let resources: [String]
+        private let folder: ProjectFolder?
+        private(set) lazy var folders: [String] = resources.filter { !$0.hasSuffix(".xcassets") && folder?.kind($0) == .folder }
+        init(_ resources: [String], folder: ProjectFolder?) {
+            self.resources = resources
+            self.folder = folder
+            var byName: [String: [String]] = [:]
+            for path in resources { byName[XcodeProjectFile.lastComponent(path), default: []].append(path) }
+            self.byName = byName
+        }
     }
 
     /// A file of that name found by searching the folder, nearest the top first.

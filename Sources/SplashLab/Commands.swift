@@ -75,14 +75,15 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     if let reference = options.reference, case let .at(t) = options.frames {
         return try renderReference(reference, review: review, at: t, out: out)
     }
-    (sessions, names) = try reviewSessions(review)
+    let context: RenderContext?
+    (sessions, names, context) = try sessionsBesideContext(review)
     let script = try review.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
     let reviewOptions = ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn)
     /// Each variant at one time, or their launch frames.
     func sideBySide(at t: Double, launch: Bool) throws -> (ReviewReel, [ReviewTile]) {
         // Several timings files, or one in light and dark: side by side.
         let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
-                                  scale: review.scale, tiles: sessions.count, options: reviewOptions, rendererName: review.preview.renderer)
+                                  scale: review.scale, tiles: sessions.count, options: reviewOptions, rendererName: review.preview.renderer, context: context)
         return (reel, sessions.indices.map { ReviewTile(variant: $0, time: t, launch: launch) })
     }
     let reel: ReviewReel
@@ -92,7 +93,7 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
         // By default the strip spans the splash, to its end.
         let splashEnd = review.preview.skipSplash ? 0 : sessions[0].preview.splash.endTime
         reel = try ReviewReel(kind: .filmstrip, sessions: sessions, names: names, script: script, scale: review.scale, tiles: count,
-                              options: reviewOptions, rendererName: review.preview.renderer)
+                              options: reviewOptions, rendererName: review.preview.renderer, context: context)
         tiles = RenderOptions.filmstripTimes(from: from, to: to, count: count, splashEnd: splashEnd).map { ReviewTile(variant: 0, time: $0) }
     case let .at(t):
         (reel, tiles) = try sideBySide(at: t, launch: false)

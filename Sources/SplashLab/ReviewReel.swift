@@ -114,8 +114,9 @@ final class ReviewReel {
     ///   bare tile, read straight into the frame, gets a context whose `fastestReadOrder` may be
     ///   BGRA, and a texture for the frames that show an intro. A canvas's tiles stay RGBA, as the
     ///   canvas and PNGs are.
+    /// `context`: one made already for the tile's size (`sessionsBesideContext`), else made here.
     init(kind: Kind, sessions: [PreviewSession], names: [String], script: InputScript, scale: Double, tiles: Int,
-         options: ReviewOptions, rendererName: String?, forEncoder: Bool = false) throws {
+         options: ReviewOptions, rendererName: String?, forEncoder: Bool = false, context given: RenderContext? = nil) throws {
         self.kind = kind
         self.options = options
         self.scale = scale
@@ -156,8 +157,13 @@ final class ReviewReel {
             throw UsageError(message: "\(tiles) tiles at --scale \(scale) make a \(layout.width)x\(layout.height) frame; the limit is \(ReviewReel.maxSide) px a side: try a smaller --scale", usage: nil)
         }
 
-        context = try RenderContext(target: .offscreen(width: tileWidth, height: tileHeight), rendererName: rendererName, vsync: false,
-                                    alphaFramebuffer: forEncoder && layout.isBareTile)
+        let alphaFramebuffer = forEncoder && layout.isBareTile
+        if let given, given.outputSize == (tileWidth, tileHeight), !alphaFramebuffer {
+            context = given
+        } else {
+            context = try RenderContext(target: .offscreen(width: tileWidth, height: tileHeight), rendererName: rendererName, vsync: false,
+                                        alphaFramebuffer: alphaFramebuffer)
+        }
         var made: [ReviewVariant] = []
         for (i, session) in sessions.enumerated() {
             let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
@@ -404,6 +410,46 @@ func compareSessions(_ paths: [String], options: PreviewOptions, usage: String) 
 
 /// The sessions a review command draws: `--compare`'s files, or the one session of the options;
 /// with the names their labels show.
+/// The sessions made on another thread while this one brings up SDL and the tile's GL context:
+/// a project's import is CPU work (70 ms for the largest shared project file, most of it
+/// Foundation reading it), the context's creation mostly the driver's (40-60 ms under llvmpipe),
+/// and neither needs the other. SDL, SDL_image and SDL_ttf are started first, on this thread,
+/// so the import's text measurer and image decoder find them started and use only their own
+/// fonts and surfaces. The context is nil when the tile is too large to make one: `ReviewReel`
+/// then says so with its own message.
+func sessionsBesideContext(_ source: ReviewSource) throws -> (sessions: [PreviewSession], names: [String], context: RenderContext?) {
+    let device = source.preview.device
+    let tileWidth = Int(clamping: (device.width * source.scale).rounded()), tileHeight = Int(clamping: (device.height * source.scale).rounded())
+    guard tileWidth <= AssetCatalog.maxImageSide, tileHeight <= AssetCatalog.maxImageSide else {
+        let (sessions, names) = try reviewSessions(source)
+        return (sessions, names, nil)
+    }
+    try SDLSession.start(offscreen: true)
+    let pending = PendingSessions(source)
+    let context = Result { try RenderContext(target: .offscreen(width: tileWidth, height: tileHeight), rendererName: source.preview.renderer, vsync: false) }
+    let (sessions, names) = try pending.wait()
+    return (sessions, names, try context.get())
+}
+
+/// `reviewSessions` run on a thread of its own, waited for once.
+final class PendingSessions: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+    /// Written by the thread before it signals, read after the wait: the semaphore orders them.
+    private var outcome: Result<(sessions: [PreviewSession], names: [String]), Error>?
+
+    init(_ source: ReviewSource) {
+        Thread.detachNewThread { [self] in
+            outcome = Result { try reviewSessions(source) }
+            finished.signal()
+        }
+    }
+
+    func wait() throws -> (sessions: [PreviewSession], names: [String]) {
+        finished.wait()
+        return try outcome!.get()
+    }
+}
+
 func reviewSessions(_ source: ReviewSource) throws -> (sessions: [PreviewSession], names: [String]) {
     let options = source.preview, usage = source.usage
     let (sessions, names) = try timingsSessions(source.comparedFiles, options: options, usage: usage)
