@@ -118,8 +118,8 @@ public struct XcodeTarget {
 
 /// An Xcode project file (`NAME.xcodeproj/project.pbxproj`): an old-style (OpenStep) property
 /// list whose `objects` dictionary holds every object by identifier, each with an `isa`, and
-/// whose `rootObject` is the `PBXProject`. Read from bytes with Foundation's
-/// `PropertyListSerialization`, which reads that format (and XML) on Linux too.
+/// whose `rootObject` is the `PBXProject`. Read from bytes with Foundation's property-list parser,
+/// which reads that format (and XML) on Linux too (`PropertyListValues`).
 ///
 /// Paths are resolved from the group tree as Xcode does: a `sourceTree` of `<group>` is relative
 /// to the enclosing group's folder, `SOURCE_ROOT` to the project root, `<absolute>` absolute; a
@@ -165,7 +165,7 @@ public struct XcodeProjectFile {
             throw LaunchSourceError(path: path, "is a binary property list; Xcode writes project files as text")
         }
         let value: Any
-        do { value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) } catch {
+        do { value = try PropertyListValues.read(bytes) ?? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) } catch {
             let (line, detail) = parseFailure(error)
             throw LaunchSourceError(path: path, line: line, "not a property list (\(abbreviatedForMessage(detail, limit: 160, quoted: false)))")
         }

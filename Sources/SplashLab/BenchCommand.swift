@@ -193,7 +193,7 @@ func secondsSinceProcessStart() -> Double? {
     let fields = stat[stat.index(after: close)...].split(separator: " ")
     // Field 22 (starttime) is the 20th after the command name's closing parenthesis.
     guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
-    var ts = timespec()
+    var ts = timespec(tv_sec: 0, tv_nsec: 0)
     clock_gettime(CLOCK_BOOTTIME, &ts)
     let now = Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     return now - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
