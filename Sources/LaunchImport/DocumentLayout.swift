@@ -56,13 +56,18 @@ public struct DocumentLayout {
         let roots = DocumentLayout.roots(document)
         guard !roots.isEmpty else { throw LaunchSourceError(path: document.path, "no view to lay out: no view controller's view and no top-level view") }
         var count = 0
+        // The line of the first view past the limit: where the file became too large.
+        var lineOverLimit: Int?
         func countViews(_ e: InterfaceBuilderElement) {
-            if LaunchViewTree.documentViewElementNames.contains(e.name) { count += 1 }
+            if LaunchViewTree.documentViewElementNames.contains(e.name) {
+                count += 1
+                if count == DocumentLayout.maximumViews + 1 { lineOverLimit = e.line }
+            }
             e.children.forEach(countViews)
         }
         countViews(document.root)
         guard count <= DocumentLayout.maximumViews else {
-            throw LaunchSourceError(path: document.path, line: 1, "\(count) views: more than the \(DocumentLayout.maximumViews) laid out")
+            throw LaunchSourceError(path: document.path, line: lineOverLimit, "\(count) views: more than the \(DocumentLayout.maximumViews) laid out")
         }
         if let requested {
             device = requested
