@@ -31,7 +31,7 @@ public struct AutoLayout {
     private let rootID: String
     private let intrinsic: IntrinsicSize
     private var pending: [(LinearSystemDescription.Constraint, origin: LaunchElementOrigin?)] = []
-    /// In a document, the content-size constraints, added after every constraint the file holds:
+    /// The content-size constraints, added after every constraint the file holds:
     /// UIKit installs a nib's constraints when it loads and the content-size constraints in the
     /// next update pass, so a required hugging or resistance priority that contradicts a required
     /// constraint of the file is the one broken (a 16 pt image in a button constrained to 30 pt
@@ -61,9 +61,10 @@ public struct AutoLayout {
         public var safeArea: Rect
         public var margins: [String: (top: Double, left: Double, bottom: Double, right: Double)] = [:]
         public var safeAreaInsets: [String: (top: Double, left: Double, bottom: Double, right: Double)] = [:]
-        /// Whether the views are a whole document's as Interface Builder saves them, rather than a
-        /// launch screen's: a hidden arranged view keeps its own size where its constraints require
-        /// one (the stack's zero size gives way) and sits after the visible view before it.
+        /// Whether the frames are Interface Builder's, as it saves a document, rather than UIKit's at
+        /// run time: a hidden arranged view keeps its own size where its constraints require one
+        /// (the stack's zero size gives way), sits halfway across its neighbours' gap and keeps its
+        /// alignment. Every other rule is UIKit's and holds for both.
         public var documentMode = false
         public init(bounds: Rect, safeArea: Rect) { self.bounds = bounds; self.safeArea = safeArea }
     }
@@ -138,7 +139,7 @@ public struct AutoLayout {
     /// (unless it does not inset them from the safe area); any other view's are 8 pt.
     func margins(_ id: String) -> (top: Double, left: Double, bottom: Double, right: Double) {
         if let given = placement.margins[id] { return given }
-        if documentMode, id != rootID, let element = views[id]?.element, let saved = AutoLayout.savedMargins(element) { return saved }
+        if id != rootID, let element = views[id]?.element, let saved = AutoLayout.savedMargins(element) { return saved }
         guard id == rootID else { return (AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin, AutoLayout.viewMargin) }
         let side = AutoLayout.rootSideMargin(device)
         let insetsFromSafeArea = views[id]?.element.flag("insetsLayoutMarginsFromSafeArea", default: true) ?? true
@@ -239,7 +240,7 @@ public struct AutoLayout {
         for guide in [view.safeAreaGuide, view.marginsGuide].compactMap({ $0 }) where fixedGuides[guide] == nil {
             viewGuides[guide] = (view.id, guide == view.marginsGuide ? margins(view.id) : placement.safeAreaInsets[view.id] ?? (0, 0, 0, 0))
         }
-        if documentMode && view.kind == "scrollView" {
+        if view.kind == "scrollView" {
             if let frame = view.frameGuide { viewGuides[frame] = (view.id, (0, 0, 0, 0)) }
             if let content = view.contentGuide { contentGuides[content] = view.id }
             // What the content's constraints leave free keeps the scroll view's own size.
@@ -251,7 +252,7 @@ public struct AutoLayout {
             let o = origin(sub, file: file)
             // A view Interface Builder keeps at a fixed frame (`fixedFrame`, a view no constraint
             // places) is compiled with its autoresizing mask translated.
-            let fixedFrame = documentMode && sub.element.flag("fixedFrame") && !sub.isConstrained
+            let fixedFrame = sub.element.flag("fixedFrame") && !sub.isConstrained
             if !isStack && (sub.translatesAutoresizingMask || fixedFrame) {
                 autoresize(sub, in: view, origin: o)
             } else {
@@ -270,7 +271,7 @@ public struct AutoLayout {
     /// edges constrained to a view inside it are its content's (Interface Builder's scroll views
     /// before content layout guides).
     func meansContent(_ item: String, with other: String?) -> Bool {
-        guard documentMode, let other, views[item]?.kind == "scrollView" else { return false }
+        guard let other, views[item]?.kind == "scrollView" else { return false }
         var ancestor = parents[other]
         while let a = ancestor { if a == item { return true }; ancestor = parents[a] }
         return false
@@ -350,10 +351,8 @@ public struct AutoLayout {
     private mutating func intrinsicSize(_ view: LaunchView, _ size: (width: Double, height: Double), origin: LaunchElementOrigin) {
         let before = pending.count
         defer {
-            if documentMode {
-                deferredIntrinsic += pending[before...]
-                pending.removeSubrange(before...)
-            }
+            deferredIntrinsic += pending[before...]
+            pending.removeSubrange(before...)
         }
         let e = view.element
         let hugH = e.number("horizontalHuggingPriority") ?? 250, hugV = e.number("verticalHuggingPriority") ?? 250
@@ -386,7 +385,7 @@ public struct AutoLayout {
         // A stack view arranges its views inside its layout margins when it says so, or, in a
         // document, when it sets its own margins (Interface Builder saves the arranged views inset
         // by them).
-        let withinMargins = documentMode && (stack.element.flag("layoutMarginsRelativeArrangement") || AutoLayout.savedMargins(stack.element) != nil)
+        let withinMargins = stack.element.flag("layoutMarginsRelativeArrangement") || AutoLayout.savedMargins(stack.element) != nil
         func edge(_ name: String) -> Expression { attribute(stack.id, withinMargins ? name + "Margin" : name)! }
         /// Across the stack, by its alignment.
         func align(_ view: LaunchView) {
@@ -440,7 +439,7 @@ public struct AutoLayout {
         // Filling proportionally, each view takes the stack's length (less its spacing) in
         // proportion to its intrinsic length (UIStackView's `fillProportionally`, in a document:
         // 36 and 56 pt views in a 115 pt stack are 45 and 70 pt, as Interface Builder saves them).
-        if documentMode && distribution == "fillProportionally" && arranged.count > 1 {
+        if distribution == "fillProportionally" && arranged.count > 1 {
             let lengths = arranged.map { view -> Double? in
                 guard let size = intrinsic(view) else { return nil }
                 let length = vertical ? size.height : size.width
