@@ -63,6 +63,15 @@ extension DocumentLayout {
 
     /// Text's size: one line, or wrapped word by word to `width` in at most `lines` lines (0: any).
     func textSize(_ text: String, size: Double, weight: LaunchFontWeight, width: Double?, lines: Int) -> (width: Double, height: Double) {
+        DocumentLayout.textSize(text, size: size, weight: weight, width: width, lines: lines, scale: device.scale, measure: measure)
+    }
+
+    /// A label's text as UILabel sizes it: one line as wide as it measures, or, given a width and
+    /// more than one line, wrapped at spaces and its own line breaks within that width, at most
+    /// `lines` lines (0: as many as it takes), each `lineHeight` tall, rounded up to the pixel.
+    static func textSize(_ text: String, size: Double, weight: LaunchFontWeight, width: Double?, lines: Int, scale: Double,
+                         measure: LaunchTextMeasure) -> (width: Double, height: Double) {
+        func ceilToPixel(_ v: Double) -> Double { (v * scale - 1e-6).rounded(.up) / scale }
         let lineHeight = size * DocumentLayout.lineHeight
         let whole = measure(text, size, weight).width
         guard lines != 1, let width, width > 0 else { return (ceilToPixel(whole), ceilToPixel(lineHeight)) }

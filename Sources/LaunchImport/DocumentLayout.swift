@@ -196,7 +196,7 @@ public struct DocumentLayout {
         // then again with the widths found.
         var widths: [String: Double] = [:]
         var layout = AutoLayout(root: view, device: device, placement: placement, file: document.path) { [self] v in intrinsicSize(v, width: nil) }
-        if containsWrappingLabel(view) {
+        if DocumentLayout.containsWrappingLabel(view) {
             widths = layout.frames.mapValues(\.width)
             layout = AutoLayout(root: view, device: device, placement: placement, file: document.path) { [self, widths] v in intrinsicSize(v, width: widths[v.id]) }
         }
@@ -369,7 +369,7 @@ public struct DocumentLayout {
         }
     }
 
-    func containsWrappingLabel(_ view: LaunchView) -> Bool {
+    static func containsWrappingLabel(_ view: LaunchView) -> Bool {
         (view.kind == "label" && view.element["numberOfLines"] != nil && view.element["numberOfLines"] != "1") || view.subviews.contains(where: containsWrappingLabel)
     }
 

@@ -45,7 +45,13 @@ public struct StoryboardLaunchScreen {
             view.subviews.forEach(collectImages)
         }
         collectImages(root)
-        let layout = AutoLayout(root: root, device: device, file: document.path) { [self] view in intrinsicSize(view) }
+        // Labels that wrap take their height from their width: laid out once with one line each,
+        // then again with the widths found (as `DocumentLayout` does).
+        var layout = AutoLayout(root: root, device: device, file: document.path) { [self] view in intrinsicSize(view, width: nil) }
+        if DocumentLayout.containsWrappingLabel(root) {
+            let widths = layout.frames.mapValues(\.width)
+            layout = AutoLayout(root: root, device: device, file: document.path) { [self] view in intrinsicSize(view, width: widths[view.id]) }
+        }
         skipped += layout.warnings
         let rootColor = background(of: root)
         let screenRect = Rect(x: 0, y: 0, width: device.width, height: device.height)
@@ -170,7 +176,7 @@ public struct StoryboardLaunchScreen {
 
     // MARK: Intrinsic sizes
 
-    func intrinsicSize(_ view: LaunchView) -> (width: Double, height: Double)? {
+    func intrinsicSize(_ view: LaunchView, width: Double?) -> (width: Double, height: Double)? {
         switch view.kind {
         case "imageView":
             guard let name = view.element["image"] else { return nil }
@@ -179,6 +185,10 @@ public struct StoryboardLaunchScreen {
         case "label":
             guard let text = view.element["text"], !text.isEmpty else { return nil }
             let (size, weight, _) = font(view.element)
+            let lines = Int(view.element["numberOfLines"] ?? "1") ?? 1
+            if lines != 1, let width {
+                return DocumentLayout.textSize(text, size: size, weight: weight, width: width, lines: lines, scale: device.scale, measure: measure)
+            }
             let measured = measure(text, size, weight)
             return (ceilToPixel(measured.width), ceilToPixel(measured.height))
         default: return nil

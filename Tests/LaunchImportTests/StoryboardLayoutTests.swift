@@ -405,4 +405,28 @@ final class StoryboardLayoutTests: XCTestCase {
         assertRect(fills.first, 20, 20, 50, 50)
     }
 
+
+    func testAWrappingLabelTakesTheHeightOfItsLinesAtItsWidth() throws {
+        // numberOfLines 0, pinned 20 pt from both sides: 353 pt on an iPhone 15. With the estimate's
+        // 0.55 em a character at 17 pt, three 9-letter words fit a line (29 characters, 271 pt; a
+        // fourth makes 364), so ten words are four lines of 17 × 1.193 pt: 81.124, to the pixel 81.333.
+        let words = Array(repeating: "abcdefghi", count: 10).joined(separator: " ")
+        let xml = storyboard("""
+        <subviews>
+        <label opaque="NO" text="\(words)" numberOfLines="0" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="txt">
+        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+        </label>
+        </subviews>
+        <constraints>
+        <constraint firstItem="txt" firstAttribute="leading" secondItem="r" secondAttribute="leading" constant="20" id="l"/>
+        <constraint firstItem="r" firstAttribute="trailing" secondItem="txt" secondAttribute="trailing" constant="20" id="t"/>
+        <constraint firstItem="txt" firstAttribute="top" secondItem="r" secondAttribute="top" constant="100" id="y"/>
+        </constraints>
+        """)
+        let drawn = try screen(xml, device: phone)
+        guard case let .label(label)? = drawn.elements.first else { return XCTFail("\(drawn.elements)") }
+        XCTAssertEqual(label.lines, 0)
+        assertRect(label.frame, 20, 100, 353, (81.124 * 3).rounded(.up) / 3)
+    }
+
 }
