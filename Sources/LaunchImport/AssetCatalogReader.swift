@@ -214,6 +214,9 @@ public enum AssetCatalogContents {
 /// The device family an asset catalog's entries are chosen for (`idiom` in Contents.json).
 public enum AssetIdiom: String, Sendable {
     case iphone, ipad
+
+    /// The entries a device's idiom takes: an iPad's `ipad` ones, an iPhone's `iphone` ones.
+    public init(_ device: Device) { self = device.idiom == .pad ? .ipad : .iphone }
 }
 
 /// One usable entry of a colour set, with the traits UIKit's asset lookup ranks it by.

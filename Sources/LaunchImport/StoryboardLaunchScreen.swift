@@ -119,7 +119,7 @@ public struct StoryboardLaunchScreen {
             if let cached = colorCache[name] { return cached }
             var resolved: AppearanceColor?
             if catalog.hasColor(name) {
-                do { resolved = try catalog.color(name).from("colour set \(name)") } catch { skip(e, "colour set \(name): \(error)") }
+                do { resolved = try catalog.color(name, idiom: AssetIdiom(device)).from("colour set \(name)") } catch { skip(e, "colour set \(name): \(error)") }
             }
             if resolved == nil, let system = SystemColors.named(name) { resolved = system.from("systemColor \(name)") }
             if resolved == nil, let fallback = document.resourceColors[name] {

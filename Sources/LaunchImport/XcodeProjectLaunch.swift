@@ -482,7 +482,7 @@ public struct XcodeProjectLaunch {
         var explained: [LaunchExplainEntry] = []
         if let name = d["UIColorName"] {
             guard let name = name as? String else { throw LaunchSourceError(path: plistPath, "UILaunchScreen.UIColorName must be a string") }
-            do { color = try catalog.color(name).from("colour set \(name)") } catch {
+            do { color = try catalog.color(name, idiom: AssetIdiom(device)).from("colour set \(name)") } catch {
                 warn("\(plistPath): UILaunchScreen.UIColorName names \(name): \(error); the system background is shown, as iOS shows it")
                 color = color.from("the system background (colour set \(name) not found)")
             }

@@ -256,4 +256,21 @@ final class SystemColorTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("T.colorset/Contents.json:1:59: unknown system colour 'noSuchColor'"), "\($0)")
         }
     }
+
+    func testADevicesIdiomChoosesItsColourSetEntries() throws {
+        XCTAssertEqual(AssetIdiom(Device.named("ipad-air-11")!), .ipad)
+        XCTAssertEqual(AssetIdiom(Device.named("ipad12_9rounded")!), .ipad)
+        XCTAssertEqual(AssetIdiom(Device.named("iphone-15")!), .iphone)
+        let json = """
+        {"colors": [
+          {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}},
+          {"idiom": "ipad", "color": {"color-space": "srgb", "components": {"red": "0.000", "green": "0.000", "blue": "1.000", "alpha": "1.000"}}}
+        ]}
+        """
+        let pad = try AssetCatalogContents.color(bytes: Array(json.utf8), path: "C.colorset/Contents.json", idiom: AssetIdiom(Device.named("ipad-air-11")!))
+        XCTAssertEqual(pad.light, Color(0, 0, 255))
+        let phone = try AssetCatalogContents.color(bytes: Array(json.utf8), path: "C.colorset/Contents.json", idiom: AssetIdiom(Device.named("iphone-se")!))
+        XCTAssertEqual(phone.light, Color(255, 0, 0))
+    }
+
 }
