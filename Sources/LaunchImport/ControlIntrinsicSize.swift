@@ -155,9 +155,9 @@ extension DocumentLayout {
             let lines = textSize(text.isEmpty ? " " : text, size: font.size, weight: font.weight, width: width.map { $0 - 10 }, lines: 0)
             return (DocumentLayout.noIntrinsicMetric, ceilToPixel(lines.height + 16))
         case "searchBar": return (DocumentLayout.noIntrinsicMetric, 56)  // UISearchBar, iOS 13 and later
-        case "navigationBar": return (DocumentLayout.noIntrinsicMetric, 44)
-        case "toolbar": return (DocumentLayout.noIntrinsicMetric, 44)
-        case "tabBar": return (DocumentLayout.noIntrinsicMetric, 49)
+        case "navigationBar": return (DocumentLayout.noIntrinsicMetric, BarMetrics.navigationBar)
+        case "toolbar": return (DocumentLayout.noIntrinsicMetric, BarMetrics.toolbar)
+        case "tabBar": return (DocumentLayout.noIntrinsicMetric, BarMetrics.tabBar)
         case "pageControl": return (DocumentLayout.noIntrinsicMetric, 26)
         default: return nil
         }

@@ -159,7 +159,7 @@ public struct DocumentLayout {
             bounds = barFrame(root.element, saved: saved)
             // A sheet's navigation bar is at its top, 56 pt tall (UINavigationBar in a page sheet, iOS 13 and later).
             if root.element.name == "navigationBar", let id = root.controller?["id"], containers.sheets.contains(id) {
-                bounds = Rect(x: 0, y: 0, width: device.width, height: 56)
+                bounds = Rect(x: 0, y: 0, width: device.width, height: BarMetrics.sheetNavigationBar)
             }
         }
         // A view that fills the screen has the device's safe area. A freeform view (a view
@@ -221,12 +221,12 @@ public struct DocumentLayout {
     func barFrame(_ bar: InterfaceBuilderElement, saved: Rect?) -> Rect {
         switch bar.name {
         case "navigationBar":
-            let height = bar.flag("largeTitles") ? 96.0 : 44.0
+            let height = bar.flag("largeTitles") ? BarMetrics.largeTitleNavigationBar : BarMetrics.navigationBar
             return Rect(x: 0, y: device.statusBarHeight, width: device.width, height: height)
         case "tabBar":
-            return Rect(x: 0, y: device.height - device.safeAreaInsets.bottom - 49, width: device.width, height: 49)
+            return Rect(x: 0, y: device.height - device.safeAreaInsets.bottom - BarMetrics.tabBar, width: device.width, height: BarMetrics.tabBar)
         default:
-            return Rect(x: 0, y: device.height - device.safeAreaInsets.bottom - 44, width: device.width, height: 44)
+            return Rect(x: 0, y: device.height - device.safeAreaInsets.bottom - BarMetrics.toolbar, width: device.width, height: BarMetrics.toolbar)
         }
     }
 
@@ -239,14 +239,14 @@ public struct DocumentLayout {
         let explicitTop = controller.children.first { $0["key"] == "simulatedTopBarMetrics" }
         let explicitBottom = controller.children.first { $0["key"] == "simulatedBottomBarMetrics" }
         if let explicitTop {
-            if explicitTop.name == "simulatedNavigationBarMetrics" { top = explicitTop["prompted"] == "YES" ? 74 : 44 }
+            if explicitTop.name == "simulatedNavigationBarMetrics" { top = explicitTop["prompted"] == "YES" ? BarMetrics.promptedNavigationBar : BarMetrics.navigationBar }
         } else if let navigation = containers.navigation[id] {
-            top = navigation.largeTitles && controller.child("navigationItem", key: "navigationItem")?["largeTitleDisplayMode"] != "never" ? 96 : 44
+            top = navigation.largeTitles && controller.child("navigationItem", key: "navigationItem")?["largeTitleDisplayMode"] != "never" ? BarMetrics.largeTitleNavigationBar : BarMetrics.navigationBar
         }
         if let explicitBottom {
-            if explicitBottom.name == "simulatedTabBarMetrics" { bottom = 49 } else if explicitBottom.name == "simulatedToolbarMetrics" { bottom = 44 }
+            if explicitBottom.name == "simulatedTabBarMetrics" { bottom = BarMetrics.tabBar } else if explicitBottom.name == "simulatedToolbarMetrics" { bottom = BarMetrics.toolbar }
         } else if containers.tabs.contains(id) {
-            bottom = 49
+            bottom = BarMetrics.tabBar
         }
         return (top, bottom)
     }

@@ -329,29 +329,29 @@ public struct StoryboardLaunchScreen {
         let bar = LaunchElementOrigin(element: "navigationBar", file: document.path, line: line)
         let barTop = device.statusBarHeight
         if s.showsNavigationBar {
-            let height = s.largeTitle ? 96.0 : 44.0
+            let height = s.largeTitle ? BarMetrics.largeTitleNavigationBar : BarMetrics.navigationBar
             let frame = Rect(x: 0, y: barTop, width: device.width, height: height)
             explained.append(LaunchExplainEntry(origin: bar, frame: frame, drawn: "bar", details: [("title", .string(s.navigationTitle ?? "")), ("largeTitle", .bool(s.largeTitle))]))
             if let title = s.navigationTitle, !title.isEmpty {
                 // A large title: 34 pt bold, at the layout margin under the 44 pt bar; a small one:
                 // 17 pt semibold, centred in it (UIFont.TextStyle.largeTitle and the bar's title attributes).
                 let frameOfTitle = s.largeTitle ? Rect(x: safe.x + margin, y: barTop + 44, width: safe.width - 2 * margin, height: 52)
-                                                : Rect(x: safe.x, y: barTop, width: safe.width, height: 44)
+                                                : Rect(x: safe.x, y: barTop, width: safe.width, height: BarMetrics.navigationBar)
                 let origin = LaunchElementOrigin(element: "navigationItem.title", file: document.path, line: line)
                 explained.append(LaunchExplainEntry(origin: origin, frame: frameOfTitle, drawn: "label", element: elements.count, details: [("text", .string(title))]))
                 elements.append(.label(LaunchLabelElement(text: title, frame: frameOfTitle, fontSize: s.largeTitle ? 34 : 17, weight: s.largeTitle ? .bold : .semibold,
                                                           color: label, alignment: s.largeTitle ? .left : .center, origin: origin)))
             }
-            barItems(s.rightBarItems, in: Rect(x: safe.x + margin, y: barTop, width: safe.width - 2 * margin, height: 44), trailing: true, tint: tint)
-            barItems(s.leftBarItems, in: Rect(x: safe.x + margin, y: barTop, width: safe.width - 2 * margin, height: 44), trailing: false, tint: tint)
+            barItems(s.rightBarItems, in: Rect(x: safe.x + margin, y: barTop, width: safe.width - 2 * margin, height: BarMetrics.navigationBar), trailing: true, tint: tint)
+            barItems(s.leftBarItems, in: Rect(x: safe.x + margin, y: barTop, width: safe.width - 2 * margin, height: BarMetrics.navigationBar), trailing: false, tint: tint)
         }
         if s.showsToolbar {
-            let frame = Rect(x: 0, y: safe.maxY - 44, width: device.width, height: 44)
+            let frame = Rect(x: 0, y: safe.maxY - BarMetrics.toolbar, width: device.width, height: BarMetrics.toolbar)
             explained.append(LaunchExplainEntry(origin: LaunchElementOrigin(element: "toolbar", file: document.path, line: line), frame: frame, drawn: "bar"))
-            toolbarItems(s.toolbarItems, in: Rect(x: safe.x + margin, y: frame.y, width: safe.width - 2 * margin, height: 44), tint: tint)
+            toolbarItems(s.toolbarItems, in: Rect(x: safe.x + margin, y: frame.y, width: safe.width - 2 * margin, height: BarMetrics.toolbar), tint: tint)
         }
         if s.showsTabBar {
-            let frame = Rect(x: 0, y: safe.maxY - 49, width: device.width, height: 49)
+            let frame = Rect(x: 0, y: safe.maxY - BarMetrics.tabBar, width: device.width, height: BarMetrics.tabBar)
             explained.append(LaunchExplainEntry(origin: LaunchElementOrigin(element: "tabBar", file: document.path, line: line), frame: frame, drawn: "bar"))
             let width = frame.width / Double(max(s.tabBarItems.count, 1))
             for (i, item) in s.tabBarItems.enumerated() {
