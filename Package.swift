@@ -57,13 +57,14 @@ let package = Package(
         .systemLibrary(name: "CLibZip", path: "Sources/CLibZip", providers: [.apt(["libzip-dev"])]),
         // `record`'s frames converted to yuv420p before they go to ffmpeg, by libyuv.
         .systemLibrary(name: "CLibYUV", path: "Sources/CLibYUV", providers: [.apt(["libyuv-dev"])]),
+        .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Motion", path: "Sources/Motion"),
         .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
         // The launch screen of a user's Xcode project, read as iOS reads it: the project file, Info.plist
         // (given or generated from build settings), storyboards and xibs, asset catalogs, vector image
         // sizes and Auto Layout (a Cassowary solver). Pure: every file is read through one seam.
-        .target(name: "LaunchImport", dependencies: ["Formats", "Motion", "Scenes"], path: "Sources/LaunchImport"),
+        .target(name: "LaunchImport", dependencies: ["CLibYAML", "Formats", "Motion", "Scenes"], path: "Sources/LaunchImport"),
         .target(name: "Geometry", dependencies: ["Scenes"], path: "Sources/Geometry"),
         // A dotLottie file's animation, its images embedded, read through libzip within bounds.
         .target(name: "DotLottie", dependencies: ["CLibZip", "Formats", "Motion"], path: "Sources/DotLottie"),

@@ -3,13 +3,20 @@ import Scenes
 import Motion
 import Foundation
 
-/// A failure reading one of a launch screen's sources: the file, the line where there is one, and why.
+/// A failure reading one of a launch screen's sources: the file, the line (and column) where there
+/// is one, and why.
 public struct LaunchSourceError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var line: Int?
+    public var column: Int?
     public var message: String
-    public init(path: String, line: Int? = nil, _ message: String) { self.path = path; self.line = line; self.message = message }
-    public var description: String { line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)" }
+    public init(path: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+        self.path = path; self.line = line; self.column = column; self.message = message
+    }
+    public var description: String {
+        guard let line else { return "\(path): \(message)" }
+        return column.map { "\(path):\(line):\($0): \(message)" } ?? "\(path):\(line): \(message)"
+    }
 }
 
 /// The `Contents.json` of an asset catalog's colour and image sets (Xcode's asset catalog format),
