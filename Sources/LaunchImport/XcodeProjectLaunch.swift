@@ -352,7 +352,9 @@ public struct XcodeProjectLaunch {
                 var found = ["storyboard", "xib"].compactMap { ownResource(named: "\(bare).\($0)") }
                 if found.isEmpty {
                     found = searchedResources(named: ["\(bare).storyboard", "\(bare).xib"], near: plistPath)
-                    if let targetName, let guess = found.first {
+                    // Said where the target's resources are known (a project file lists them); an
+                    // XcodeGen spec's sources are globs this does not expand, so there it is a search.
+                    if resources != nil, let targetName, let guess = found.first {
                         warn("\(plistPath): UILaunchStoryboardName names \(name), which is not among target \(targetName)'s resources; guessed \(guess), found by searching \(folder.root)")
                     }
                 }
