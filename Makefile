@@ -11,6 +11,7 @@ run: deps release
 # FormatsTests replays the saved fuzz corpus (Fuzz/corpus) through the fuzz targets' own checks
 # (the FuzzChecks module), so this stays fast and needs no libFuzzer; `make fuzz` explores further.
 test: deps-test
+	scripts/check-sources.sh
 	$(SWIFT) build
 	env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=offscreen $(SWIFT) test --disable-swift-testing
 	scripts/e2e.sh $(BIN_DEBUG)

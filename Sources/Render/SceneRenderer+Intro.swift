@@ -80,7 +80,7 @@ extension SceneRenderer {
     /// @3x: 1290×1547 of the 1290×2796 px over a gradient, all opaque but its last rows and an
     /// edge column that rlottie's scaling leaves partly covered).
     func drawIntroBackground(_ color: Color?, over intro: IntroPicture?, _ m: PointToPixel) throws {
-        if SceneRenderer.drawsOnlyVisibleIntroBackground, let intro, Pixels.alpha(intro.opacity) == 255,
+        if strategies.drawsOnlyVisibleIntroBackground, let intro, Pixels.alpha(intro.opacity) == 255,
            let placed = try placeIntro(intro, m), placed.atShownSize, !introTexture.opaqueArea.isEmpty {
             let output = context.outputSize
             let screen = screenClip ?? PixelRect(x: 0, y: 0, width: output.width, height: output.height)
@@ -98,9 +98,6 @@ extension SceneRenderer {
         try fillIntroBackground(color, m)
     }
 
-    /// Whether the background is left out under an opaque intro frame; false draws it whole, to
-    /// check that both give the same pixels.
-    nonisolated(unsafe) static var drawsOnlyVisibleIntroBackground = true
 
     /// The parts of `screen` outside `hole`: the rows above and below it, and the columns beside
     /// it on its rows; none empty.
@@ -153,7 +150,7 @@ extension SceneRenderer {
     /// a frame at its shown size on whole pixels is copied texel for texel, so the pixels written
     /// are those the draw leaves.
     func writeOpaqueIntro(_ placed: PlacedIntroFrame) throws -> Bool {
-        guard SceneRenderer.writesOpaqueIntroIntoTarget, placed.atShownSize, let rows = introTexture.opaqueRows,
+        guard strategies.writesOpaqueIntroIntoTarget, placed.atShownSize, let rows = introTexture.opaqueRows,
               let target = rgbaDrawTarget, SDL_GetRenderTarget(renderer) == target else { return false }
         let area = introTexture.opaqueArea
         guard rows.width == area.columns.count, rows.height == area.rows.count, !area.isEmpty else { return false }
@@ -189,9 +186,6 @@ extension SceneRenderer {
         return true
     }
 
-    /// Whether an opaque intro frame is written into the draw target; false draws it, to check
-    /// that both give the same pixels.
-    nonisolated(unsafe) static var writesOpaqueIntroIntoTarget = true
 
     /// The texture frames are drawn into, where it holds RGBA bytes as an intro frame's opaque
     /// rows are kept (`OpaqueRows`); nil for the window's framebuffer.
@@ -233,7 +227,7 @@ extension SceneRenderer {
                 guard let texture = introTexture.texture, bytes.count >= pixelWidth * pixelHeight * 4 else { return }
                 SDL_UpdateTexture(texture.handle, nil, bytes.baseAddress, Int32(pixelWidth * 4))
                 introTexture.opaqueArea = OpaqueArea(bytes, width: pixelWidth, height: pixelHeight)
-                if SceneRenderer.writesOpaqueIntroIntoTarget, rgbaDrawTarget != nil, !introTexture.opaqueArea.isEmpty {
+                if strategies.writesOpaqueIntroIntoTarget, rgbaDrawTarget != nil, !introTexture.opaqueArea.isEmpty {
                     let rows = introTexture.opaqueRows ?? OpaqueRows()
                     rows.keep(introTexture.opaqueArea, of: bytes, frameWidth: pixelWidth, swappingRedAndBlue: premultiplied)
                     introTexture.opaqueRows = rows

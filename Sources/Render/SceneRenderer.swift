@@ -16,7 +16,19 @@ public typealias PointToPixel = Geometry.PointToPixel
 /// clipping of +Clipping. Static layers that cost more to draw than to copy are cached as
 /// textures in its three caches (SceneRenderCaches.swift), because under software GL fill rate is
 /// the cost; the panel, mostly one opaque fill, is drawn from its elements.
+/// The fast paths a renderer takes where a plain way gives the same pixels: each can be turned
+/// off, per renderer, so a test draws both ways and compares the bytes.
+public struct SceneRenderStrategies: Sendable {
+    /// The background is left out under an opaque intro frame (else drawn whole).
+    public var drawsOnlyVisibleIntroBackground = true
+    /// An opaque intro frame is written into an RGBA draw target (else drawn).
+    public var writesOpaqueIntroIntoTarget = true
+    public init() {}
+}
+
 public final class SceneRenderer {
+    /// The fast paths taken (all by default).
+    public var strategies = SceneRenderStrategies()
     public let context: RenderContext
     public let images: ImageLibrary
     public let text: TextRenderer

@@ -13,11 +13,6 @@ final class IntroDrawingTests: XCTestCase {
     static let intro = RenderHarness.repositoryRoot.appendingPathComponent("Tests/Fixtures/Intro").path
     let proMax = Device.named("iphone-15-pro-max")!
 
-    override func tearDown() {
-        SceneRenderer.drawsOnlyVisibleIntroBackground = true
-        super.tearDown()
-    }
-
     /// Premultiplied ARGB words (alpha in the high byte), `width` × `height`, all opaque but
     /// those `transparent` names.
     func frame(width: Int, height: Int, transparent: (Int, Int) -> Bool) -> [UInt8] {
@@ -84,9 +79,9 @@ final class IntroDrawingTests: XCTestCase {
             let (session, renderer, w, h) = try RenderHarness.make(options, scale: scale)
             let scene = session.preview.scene(at: 0.1)
             XCTAssertTrue(scene.commands.contains { if case .intro = $0 { return true } else { return false } }, "the intro plays at 0.1 s")
-            SceneRenderer.drawsOnlyVisibleIntroBackground = false
+            renderer.strategies.drawsOnlyVisibleIntroBackground = false
             let whole = try RenderHarness.draw(scene, with: renderer, w, h)
-            SceneRenderer.drawsOnlyVisibleIntroBackground = true
+            renderer.strategies.drawsOnlyVisibleIntroBackground = true
             renderer.introTexture = IntroTextureSlot()
             let visible = try RenderHarness.draw(scene, with: renderer, w, h)
             XCTAssertFalse(renderer.introTexture.opaqueArea.isEmpty, "the white frame is found opaque at \(scale)x")

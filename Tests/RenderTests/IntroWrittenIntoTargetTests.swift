@@ -12,11 +12,6 @@ import XCTest
 final class IntroWrittenIntoTargetTests: FFmpegFixtureCase {
     let proMax = Device.named("iphone-15-pro-max")!
 
-    override func tearDown() {
-        SceneRenderer.writesOpaqueIntroIntoTarget = true
-        super.tearDown()
-    }
-
     /// The scene at `time` drawn into an RGBA target texture of the output's size, written and
     /// drawn: both frames, and whether the written one kept the frame's opaque rows.
     func writtenAndDrawn(_ options: PreviewOptions, scale: Double, at time: Double) throws -> (written: RenderHarness.Frame, drawn: RenderHarness.Frame, kept: Bool) {
@@ -25,10 +20,10 @@ final class IntroWrittenIntoTargetTests: FFmpegFixtureCase {
         XCTAssertTrue(scene.commands.contains { if case .intro = $0 { return true } else { return false } }, "the intro plays at \(time) s")
         let target = try renderer.context.makeTexture(width: w, height: h, access: SDL_TEXTUREACCESS_TARGET, blend: SDL_BLENDMODE_NONE, what: "a frame")
         renderer.drawTarget = target.handle
-        SceneRenderer.writesOpaqueIntroIntoTarget = false
+        renderer.strategies.writesOpaqueIntroIntoTarget = false
         let drawn = try RenderHarness.draw(scene, with: renderer, w, h)
         XCTAssertNil(renderer.introTexture.opaqueRows)
-        SceneRenderer.writesOpaqueIntroIntoTarget = true
+        renderer.strategies.writesOpaqueIntroIntoTarget = true
         renderer.introTexture = IntroTextureSlot()
         let written = try RenderHarness.draw(scene, with: renderer, w, h)
         XCTAssertEqual(renderer.opaqueIntroWrites, 1, "the frame was written, not drawn")
