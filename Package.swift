@@ -20,12 +20,20 @@ import PackageDescription
 // - App: the app layer: session, assets, the timings file watcher and document (edits, undo,
 //   save), the window's state and pure reducer, the key table and the CLI table.
 // - Inspector: Dear ImGui over SDL and the editor widgets (number, curve, spring, timeline).
-// - SplashLab: the executable: each command and the window shell.
+// - Recording: `record` and `compare-video` as libraries: the frame writer's threads, YUV through
+//   libyuv, the Matroska stream to ffmpeg, the review reel (variants side by side) and the
+//   reference review (a phone's recording beside the preview).
+// - Benchmarks: `bench`'s measures: the scripted frames against their floor, motion math, parsers,
+//   intros and reference decoding, each printed as JSON.
+// - PreviewWindow: the window: its shell, frame loop, event routing and effects, and the
+//   workbench's panels (inspector, graph, timeline, keys) over Inspector.
+// - SplashLab: the executable: argument parsing and dispatch to the libraries above.
 // Only Render, App, Inspector and the executable may see SDL: the pure modules (Motion, Formats,
 // Scenes, LaunchImport, Geometry) stay functions of (timings, device, seed, input, time), which is what makes
 // `state`, `render`, golden images and recordings exact, and lets their tests run without a
 // display. C++ interoperability (for Dear ImGui) is confined to Inspector and what imports it
-// (the executable), because every importer of a C++-interop module needs it too.
+// (PreviewWindow, the executable and the window's tests), because every importer of a C++-interop
+// module needs it too.
 let package = Package(
     name: "SplashLab",
     products: [
@@ -83,9 +91,25 @@ let package = Package(
         .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "Exports"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry", "DotLottie"], path: "Sources/FuzzChecks"),
+        .target(
+            name: "Recording",
+            dependencies: ["CSDL2", "CLibYUV", "Formats", "Scenes", "Geometry", "Render", "App"],
+            path: "Sources/Recording"
+        ),
+        .target(
+            name: "Benchmarks",
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App"],
+            path: "Sources/Benchmarks"
+        ),
+        .target(
+            name: "PreviewWindow",
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render", "App", "Inspector", "Recording"],
+            path: "Sources/PreviewWindow",
+            swiftSettings: [.interoperabilityMode(.Cxx)]
+        ),
         .executableTarget(
             name: "SplashLab",
-            dependencies: ["CSDL2", "CLibYUV", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Inspector", "Exports"],
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Exports", "Recording", "Benchmarks", "PreviewWindow"],
             path: "Sources/SplashLab",
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
@@ -99,8 +123,13 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
         .testTarget(name: "RenderTests", dependencies: ["App", "Render", "DotLottie", "Geometry", "Formats", "Scenes", "LaunchImport", "Motion", "TestFixtures"], exclude: ["Golden"]),
-        // The recording writer's tests reach into the executable, which needs C++ interop to import.
-        .testTarget(name: "SplashLabTests", dependencies: ["SplashLab", "Formats", "Scenes", "TestFixtures"], swiftSettings: [.interoperabilityMode(.Cxx)]),
+        // The command-line tests spawn the executable (hence the dependency: it is built first); the
+        // window's and the recording's tests import PreviewWindow (C++ interop, for Dear ImGui) and Recording.
+        .testTarget(
+            name: "SplashLabTests",
+            dependencies: ["SplashLab", "PreviewWindow", "Recording", "App", "Render", "Formats", "Scenes", "TestFixtures"],
+            swiftSettings: [.interoperabilityMode(.Cxx)]
+        ),
         // The exports, imported: only the command-line tests spawn the binary.
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "Formats", "Scenes", "Motion", "TestFixtures"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Formats", "Scenes", "Motion", "TestFixtures"]),

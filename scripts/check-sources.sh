@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Structural rules `make test` holds the sources to (issue 46, "held by CI"):
 # - no `nonisolated(unsafe) static var` in Sources: a switch every renderer, test and thread shares
-#   is global mutable state; options are values passed in (SceneRenderStrategies, for one).
+#   is global mutable state; options are values passed in (SceneRenderStrategies, for one);
+# - the executable (Sources/SplashLab) at most 1,500 lines: argument parsing and dispatch, the work
+#   in libraries (Recording, Benchmarks, PreviewWindow) that tests import;
+# - the bash that drives the real window (scripts/e2e-lib.sh and the scripts that source it) at
+#   most 400 lines: what can be checked in-process belongs in the window tests, analysis in Python.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -10,5 +14,16 @@ if found=$(grep -rn --include='*.swift' -E 'nonisolated\(unsafe\)[[:space:]]+(st
   echo "$found" >&2
   status=1
 fi
-[ $status -eq 0 ] && echo "check-sources: no nonisolated(unsafe) static var in Sources"
+executable=$(cat Sources/SplashLab/*.swift | wc -l)
+if [ "$executable" -gt 1500 ]; then
+  echo "check-sources: Sources/SplashLab is $executable lines (at most 1,500): move the work into a library" >&2
+  status=1
+fi
+windowScripts=(scripts/e2e-lib.sh $(grep -l 'e2e-lib\.sh"' scripts/*.sh | grep -v '^scripts/e2e-lib\.sh$'))
+windowBash=$(cat "${windowScripts[@]}" | wc -l)
+if [ "$windowBash" -gt 400 ]; then
+  echo "check-sources: window-driving bash is $windowBash lines (at most 400) in ${windowScripts[*]}" >&2
+  status=1
+fi
+[ $status -eq 0 ] && echo "check-sources: no nonisolated(unsafe) static var in Sources; the executable $executable lines (≤ 1500); window-driving bash $windowBash lines in ${#windowScripts[@]} scripts (≤ 400)"
 exit $status

@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 import LaunchImport
 import Motion
+import Recording
 import Render
 import Scenes
 

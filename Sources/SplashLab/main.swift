@@ -1,4 +1,5 @@
 import Formats
+import PreviewWindow
 import App
 import CSDL2
 import Foundation
@@ -6,20 +7,8 @@ import Motion
 import Render
 import Scenes
 
-/// The process's exit codes: 0 done, 1 a failure of SDL or of a file, 2 a usage mistake.
-enum ExitCode { static let failure: Int32 = 1; static let usage: Int32 = 2 }
-
+/// The monotonic clock when the process began: `record`'s summary and `bench`'s first frame count from it.
 let processStart = MonotonicClock.now()
-
-func printError(_ text: String) {
-    OutputFile.writeStandardError(text + "\n")
-}
-
-/// A command's output: every byte reaches standard output, or the command fails with a message
-/// (a closed pipe, a full disk), where `print` would drop the rest silently.
-func printOutput(_ text: String, terminator: String = "\n") throws {
-    try OutputFile.writeStandardOutput(text + terminator)
-}
 
 let commands = CLI.commands.map(\.name) + ["help"]
 

@@ -128,13 +128,19 @@ final class ParsedCommandOptionsTests: XCTestCase {
 
     /// Command code reads its options' fields: only the option table and the typed options spell
     /// an option, so renaming one is one edit and a command cannot read one it does not declare.
+    /// The executable and the libraries its commands run in (record, bench, the window) alike.
     func testNoCommandSpellsAnOption() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/SplashLab").standardized
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
-            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where line.contains("\"--") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
-                XCTFail("\(name):\(number + 1) spells an option; read it from the command's options: \(line)")
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized
+        for module in ["SplashLab", "Recording", "Benchmarks", "PreviewWindow"] {
+            let folder = sources.appendingPathComponent(module)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            XCTAssertFalse(names.isEmpty, "no sources in \(folder.path)")
+            for name in names {
+                let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where line.contains("\"--") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                    XCTFail("\(module)/\(name):\(number + 1) spells an option; read it from the command's options: \(line)")
+                }
             }
         }
     }

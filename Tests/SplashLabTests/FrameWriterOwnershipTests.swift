@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import SplashLab
+@testable import Recording
 
 /// The recording writer hands each frame buffer between the drawing side and its own thread;
 /// these tests hold the writer up on purpose, at the moment a repeated frame is being written,

@@ -1,7 +1,7 @@
 import App
 import CSDL2
 import Foundation
-@testable import SplashLab
+@testable import PreviewWindow
 import XCTest
 
 /// The window of `splashlab run`, opened in this process on SDL's offscreen video driver, driven

@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-@testable import SplashLab
+@testable import PreviewWindow
 import TestFixtures
 import XCTest
 

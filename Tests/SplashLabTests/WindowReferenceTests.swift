@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-@testable import SplashLab
+@testable import PreviewWindow
 import XCTest
 
 /// `run --reference`: the phone-like recording of `PhoneRecordingTestCase` as the B side of the

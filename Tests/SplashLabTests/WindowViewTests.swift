@@ -1,7 +1,7 @@
 import CSDL2
 import Foundation
 import Render
-@testable import SplashLab
+@testable import PreviewWindow
 import TestFixtures
 import XCTest
 

@@ -4,7 +4,7 @@ import Foundation
 import Render
 import Scenes
 import XCTest
-@testable import SplashLab
+@testable import Recording
 
 /// An mp4's frames go to ffmpeg as yuv420p, converted by the writer: the colours and the way up
 /// of frames read back as BGRA bottom row first (a framebuffer) and as RGBA top row first (a

@@ -9,7 +9,7 @@ import Scenes
 /// leave, one pixel a window unit), each frame put in a `ReferenceFrameCache` of the default
 /// budget as a window showing it would. Prints the wall time against the recording's length and
 /// the peak memory of this process and of ffmpeg.
-func referenceBenchmark(file: String, device: Device) throws -> JSONOutput {
+package func referenceBenchmark(file: String, device: Device) throws -> JSONOutput {
     let recording = try ReferenceRecording(path: file)
     let workbench = WorkbenchLayout.make(width: 1920, height: 1080, splitters: WorkbenchSplitters(), toolsShown: true)
     let screen = CanvasLayout.fit(deviceWidth: device.width, deviceHeight: device.height, in: workbench.canvas)

@@ -8,10 +8,10 @@ import Scenes
 
 /// One take on a review frame: a timings file played with the shared script and seed, through its
 /// own Playback and renderer.
-final class ReviewVariant {
-    let session: PreviewSession
+package final class ReviewVariant {
+    package let session: PreviewSession
     var playback: Playback
-    let renderer: SceneRenderer
+    package let renderer: SceneRenderer
     /// How the label names it: the file's name, or its path where two names clash.
     let name: String
     /// The first 8 hex digits of the timings file's SHA-256 (`sha256sum`'s).
@@ -29,18 +29,30 @@ final class ReviewVariant {
 }
 
 /// What a review frame adds around the device.
-struct ReviewOptions {
+package struct ReviewOptions {
     var showTouches = false
     var burnIn = false
     /// The preview's playback rate in the file (1, 0.5, 0.25 or 0.1), shown in the burn-in.
     var rate = 1.0
+
+    package init(showTouches: Bool = false, burnIn: Bool = false, rate: Double = 1.0) {
+        self.showTouches = showTouches
+        self.burnIn = burnIn
+        self.rate = rate
+    }
 }
 
 /// One tile of a review frame: which variant, at which preview time (or its launch frame).
-struct ReviewTile {
+package struct ReviewTile {
     var variant: Int
     var time: Double
     var launch = false
+
+    package init(variant: Int, time: Double, launch: Bool = false) {
+        self.variant = variant
+        self.time = time
+        self.launch = launch
+    }
 }
 
 /// Makes review frames: one or more variants' device frames, each drawn through its Playback on a
@@ -48,8 +60,8 @@ struct ReviewTile {
 /// `record` (a single take, or `--compare`) and `render` (a still, `--compare`, `--filmstrip`)
 /// all draw through it, one frame at a time: a frame's device pixels are read back into the one
 /// reused tile buffer and copied into the one reused canvas, so drawing a frame allocates none.
-final class ReviewReel {
-    enum Kind {
+package final class ReviewReel {
+    package enum Kind {
         /// One variant: the bare device frame, or with `--burn-in` a strip below it.
         case single
         /// Variants side by side at the same time, labelled, with one shared time counter.
@@ -59,7 +71,7 @@ final class ReviewReel {
     }
 
     let kind: Kind
-    let variants: [ReviewVariant]
+    package let variants: [ReviewVariant]
     let options: ReviewOptions
     let context: RenderContext
     let layout: ReviewLayout
@@ -102,8 +114,8 @@ final class ReviewReel {
         case sameAsPrevious
     }
 
-    var width: Int { layout.width }
-    var height: Int { layout.height }
+    package var width: Int { layout.width }
+    package var height: Int { layout.height }
 
     /// The largest side a review frame may have: H.264 levels stop at 8192 px, and the PNG and
     /// image limits of the rest of the app are the same.
@@ -115,7 +127,7 @@ final class ReviewReel {
     ///   BGRA, and a texture for the frames that show an intro. A canvas's tiles stay RGBA, as the
     ///   canvas and PNGs are.
     /// `context`: one made already for the tile's size (`sessionsBesideContext`), else made here.
-    init(kind: Kind, sessions: [PreviewSession], names: [String], script: InputScript, scale: Double, tiles: Int,
+    package init(kind: Kind, sessions: [PreviewSession], names: [String], script: InputScript, scale: Double, tiles: Int,
          options: ReviewOptions, rendererName: String?, forEncoder: Bool = false, context given: RenderContext? = nil) throws {
         self.kind = kind
         self.options = options
@@ -262,7 +274,7 @@ final class ReviewReel {
     }
 
     /// A review frame of `tiles` as RGBA bytes, top row first: a still.
-    func compose(_ tiles: [ReviewTile]) throws -> [UInt8] {
+    package func compose(_ tiles: [ReviewTile]) throws -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         try pixels.withUnsafeMutableBytes { buffer in
             if try compose(tiles, skippingUnchanged: false, into: { buffer }) == .drawn(.bottomUp) {
@@ -373,7 +385,7 @@ final class ReviewReel {
 
     /// Where each tile is, for cropping one out (`ffmpeg -vf crop=W:H:X:Y`): `name at X,Y WxH`,
     /// named by file for `--compare` and by time for `--filmstrip`.
-    func tileSummary(_ tiles: [ReviewTile]) -> String {
+    package func tileSummary(_ tiles: [ReviewTile]) -> String {
         tiles.enumerated().map { i, tile in
             let b = layout.tile(i)
             let name = kind == .filmstrip ? ReviewReel.seconds(tile.time) : variants[tile.variant].name
@@ -417,7 +429,7 @@ func compareSessions(_ paths: [String], options: PreviewOptions, usage: String) 
 /// so the import's text measurer and image decoder find them started and use only their own
 /// fonts and surfaces. The context is nil when the tile is too large to make one: `ReviewReel`
 /// then says so with its own message.
-func sessionsBesideContext(_ source: ReviewSource) throws -> (sessions: [PreviewSession], names: [String], context: RenderContext?) {
+package func sessionsBesideContext(_ source: ReviewSource) throws -> (sessions: [PreviewSession], names: [String], context: RenderContext?) {
     let device = source.preview.device
     let tileWidth = Int(clamping: (device.width * source.scale).rounded()), tileHeight = Int(clamping: (device.height * source.scale).rounded())
     guard tileWidth <= AssetCatalog.maxImageSide, tileHeight <= AssetCatalog.maxImageSide else {
@@ -450,7 +462,7 @@ final class PendingSessions: @unchecked Sendable {
     }
 }
 
-func reviewSessions(_ source: ReviewSource) throws -> (sessions: [PreviewSession], names: [String]) {
+package func reviewSessions(_ source: ReviewSource) throws -> (sessions: [PreviewSession], names: [String]) {
     let options = source.preview, usage = source.usage
     let (sessions, names) = try timingsSessions(source.comparedFiles, options: options, usage: usage)
     guard options.appearances.count > 1 else { return (sessions, names) }

@@ -9,7 +9,7 @@ import Scenes
 /// first: it finds the offset (or takes `--reference-offset`), says it and its certainty on
 /// standard error, and gives the difference curve; then the frames are decoded again, forward, as
 /// the preview's times ask for them (`ReferenceFrameCursor`).
-final class ReferenceBeside {
+package final class ReferenceBeside {
     let options: ReferenceOptions
     let comparison: ReferenceComparisonRun
     let result: ReferenceComparisonRun.Result
@@ -20,7 +20,7 @@ final class ReferenceBeside {
     /// One moment: the preview's frame, the reference frame shown then (the latest whose own time
     /// is not after the preview's time plus the offset; nil before the recording's first frame),
     /// and how the two differ.
-    struct Moment {
+    package struct Moment {
         var time: Double
         var preview: [UInt8]
         var frame: ReferenceFrame?
@@ -31,7 +31,7 @@ final class ReferenceBeside {
     /// `compare-video` reports one.
     /// - Parameter scale: pixels per point of the comparison; nil (`state`, which has no `--scale`)
     ///   for `stateScale`.
-    init(_ options: ReferenceOptions, preview: PreviewOptions, scale: Double?, scriptPath: String?) throws {
+    package init(_ options: ReferenceOptions, preview: PreviewOptions, scale: Double?, scriptPath: String?) throws {
         self.options = options
         let scale = try scale ?? Self.ownScale(options.path, device: preview.device)
         let compared = CompareVideoOptions(referencePath: options.path, preview: preview, scale: scale, scriptPath: scriptPath, referenceOffset: options.offset)
@@ -54,7 +54,7 @@ final class ReferenceBeside {
     /// same scale `render --scale` takes (0.5, not 0.5013 for a 188 px wide recording of 375 pt).
     static let stateScale = 1.0
 
-    static func ownScale(_ path: String, device: Device) throws -> Double {
+    package static func ownScale(_ path: String, device: Device) throws -> Double {
         do {
             return ownScale(try ReferenceRecording(path: path), device: device)
         } catch {
@@ -64,7 +64,7 @@ final class ReferenceBeside {
     }
 
     /// The same for a recording already read.
-    static func ownScale(_ recording: ReferenceRecording, device: Device) -> Double {
+    package static func ownScale(_ recording: ReferenceRecording, device: Device) -> Double {
         let own = (Double(recording.width) / device.width * 4).rounded(.down) / 4
         return min(max(own, 0.25), stateScale, device.scale)
     }
@@ -75,19 +75,19 @@ final class ReferenceBeside {
     }
 
     /// A cursor over the recording's frames at the size the preview is compared at.
-    func cursor() -> ReferenceFrameCursor {
+    package func cursor() -> ReferenceFrameCursor {
         ReferenceFrameCursor(recording: comparison.recording, width: width, height: height)
     }
 
     /// The moment at preview time `t`; `t` must not go back between calls with the same cursor.
-    func moment(at t: Double, cursor: ReferenceFrameCursor) throws -> Moment {
+    package func moment(at t: Double, cursor: ReferenceFrameCursor) throws -> Moment {
         let preview = try comparison.previewFrame(at: t)
         let frame = try cursor.frame(at: t + alignment.offset)
         return Moment(time: t, preview: preview, frame: frame, difference: frame.map { comparison.difference($0.pixels, preview) })
     }
 
     /// `state`'s `reference` object: the recording, the offset, the frame shown and the difference.
-    func json(_ m: Moment) -> JSONOutput {
+    package func json(_ m: Moment) -> JSONOutput {
         let frame: JSONOutput = m.frame.map { .object([("index", .int($0.index)), ("time", .number(rounded($0.time)))]) } ?? .null
         let difference: JSONOutput = m.difference.map {
             .object([("share", .number(rounded($0.share))), ("meanDistance", .number(rounded($0.meanDistance)))])
@@ -193,7 +193,7 @@ final class ReferenceSheet {
 
 /// `render --reference R --at T`: the preview and the recording's frame at T, as `--compare-mode`
 /// sets them.
-func renderReference(_ reference: ReferenceOptions, review: ReviewSource, at t: Double, out: String) throws -> Int32 {
+package func renderReference(_ reference: ReferenceOptions, review: ReviewSource, at t: Double, out: String) throws -> Int32 {
     let beside = try ReferenceBeside(reference, preview: review.preview, scale: review.scale, scriptPath: review.scriptPath)
     let cursor = beside.cursor()
     defer { cursor.close() }

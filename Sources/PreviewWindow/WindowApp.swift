@@ -1,13 +1,14 @@
 import App
-import Formats
 import CSDL2
+import Formats
 import Foundation
+import Recording
 import Render
 import Scenes
 
 /// `splashlab run`: the preview window, driven by the real clock: the workbench, with the device
 /// canvas, the properties panel and the timeline dock.
-func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws -> Int32 {
+package func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws -> Int32 {
     let runOptions = try RunOptions(arguments)
     let options = runOptions.preview
     guard options.appearances.count == 1 else {

@@ -20,7 +20,7 @@ func introOnScreenPixelSize(width: Double, height: Double) throws -> (width: Int
 /// (`introOnScreenPixelSize`), every frame of the animation once a run (at most 240), seven runs;
 /// the median run's milliseconds a frame. The frame cache is not used: this is the cost of a
 /// frame drawn, what scrubbing to a new time pays.
-func introBenchmark(files: [String]) throws -> JSONOutput {
+package func introBenchmark(files: [String]) throws -> JSONOutput {
     let runs = 7
     var results: [JSONOutput] = []
     for file in files {
@@ -54,7 +54,7 @@ func introBenchmark(files: [String]) throws -> JSONOutput {
 
 /// `splashlab bench --intro FILE --intro-frame N --out FILE.png`: frame N at the file's own size
 /// times `scale`, as a PNG, to compare with another Lottie player's frame.
-func writeIntroFrame(file: String, frame: Int, scale: Double, out: String) throws {
+package func writeIntroFrame(file: String, frame: Int, scale: Double, out: String) throws {
     let animation = try LottieAnimation(path: file)
     guard frame < animation.frameCount else {
         throw RenderError("\(file): --intro-frame \(frame) is past the animation's last frame, \(animation.frameCount - 1)")
