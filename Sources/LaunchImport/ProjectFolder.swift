@@ -143,23 +143,20 @@ public struct ProjectFolder: Sendable {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             return trimmed.hasPrefix("#") ? trimmed : line
         }.joined(separator: "\n")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: cpp)
-        process.arguments = arguments
-        let input = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = input; process.standardOutput = out; process.standardError = err
-        do { try process.run() } catch { throw LaunchSourceError(path: path, "cannot run the C preprocessor: \(error)") }
-        // Written from another thread: a large file would otherwise fill the pipe while cpp's own
-        // output waits to be read.
-        let writer = Thread { input.fileHandleForWriting.write(Data(text.utf8)); try? input.fileHandleForWriting.close() }
-        writer.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile().prefix(400), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw LaunchSourceError(path: path, "the C preprocessor failed: \(message.split(separator: "\n").first.map(String.init) ?? "exit \(process.terminationStatus)")")
+        let child: Subprocess
+        do { child = try Subprocess(cpp, arguments, input: .bytes(Array(text.utf8)), output: .pipe, errors: .collect) } catch {
+            throw LaunchSourceError(path: path, "cannot run the C preprocessor: \(error)")
         }
-        guard data.count <= limit.bytes else { throw LaunchSourceError(path: path, "preprocessed, it is larger than \(limit.bytes) bytes") }
-        return [UInt8](data)
+        // cpp's output is bounded by the file's own limit: past it, cpp is stopped.
+        let data: [UInt8]
+        do { data = try child.readOutput(limit: limit.bytes) } catch {
+            throw LaunchSourceError(path: path, "preprocessed, it is larger than \(limit.bytes) bytes")
+        }
+        let status = child.wait().status
+        guard status == 0 else {
+            let message = String(child.errorLines.joined(separator: "\n").prefix(400))
+            throw LaunchSourceError(path: path, "the C preprocessor failed: \(message.split(separator: "\n").first.map(String.init) ?? "exit \(status)")")
+        }
+        return data
     }
 }

@@ -150,28 +150,24 @@ struct WindowReference {
         }
         var reference = WindowReference(recording: recording, name: URL(fileURLWithPath: options.path).lastPathComponent, offset: options.offset ?? 0)
         let scale = ReferenceBeside.ownScale(recording, device: preview.device)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: programPath)
-        process.arguments = ["compare-video", options.path, CLIOption.csv.name, CLIOption.scale.name, JSONOutput.number(scale).text]
+        let arguments = ["compare-video", options.path, CLIOption.csv.name, CLIOption.scale.name, JSONOutput.number(scale).text]
             + (options.offset.map { [CLIOption.referenceOffset.name, JSONOutput.number($0).text] } ?? []) + CLI.forwardedToCapture(windowArguments)
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
         var said = ""
         var status: Int32 = -1
         do {
-            try process.run()
-            let csv = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            status = process.terminationStatus
+            let child = try Subprocess(programPath, arguments, output: .pipe, errors: .collect)
+            // The curve's CSV: 60 rows a second of the take, a few dozen bytes each.
+            let csv = String(decoding: try child.readOutput(limit: 64 << 20), as: UTF8.self)
+            status = child.wait().status
+            said = child.errorLines.joined(separator: "\n")
             for row in csv.split(separator: "\n").dropFirst() {
                 let fields = row.split(separator: ",")
                 guard fields.count == 4, let t = Double(fields[0]), let share = Double(fields[2]) else { continue }
                 reference.curveTimes.append(t)
                 reference.curveShares.append(share)
             }
+        } catch is Subprocess.OutputLimitExceeded {
+            said = "compare-video wrote more than the curve's 64 MiB"
         } catch {
             said = "could not start \(programPath): \(error.localizedDescription)"
         }

@@ -14,7 +14,7 @@ struct WindowEffectsRunner {
     let watcher: TimingsFileWatcher
     var lastWatch = 0.0
     /// Captures' videos being rendered by a child `splashlab record` (`checkCaptureRenders`).
-    var captureRenders: [(process: Process, video: String)] = []
+    var captureRenders: [(process: Subprocess, video: String)] = []
 
     init(session: PreviewSession, launchArguments: [String]) {
         files = WindowFileEffects(recoveryPath: TimingsDocument.recoveryPath(for: session.timingsPath))
@@ -44,15 +44,17 @@ struct WindowEffectsRunner {
                 return [.say("wrote \(base).json; no video: the take is \(Int(duration)) s, over the \(Int(OptionBounds.recordingSeconds)) s a recording may be",
                              isError: true)]
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            process.arguments = CLI.captureCommand(video: base + ".mp4", script: base + ".json", seed: seed, duration: duration,
-                                                   showTouches: showTouches, windowArguments: launchArguments)
-            process.standardOutput = FileHandle.nullDevice
-            do { try process.run() } catch {
+            let render: Subprocess
+            // Its standard error is this process's: the child's own message says why it failed.
+            do {
+                render = try Subprocess(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path,
+                                        CLI.captureCommand(video: base + ".mp4", script: base + ".json", seed: seed, duration: duration,
+                                                           showTouches: showTouches, windowArguments: launchArguments),
+                                        errors: .inherit)
+            } catch {
                 return [.say("wrote \(base).json; could not start the video render: \(error.localizedDescription)", isError: true)]
             }
-            captureRenders.append((process, base + ".mp4"))
+            captureRenders.append((render, base + ".mp4"))
             printError("wrote \(base).json (\(script.events.count) inputs); rendering \(base).mp4")
             return [.say("wrote \(base).json; rendering \(base).mp4", isError: false)]
         case .writeRecovery, .save, .writeKeptFile:
@@ -91,11 +93,11 @@ struct WindowEffectsRunner {
     /// failed (a full disk, say) is not taken for one still on its way. The child shares this
     /// process's standard error, where its own message says why.
     mutating func checkCaptureRenders() -> [WindowAction] {
-        let finished = captureRenders.filter { !$0.process.isRunning }
+        let finished = captureRenders.compactMap { render in render.process.exitIfEnded().map { (render, $0) } }
         guard !finished.isEmpty else { return [] }
-        captureRenders.removeAll { render in finished.contains { $0.process === render.process } }
-        return finished.map { render in
-            let status = render.process.terminationStatus
+        captureRenders.removeAll { render in finished.contains { $0.0.process === render.process } }
+        return finished.map { render, termination in
+            let status = termination.status
             if status == 0 { return .say("wrote \(render.video)", isError: false) }
             printError("splashlab: could not write \(render.video): its render ended with status \(status)")
             return .say("could not write \(render.video) (status \(status); the reason is on standard error)", isError: true)

@@ -11,7 +11,7 @@ nonisolated(unsafe) var recordingInterrupted: sig_atomic_t = 0
 
 /// Where `record` sends frames: ffmpeg through a pipe, or numbered PNGs in a folder.
 enum RecordingSink {
-    case ffmpeg(Process, FileHandle, stderrPath: String, output: VideoFile, input: FFmpegInput)
+    case ffmpeg(Subprocess, FileHandle, stderrPath: String, output: VideoFile, input: FFmpegInput)
     case pngFolder(String)
 }
 
@@ -176,8 +176,6 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
     guard FileManager.default.isWritableFile(atPath: parent) else { throw RenderError("cannot write \(out): \(parent) is not writable") }
     if isVideo, let ffmpeg = findOnPath("ffmpeg") {
         let staged = try OutputFile.staging(for: out)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
         // Raw RGBA frames in a Matroska stream (MatroskaStream): each with its timestamp, so a
         // frame that repeats the one before need not be sent; `fps` fills those in.
         let everyFrame = "fps=" + JSONOutput.number(fps).text
@@ -205,24 +203,20 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
         } else {
             arguments += ["-vf", everyFrame + ",split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", "-f", "gif", staged]
         }
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardInput = pipe
         let stderrPath = NSTemporaryDirectory() + "splashlab-ffmpeg-\(getpid()).log"
-        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let encoder: Subprocess
+        do { encoder = try Subprocess(ffmpeg, arguments, input: .pipe, errors: .file(stderrPath)) } catch {
             OutputFile.discard(staged, for: out)
             throw RenderError("cannot start \(ffmpeg): \(error.localizedDescription)")
         }
+        guard let encoderInput = encoder.input else { preconditionFailure("Subprocess gives a piped input's handle") }
         // A pipe holds 64 KiB by default (pipe(7)): a 5.4 MB yuv420p frame at @3x (a GIF's 14 MB
         // of RGBA) then goes through in over 80 (200) turns of the writer and ffmpeg waking each
         // other. 1 MiB, the most an unprivileged process may ask for (/proc/sys/fs/pipe-max-size),
         // makes those turns 6 (14); where the system refuses, the default stays and only the speed
         // differs.
-        _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, RecordingLimits.setPipeSize, RecordingLimits.pipeBytes)
-        return .ffmpeg(process, pipe.fileHandleForWriting, stderrPath: stderrPath, output: VideoFile(path: out, staged: staged), input: input)
+        _ = fcntl(encoderInput.fileDescriptor, RecordingLimits.setPipeSize, RecordingLimits.pipeBytes)
+        return .ffmpeg(encoder, encoderInput, stderrPath: stderrPath, output: VideoFile(path: out, staged: staged), input: input)
     }
     let dir = isVideo ? String(out.dropLast(4)) + "-frames" : out
     try OutputFile.createFolder(dir)
@@ -234,9 +228,9 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
 /// an interruption or a failure, put under its name only once ffmpeg has finished it. True when
 /// ffmpeg finished cleanly.
 func closeSink(_ sink: RecordingSink) throws -> Bool {
-    guard case let .ffmpeg(process, handle, stderrPath, output, _) = sink else { return true }
+    guard case let .ffmpeg(encoder, handle, stderrPath, output, _) = sink else { return true }
     try? handle.close()
-    let exitStatus = waitForExit(process)
+    let exitStatus = encoder.wait().status
     // ffmpeg names the staged file; the user knows the final name.
     let log = ((try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
         .replacingOccurrences(of: output.staged, with: output.path).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -252,28 +246,6 @@ func closeSink(_ sink: RecordingSink) throws -> Bool {
     }
     try OutputFile.commit(output.staged, to: output.path)
     return true
-}
-
-/// Waits for `process` to end; its exit status, or 128 plus the signal that ended it.
-///
-/// Foundation's `waitUntilExit` was seen waiting forever here. The encoder had exited and stayed a
-/// zombie, never reaped, while the recording's decoder, another child, was still alive. Its
-/// monitor thread was waiting in a run loop on a socket, and a SIGCHLD sent again did not wake it.
-/// So this wait asks the kernel: waitid with WNOWAIT reports the exit and its status without
-/// reaping the child, which stays Foundation's to reap.
-func waitForExit(_ process: Process) -> Int32 {
-    let pid = id_t(process.processIdentifier)
-    while process.isRunning {
-        var info = siginfo_t()
-        if waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._kill.si_pid == pid_t(pid) {
-            // <bits/siginfo-consts.h>: CLD_EXITED (1) carries the exit code, the others a signal.
-            let code = info.si_code, value = info._sifields._sigchld.si_status
-            return code == 1 ? value : 128 + value
-        }
-        usleep(2_000)
-    }
-    process.waitUntilExit()
-    return process.terminationStatus
 }
 
 enum RecordingLimits {

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Scenes
 
@@ -108,12 +109,13 @@ public struct ReferenceRecording: Sendable {
         let run = try ExternalTool.start(ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "level+info", "-i", path, "-map", "0:v:0",
                                                   "-vf", "scale=\(w):\(h):flags=area,showinfo", "-fps_mode", "passthrough",
                                                   "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"],
-                                         timeLimit: Self.processTimeLimit) { log.read($0) }
+                                         timeLimit: Self.processTimeLimit,
+                                         standardError: .lines({ log.read($0) }, end: { log.finish() }))
         let frameBytes = w * h * 4
         var buffer = [UInt8](repeating: 0, count: frameBytes)
         var filled = 0, index = 0, stoppedEarly = false
         var firstTime: Double?
-        let handle = run.output.fileHandleForReading
+        guard let handle = run.output else { preconditionFailure("ExternalTool.start pipes standard output") }
         reading: while true {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
@@ -143,9 +145,8 @@ public struct ReferenceRecording: Sendable {
             // ffmpeg may be blocked writing the next frame: closing the pipe ends that write, which
             // SIGTERM alone would wait behind.
             try? handle.close()
-            run.process.terminate()
-            run.process.waitUntilExit()
-            run.timer.cancel()
+            run.terminate()
+            run.wait()
         } else {
             do {
                 try ExternalTool.finish(run, path: path, timeLimit: Self.processTimeLimit, lastError: log.firstError ?? "")
@@ -197,9 +198,14 @@ private final class DecodeLog: @unchecked Sendable {
 
     func stopListening() { condition.lock(); listening = false; condition.unlock() }
 
+    /// Standard error has closed: no more frame times will come.
+    func finish() {
+        condition.lock(); defer { condition.broadcast(); condition.unlock() }
+        finished = true
+    }
+
     func read(_ line: String) {
         condition.lock(); defer { condition.broadcast(); condition.unlock() }
-        if line == ErrorCollector.endOfStream { finished = true; return }
         guard listening else { return }
         if line.contains("[error]") || line.contains("[fatal]") {
             if error == nil {

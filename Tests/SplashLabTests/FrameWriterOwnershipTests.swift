@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import XCTest
 @testable import Recording
@@ -112,7 +113,9 @@ final class FrameWriterOwnershipTests: XCTestCase {
         let pixelBytes = (input == .yuv420p ? RawVideoFormat.i420 : .packed(.rgba)).frameBytes(width: width, height: height)
         let pipe = Pipe()
         let log = temporaryDirectory() + "/ffmpeg.log"
-        let writer = FrameWriter(sink: .ffmpeg(Process(), pipe.fileHandleForWriting, stderrPath: log, output: VideoFile(path: "held-up.mp4", staged: "held-up.mp4.part"), input: input),
+        // The writer only writes into the pipe; the encoder it would wait for at the end is a stand-in.
+        let encoder = try Subprocess("/bin/true", [])
+        let writer = FrameWriter(sink: .ffmpeg(encoder, pipe.fileHandleForWriting, stderrPath: log, output: VideoFile(path: "held-up.mp4", staged: "held-up.mp4.part"), input: input),
                                  width: width, height: height, fps: fps)
         XCTAssertEqual(writer.resendInterval, 1, "at 4 fps every repeat is sent")
         // A frame's header holds its timestamp, whose length depends on the frame's number.
