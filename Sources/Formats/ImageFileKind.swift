@@ -1,4 +1,3 @@
-import Formats
 import Foundation
 import Motion
 #if canImport(FoundationXML)
@@ -68,6 +67,17 @@ extension FileSizeLimit {
     public static let vectorImage = FileSizeLimit(bytes: 16 << 20, kind: "a PDF or SVG image")
 }
 
+/// A problem in an image file: the file, the line where there is one (an SVG's), and why. Written
+/// as `PATH: MESSAGE` or `PATH:LINE: MESSAGE`, as LaunchImport's `LaunchSourceError`, which carries it
+/// to a project's reader unchanged.
+public struct ImageFileError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var message: String
+    public init(path: String, line: Int? = nil, _ message: String) { self.path = path; self.line = line; self.message = message }
+    public var description: String { line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)" }
+}
+
 /// An image file's kind and intrinsic size, read from its bytes without decoding it. Rasters'
 /// sizes are their pixels, from their headers; vectors' are points: a PDF's first page (its crop
 /// box within its media box, turned by its `/Rotate`, 1 pt = 1/72 in, as poppler sizes a page),
@@ -87,12 +97,12 @@ public struct ImageFileInfo: Equatable, Sendable {
         kind.isVector || !(scale > 0) ? (width, height) : (width / scale, height / scale)
     }
 
-    /// Reads the kind and size; `path` names the file in errors. Throws a `LaunchSourceError` for
+    /// Reads the kind and size; `path` names the file in errors. Throws an `ImageFileError` for
     /// a file of none of the kinds, a header with no size, a PDF whose first page's box cannot be
     /// found, and an SVG that is not UTF-8, has a DTD internal subset or entity declarations (the
     /// billion laughs), is not well-formed up to its root, or gives no size.
     public static func read(_ bytes: [UInt8], path: String) throws -> ImageFileInfo {
-        guard let kind = ImageFileKind.sniff(bytes) else { throw LaunchSourceError(path: path, ImageFileKind.unsupportedMessage) }
+        guard let kind = ImageFileKind.sniff(bytes) else { throw ImageFileError(path: path, ImageFileKind.unsupportedMessage) }
         let size: (width: Double, height: Double)
         switch kind {
         case .png: size = try pngSize(bytes, path: path)
@@ -111,9 +121,9 @@ public struct ImageFileInfo: Equatable, Sendable {
             return (Double(w), Double(h))
         } catch {
             switch error {
-            case .notPNG: throw LaunchSourceError(path: path, "a PNG signature without an IHDR chunk after it")
-            case .empty: throw LaunchSourceError(path: path, "the PNG header gives an empty image")
-            case let .tooLarge(w, h): throw LaunchSourceError(path: path, "the PNG header gives \(w)x\(h) px, over the format's limit")
+            case .notPNG: throw ImageFileError(path: path, "a PNG signature without an IHDR chunk after it")
+            case .empty: throw ImageFileError(path: path, "the PNG header gives an empty image")
+            case let .tooLarge(w, h): throw ImageFileError(path: path, "the PNG header gives \(w)x\(h) px, over the format's limit")
             }
         }
     }
@@ -125,7 +135,7 @@ public struct ImageFileInfo: Equatable, Sendable {
         func be16(_ i: Int) -> Int { Int(bytes[i]) << 8 | Int(bytes[i + 1]) }
         var i = 2
         while i < bytes.count {
-            guard bytes[i] == 0xFF else { throw LaunchSourceError(path: path, "a damaged JPEG: no marker at byte \(i)") }
+            guard bytes[i] == 0xFF else { throw ImageFileError(path: path, "a damaged JPEG: no marker at byte \(i)") }
             // Any number of 0xFF fill bytes may precede a marker (§B.1.1.2).
             while i < bytes.count && bytes[i] == 0xFF { i += 1 }
             guard i < bytes.count else { break }
@@ -133,29 +143,29 @@ public struct ImageFileInfo: Equatable, Sendable {
             i += 1
             // Markers that stand alone, with no length: TEM, RST0-7, SOI.
             if marker == 0x01 || (0xD0...0xD8).contains(marker) { continue }
-            if marker == 0xD9 || marker == 0xDA { throw LaunchSourceError(path: path, "a JPEG with no frame header before its image data") }
+            if marker == 0xD9 || marker == 0xDA { throw ImageFileError(path: path, "a JPEG with no frame header before its image data") }
             guard i + 2 <= bytes.count else { break }
             let length = be16(i)
-            guard length >= 2 else { throw LaunchSourceError(path: path, "a damaged JPEG: a marker segment of length \(length)") }
+            guard length >= 2 else { throw ImageFileError(path: path, "a damaged JPEG: a marker segment of length \(length)") }
             if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
                 guard length >= 7, i + 7 <= bytes.count else { break }
                 let height = be16(i + 3), width = be16(i + 5)
                 // A height of 0 defers it to a DNL marker after the first scan (§B.2.5), which
                 // no launch image uses and ImageIO does not support either.
-                guard width > 0, height > 0 else { throw LaunchSourceError(path: path, "the JPEG frame header gives \(width)x\(height) px") }
+                guard width > 0, height > 0 else { throw ImageFileError(path: path, "the JPEG frame header gives \(width)x\(height) px") }
                 return (Double(width), Double(height))
             }
             i += length
         }
-        throw LaunchSourceError(path: path, "a JPEG that ends before its frame header")
+        throw ImageFileError(path: path, "a JPEG that ends before its frame header")
     }
 
     /// The logical screen's size: GIF89a §18, little-endian 16-bit width and height after the
     /// 6-byte signature. The first frame is composited onto it.
     static func gifSize(_ bytes: [UInt8], path: String) throws -> (width: Double, height: Double) {
-        guard bytes.count >= 10 else { throw LaunchSourceError(path: path, "a GIF that ends before its logical screen size") }
+        guard bytes.count >= 10 else { throw ImageFileError(path: path, "a GIF that ends before its logical screen size") }
         let width = Int(bytes[6]) | Int(bytes[7]) << 8, height = Int(bytes[8]) | Int(bytes[9]) << 8
-        guard width > 0, height > 0 else { throw LaunchSourceError(path: path, "the GIF header gives \(width)x\(height) px") }
+        guard width > 0, height > 0 else { throw ImageFileError(path: path, "the GIF header gives \(width)x\(height) px") }
         return (Double(width), Double(height))
     }
 }
@@ -267,7 +277,7 @@ final class PDFScan {
     func firstPageSize(path: String) throws -> (width: Double, height: Double) {
         guard let page = firstPage() else {
             let compressed = bytes.count >= 7 && PDFScan.contains(Array("/ObjStm".utf8), in: bytes)
-            throw LaunchSourceError(path: path, "the PDF's first page could not be found" + (compressed
+            throw ImageFileError(path: path, "the PDF's first page could not be found" + (compressed
                 ? ": its objects are in compressed object streams, which are not read here"
                 : " (no page tree from /Root and no /Type /Page object)"))
         }
@@ -342,7 +352,7 @@ final class PDFScan {
 
     private func size(of page: [String: Object], path: String) throws -> (width: Double, height: Double) {
         guard let media = rectangle(inherited("MediaBox", page)) else {
-            throw LaunchSourceError(path: path, "the PDF's first page has no /MediaBox of four numbers")
+            throw ImageFileError(path: path, "the PDF's first page has no /MediaBox of four numbers")
         }
         var box = media
         // §14.11.2: the crop box defaults to the media box, and is clipped to it.
@@ -351,7 +361,7 @@ final class PDFScan {
         }
         var width = box.x1 - box.x0, height = box.y1 - box.y0
         guard width > 0, height > 0, width.isFinite, height.isFinite else {
-            throw LaunchSourceError(path: path, "the PDF's first page is empty (its box is \(Self.format(width))x\(Self.format(height)) pt)")
+            throw ImageFileError(path: path, "the PDF's first page is empty (its box is \(Self.format(width))x\(Self.format(height)) pt)")
         }
         // §7.7.3.3: /Rotate is a multiple of 90, clockwise; a quarter turn swaps the sides.
         if case let .number(rotate)? = inherited("Rotate", page), rotate.isFinite, rotate == rotate.rounded(),
@@ -560,7 +570,7 @@ enum SVGScan {
         if bytes[i...].starts(with: Array("<?xml".utf8)) {
             guard let end = index(of: Array("?>".utf8), in: bytes, from: i),
                   index(of: Array("version".utf8), in: Array(bytes[i..<end]), from: 0) != nil else {
-                throw LaunchSourceError(path: path, line: 1, "the XML declaration has no version or no end")
+                throw ImageFileError(path: path, line: 1, "the XML declaration has no version or no end")
             }
             i = end + 2
         }
@@ -573,7 +583,7 @@ enum SVGScan {
         while i + 1 < bytes.count {
             guard bytes[i] == 0x3C else { i += 1; continue }
             if bytes[i + 1] == 0x3F {
-                throw LaunchSourceError(path: path, line: lineAt(i), "a processing instruction (<?...?>) after the XML declaration: SVG images here have none")
+                throw ImageFileError(path: path, line: lineAt(i), "a processing instruction (<?...?>) after the XML declaration: SVG images here have none")
             }
             guard bytes[i + 1] == 0x21 else { i += 1; continue }
             let rest = bytes[(i + 2)...]
@@ -585,17 +595,17 @@ enum SVGScan {
                 i = end + 3
             } else if rest.starts(with: Array("DOCTYPE".utf8)) {
                 guard let end = declarationEnd(bytes, from: i + 2) else {
-                    throw LaunchSourceError(path: path, line: lineAt(i), "a document type declaration with no end")
+                    throw ImageFileError(path: path, line: lineAt(i), "a document type declaration with no end")
                 }
                 if bytes[i..<end].contains(0x5B) {
-                    throw LaunchSourceError(path: path, line: lineAt(i),
+                    throw ImageFileError(path: path, line: lineAt(i),
                                             "a document type declaration with an internal subset (<!DOCTYPE ... [...]>), where entities are declared: refused, as entity expansion can grow without bound")
                 }
                 i = end + 1
             } else {
                 let word = abbreviatedForMessage(String(decoding: rest.prefix(while: { PDFScan.isRegular($0) && $0 != 0x3E }).prefix(12), as: UTF8.self),
                                                  quoted: false)
-                throw LaunchSourceError(path: path, line: lineAt(i), "a declaration (<!\(word)...>): entity and other DTD declarations are refused, as entity expansion can grow without bound")
+                throw ImageFileError(path: path, line: lineAt(i), "a declaration (<!\(word)...>): entity and other DTD declarations are refused, as entity expansion can grow without bound")
             }
         }
     }
@@ -608,14 +618,14 @@ enum SVGScan {
             var iterator = bytes.makeIterator()
             var decoder = UTF8()
             while case let .scalarValue(scalar) = decoder.decode(&iterator) { if scalar == "\n" { line += 1 } }
-            throw LaunchSourceError(path: path, line: line, "not UTF-8 text (SVG images are read as UTF-8)")
+            throw ImageFileError(path: path, line: line, "not UTF-8 text (SVG images are read as UTF-8)")
         }
         let head = String(decoding: bytes.prefix(200), as: UTF8.self)
         if head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
            let encoding = head[..<end.lowerBound].range(of: "encoding=") {
             let name = head[encoding.upperBound..<end.lowerBound].dropFirst().prefix { $0 != "\"" && $0 != "'" }
             guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) else {
-                throw LaunchSourceError(path: path, line: 1, "declares encoding \(abbreviatedForMessage(name, quoted: false)); SVG images are read as UTF-8")
+                throw ImageFileError(path: path, line: 1, "declares encoding \(abbreviatedForMessage(name, quoted: false)); SVG images are read as UTF-8")
             }
         }
     }
@@ -636,10 +646,10 @@ enum SVGScan {
             let parts = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             let values = parts.compactMap { Double($0) }
             guard parts.count == 4, values.count == 4, values.allSatisfy(\.isFinite) else {
-                throw LaunchSourceError(path: path, line: root.line, "the root's viewBox \(abbreviatedForMessage(text)) is not four numbers")
+                throw ImageFileError(path: path, line: root.line, "the root's viewBox \(abbreviatedForMessage(text)) is not four numbers")
             }
             guard values[2] > 0, values[3] > 0 else {
-                throw LaunchSourceError(path: path, line: root.line, "the root's viewBox has a width or height of 0 or less, which draws nothing")
+                throw ImageFileError(path: path, line: root.line, "the root's viewBox has a width or height of 0 or less, which draws nothing")
             }
             viewBox = (values[2], values[3])
         }
@@ -651,7 +661,7 @@ enum SVGScan {
         case let (nil, h?, box?): return (h * box.width / box.height, h)
         case let (nil, nil, box?): return box
         default:
-            throw LaunchSourceError(path: path, line: root.line, "the SVG gives no size: its root needs a width and a height in absolute units, or a viewBox")
+            throw ImageFileError(path: path, line: root.line, "the SVG gives no size: its root needs a width and a height in absolute units, or a viewBox")
         }
     }
 
@@ -666,12 +676,12 @@ enum SVGScan {
             factor = unit.1
         }
         guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw LaunchSourceError(path: path, line: line, "the root's \(name) \(abbreviatedForMessage(text)) is not a length")
+            throw ImageFileError(path: path, line: line, "the root's \(name) \(abbreviatedForMessage(text)) is not a length")
         }
         if factor.isNaN { return nil }
-        guard value > 0 else { throw LaunchSourceError(path: path, line: line, "the root's \(name) is \(abbreviatedForMessage(text, quoted: false)), which draws nothing") }
+        guard value > 0 else { throw ImageFileError(path: path, line: line, "the root's \(name) is \(abbreviatedForMessage(text, quoted: false)), which draws nothing") }
         let pixels = value * factor
-        guard pixels.isFinite else { throw LaunchSourceError(path: path, line: line, "the root's \(name) \(abbreviatedForMessage(text)) is too large") }
+        guard pixels.isFinite else { throw ImageFileError(path: path, line: line, "the root's \(name) \(abbreviatedForMessage(text)) is too large") }
         return pixels
     }
 
@@ -687,14 +697,14 @@ enum SVGScan {
         // libxml2 may hand over a root whose start tag it found malformed (an unquoted
         // attribute): an error before the root is taken, not just a missing root, refuses it.
         if let (code, line) = reader.error {
-            throw LaunchSourceError(path: path, line: max(line, 1), "not a valid XML document (\(xmlProblem(code)))")
+            throw ImageFileError(path: path, line: max(line, 1), "not a valid XML document (\(xmlProblem(code)))")
         }
         guard let root = reader.root else {
             let code = parser.parserError.map { ($0 as NSError).code } ?? 0
-            throw LaunchSourceError(path: path, line: max(parser.lineNumber, 1), ok ? "no root element" : "not a valid XML document (\(xmlProblem(code)))")
+            throw ImageFileError(path: path, line: max(parser.lineNumber, 1), ok ? "no root element" : "not a valid XML document (\(xmlProblem(code)))")
         }
         guard root.name == "svg" || root.name.hasSuffix(":svg") else {
-            throw LaunchSourceError(path: path, line: root.line, "the root element is <\(abbreviatedForMessage(root.name, quoted: false))>, not <svg>")
+            throw ImageFileError(path: path, line: root.line, "the root element is <\(abbreviatedForMessage(root.name, quoted: false))>, not <svg>")
         }
         return (root.attributes, root.line)
     }

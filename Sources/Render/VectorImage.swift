@@ -1,6 +1,6 @@
 import CVectorImage
+import Formats
 import Foundation
-import LaunchImport
 
 /// PDF and SVG images rasterized at the pixel size they are shown at: a PDF's first page through
 /// poppler-glib, an SVG through librsvg, both drawing into a cairo image surface, whose

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import FuzzChecks
 import LaunchImport
 import XCTest

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import TestFixtures
 @testable import Formats
-@testable import LaunchImport
 
 /// Image files told by their bytes, and their sizes read without decoding: PNG, JPEG and GIF
 /// headers, a PDF's first page, an SVG's root; and what is refused, with the file named.
