@@ -6,8 +6,8 @@ import PackageDescription
 // - Formats: positioned JSON, the JSON writer, input scripts, the timings file and its declaration
 //   of every parameter (TimingsSchema), in-place patching of a timings file, what an image file is
 //   by its bytes and its size (ImageFileKind, ImageFileInfo: PNG, JPEG and GIF headers, a PDF's first
-//   page, an SVG's root after its declarations are checked), and the check of a Lottie file before it
-//   is drawn (LottieDocument).
+//   page through poppler-glib (PDFFirstPage, which Render draws from too), an SVG's root after its
+//   declarations are checked), and the check of a Lottie file before it is drawn (LottieDocument).
 // - Scenes: the preview model and scene building, and Playback (initial preview + input log + time).
 // - LaunchImport: a user's Xcode project's launch screen (project file, Info.plist, storyboards,
 //   asset catalogs, Auto Layout), read into Scenes' LaunchScreen model; image files' sizes by Formats.
@@ -61,6 +61,8 @@ let package = Package(
             pkgConfig: "poppler-glib",
             providers: [.apt(["librsvg2-dev", "libpoppler-glib-dev", "libcairo2-dev"])]
         ),
+        // PDF documents read by poppler-glib, for Formats' PDFFirstPage: the one reader of every PDF's pages.
+        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         // Lottie intros, drawn by rlottie's C API; every file is checked by Formats' LottieDocument first.
         .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", providers: [.apt(["librlottie-dev"])]),
         // dotLottie files (zip archives), read by libzip.
@@ -69,7 +71,7 @@ let package = Package(
         .systemLibrary(name: "CLibYUV", path: "Sources/CLibYUV", providers: [.apt(["libyuv-dev"])]),
         .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Motion", path: "Sources/Motion"),
-        .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
+        .target(name: "Formats", dependencies: ["Motion", "CPoppler"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
         // The launch screen of a user's Xcode project, read as iOS reads it: the project file, Info.plist
         // (given or generated from build settings), storyboards and xibs, asset catalogs and Auto Layout

@@ -79,8 +79,9 @@ public struct ImageFileError: Error, Equatable, CustomStringConvertible {
 }
 
 /// An image file's kind and intrinsic size, read from its bytes without decoding it. Rasters'
-/// sizes are their pixels, from their headers; vectors' are points: a PDF's first page (its crop
-/// box within its media box, turned by its `/Rotate`, 1 pt = 1/72 in, as poppler sizes a page),
+/// sizes are their pixels, from their headers; vectors' are points: a PDF's first page as poppler
+/// sizes it (`PDFFirstPage`: its crop box within its media box, turned by its `/Rotate`, 1 pt =
+/// 1/72 in),
 /// an SVG's root `width` and `height` in CSS pixels (96 to the inch, so `72pt` is 96), which iOS
 /// takes as points, as it does a PDF's.
 public struct ImageFileInfo: Equatable, Sendable {
@@ -98,8 +99,8 @@ public struct ImageFileInfo: Equatable, Sendable {
     }
 
     /// Reads the kind and size; `path` names the file in errors. Throws an `ImageFileError` for
-    /// a file of none of the kinds, a header with no size, a PDF whose first page's box cannot be
-    /// found, and an SVG that is not UTF-8, has a DTD internal subset or entity declarations (the
+    /// a file of none of the kinds, a header with no size, a PDF poppler cannot open or whose first
+    /// page is missing or empty (`PDFFirstPage.open`), and an SVG that is not UTF-8, has a DTD internal subset or entity declarations (the
     /// billion laughs), is not well-formed up to its root, or gives no size.
     public static func read(_ bytes: [UInt8], path: String) throws -> ImageFileInfo {
         guard let kind = ImageFileKind.sniff(bytes) else { throw ImageFileError(path: path, ImageFileKind.unsupportedMessage) }
@@ -108,7 +109,7 @@ public struct ImageFileInfo: Equatable, Sendable {
         case .png: size = try pngSize(bytes, path: path)
         case .jpeg: size = try jpegSize(bytes, path: path)
         case .gif: size = try gifSize(bytes, path: path)
-        case .pdf: size = try PDFScan(bytes).firstPageSize(path: path)
+        case .pdf: size = try PDFFirstPage.size(bytes, path: path)
         case .svg: size = try SVGScan.size(bytes, path: path)
         }
         return ImageFileInfo(kind: kind, width: size.width, height: size.height)
@@ -170,328 +171,6 @@ public struct ImageFileInfo: Equatable, Sendable {
     }
 }
 
-// MARK: PDF
-
-/// Just enough of a PDF's object syntax (ISO 32000-1 §7.2-7.3) to find the first page's box in
-/// the common, uncompressed layout: objects found by scanning for `N G obj` (the last definition
-/// of a number wins, as after incremental updates, §7.5.6), the catalog from the last `/Root`
-/// (a trailer's or a cross-reference stream's), the page tree walked to its first leaf (§7.7.3),
-/// and the inheritable `/MediaBox`, `/CropBox` and `/Rotate` looked up through `/Parent`s
-/// (§7.7.3.4). Objects inside compressed object streams (§7.5.7) are not read: such a file gets
-/// an error saying so. Every walk is bounded, so no input loops or recurses without end.
-final class PDFScan {
-    indirect enum Object: Equatable {
-        case number(Double)
-        case name(String)
-        case reference(Int)
-        case array([Object])
-        case dictionary([String: Object])
-        /// Strings, booleans, null and keywords: nothing the page box needs.
-        case other
-    }
-
-    static let maximumDepth = 32
-    static let maximumPageTreeNodes = 10_000
-
-    let bytes: [UInt8]
-    /// Object number to the offset just past its `obj` keyword.
-    private(set) var objectOffsets: [Int: Int] = [:]
-    /// Object numbers in the order of their (last) definitions in the file.
-    private(set) var objectOrder: [Int] = []
-    /// Bytes the object parser may still read, over all the objects it parses: a file of many
-    /// objects that each span the rest of it (an array holding `N 0 obj` after `N 0 obj`) would
-    /// otherwise take time quadratic in its size.
-    private var parseBudget: Int
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        parseBudget = 8 * bytes.count + 65_536
-        indexObjects()
-    }
-
-    static func isWhitespace(_ b: UInt8) -> Bool { b == 0 || b == 9 || b == 10 || b == 12 || b == 13 || b == 32 }
-    static func isDelimiter(_ b: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(b) }
-    static func isRegular(_ b: UInt8) -> Bool { !isWhitespace(b) && !isDelimiter(b) }
-    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-
-    private func indexObjects() {
-        // `obj` preceded by whitespace, a generation number, whitespace, an object number, and a
-        // non-regular byte before that, and followed by a non-regular byte.
-        let n = bytes.count
-        var i = 0
-        var order: [Int: Int] = [:]
-        while i + 3 <= n {
-            defer { i += 1 }
-            guard bytes[i] == 0x6F, bytes[i + 1] == 0x62, bytes[i + 2] == 0x6A else { continue }
-            if i + 3 < n && PDFScan.isRegular(bytes[i + 3]) { continue }
-            var j = i - 1
-            guard j >= 0, PDFScan.isWhitespace(bytes[j]) else { continue }
-            while j >= 0 && PDFScan.isWhitespace(bytes[j]) { j -= 1 }
-            let generationEnd = j
-            while j >= 0 && PDFScan.isDigit(bytes[j]) && generationEnd - j < 6 { j -= 1 }
-            guard j < generationEnd, j >= 0, PDFScan.isWhitespace(bytes[j]) else { continue }
-            while j >= 0 && PDFScan.isWhitespace(bytes[j]) { j -= 1 }
-            let numberEnd = j
-            while j >= 0 && PDFScan.isDigit(bytes[j]) && numberEnd - j < 10 { j -= 1 }
-            guard j < numberEnd, j < 0 || !PDFScan.isRegular(bytes[j]) else { continue }
-            let number = bytes[(j + 1)...numberEnd].reduce(0) { $0 * 10 + Int($1 - 0x30) }
-            objectOffsets[number] = i + 3
-            order[number] = i
-        }
-        objectOrder = order.sorted { $0.value < $1.value }.map(\.key)
-    }
-
-    /// The object defined as `number`, parsed; nil when it is not found or is not an object.
-    func object(_ number: Int) -> Object? {
-        guard let offset = objectOffsets[number] else { return nil }
-        return parse(at: offset)
-    }
-
-    /// One object (or reference) at an offset, charged to the parse budget; nil once it is spent.
-    private func parse(at offset: Int) -> Object? {
-        guard parseBudget > 0 else { return nil }
-        var parser = Parser(bytes: bytes, position: offset)
-        let value = parser.parseValue(depth: 0)
-        parseBudget -= max(parser.position - offset, 1)
-        return value
-    }
-
-    /// An object with references followed, a few deep (a reference to a reference is allowed).
-    func resolve(_ value: Object?) -> Object? {
-        var value = value
-        var hops = 0
-        while case let .reference(number)? = value {
-            hops += 1
-            guard hops <= 8 else { return nil }
-            value = object(number)
-        }
-        return value
-    }
-
-    func dictionary(_ value: Object?) -> [String: Object]? {
-        if case let .dictionary(d)? = resolve(value) { return d }
-        return nil
-    }
-
-    /// The first page's size in points, or an error saying what was missing.
-    func firstPageSize(path: String) throws -> (width: Double, height: Double) {
-        guard let page = firstPage() else {
-            let compressed = bytes.count >= 7 && PDFScan.contains(Array("/ObjStm".utf8), in: bytes)
-            throw ImageFileError(path: path, "the PDF's first page could not be found" + (compressed
-                ? ": its objects are in compressed object streams, which are not read here"
-                : " (no page tree from /Root and no /Type /Page object)"))
-        }
-        return try size(of: page, path: path)
-    }
-
-    /// The first leaf of the page tree from the catalog, else the first `/Type /Page` object in
-    /// the file. The leaf's object number comes with it, for `/Parent` lookups.
-    func firstPage() -> [String: Object]? {
-        if let root = lastRootReference(), let catalog = dictionary(.reference(root)), let pages = catalog["Pages"] {
-            var visited = Set<Int>()
-            var count = 0
-            if let leaf = firstLeaf(pages, depth: 0, visited: &visited, count: &count) { return leaf }
-        }
-        for number in objectOrder {
-            if let d = dictionary(.reference(number)), case .name("Page")? = d["Type"] { return d }
-        }
-        return nil
-    }
-
-    private func firstLeaf(_ node: Object, depth: Int, visited: inout Set<Int>, count: inout Int) -> [String: Object]? {
-        guard depth <= PDFScan.maximumDepth, count < PDFScan.maximumPageTreeNodes else { return nil }
-        count += 1
-        if case let .reference(number) = node { guard visited.insert(number).inserted else { return nil } }
-        guard let d = dictionary(node) else { return nil }
-        let type: String? = { if case let .name(t)? = d["Type"] { return t }; return nil }()
-        if type == "Page" || (type == nil && d["Kids"] == nil) { return d }
-        guard case let .array(kids)? = resolve(d["Kids"]) else { return nil }
-        for kid in kids {
-            if let leaf = firstLeaf(kid, depth: depth + 1, visited: &visited, count: &count) { return leaf }
-            guard count < PDFScan.maximumPageTreeNodes else { return nil }
-        }
-        return nil
-    }
-
-    private func lastRootReference() -> Int? {
-        let key = Array("/Root".utf8)
-        var i = bytes.count - key.count
-        while i >= 0 {
-            if bytes[i] == 0x2F && bytes[i..<(i + key.count)].elementsEqual(key)
-                && (i + key.count == bytes.count || !PDFScan.isRegular(bytes[i + key.count])) {
-                if case let .reference(number)? = parse(at: i + key.count) { return number }
-            }
-            i -= 1
-        }
-        return nil
-    }
-
-    /// An inheritable attribute of a page: its own, else its nearest ancestor's.
-    private func inherited(_ key: String, _ page: [String: Object]) -> Object? {
-        var node = page
-        var seen = Set<Int>()
-        for _ in 0..<PDFScan.maximumDepth {
-            if let value = node[key] { return resolve(value) }
-            guard case let .reference(parent)? = node["Parent"], seen.insert(parent).inserted,
-                  let next = dictionary(.reference(parent)) else { return nil }
-            node = next
-        }
-        return nil
-    }
-
-    private func rectangle(_ value: Object?) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
-        guard case let .array(items)? = value, items.count == 4 else { return nil }
-        var numbers: [Double] = []
-        for item in items {
-            guard case let .number(v)? = resolve(item), v.isFinite else { return nil }
-            numbers.append(v)
-        }
-        // §7.9.5: any two diagonally opposite corners.
-        return (min(numbers[0], numbers[2]), min(numbers[1], numbers[3]), max(numbers[0], numbers[2]), max(numbers[1], numbers[3]))
-    }
-
-    private func size(of page: [String: Object], path: String) throws -> (width: Double, height: Double) {
-        guard let media = rectangle(inherited("MediaBox", page)) else {
-            throw ImageFileError(path: path, "the PDF's first page has no /MediaBox of four numbers")
-        }
-        var box = media
-        // §14.11.2: the crop box defaults to the media box, and is clipped to it.
-        if let crop = rectangle(inherited("CropBox", page)) {
-            box = (max(crop.x0, media.x0), max(crop.y0, media.y0), min(crop.x1, media.x1), min(crop.y1, media.y1))
-        }
-        var width = box.x1 - box.x0, height = box.y1 - box.y0
-        guard width > 0, height > 0, width.isFinite, height.isFinite else {
-            throw ImageFileError(path: path, "the PDF's first page is empty (its box is \(Self.format(width))x\(Self.format(height)) pt)")
-        }
-        // §7.7.3.3: /Rotate is a multiple of 90, clockwise; a quarter turn swaps the sides.
-        if case let .number(rotate)? = inherited("Rotate", page), rotate.isFinite, rotate == rotate.rounded(),
-           Int(exactly: rotate).map({ (($0 % 360) + 360) % 360 == 90 || (($0 % 360) + 360) % 360 == 270 }) == true {
-            swap(&width, &height)
-        }
-        return (width, height)
-    }
-
-    static func format(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
-
-    static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count else { return false }
-        for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) {
-            return true
-        }
-        return false
-    }
-
-    /// A recursive-descent reader of one object at a position, bounded in depth.
-    struct Parser {
-        let bytes: [UInt8]
-        var position: Int
-
-        mutating func skipWhitespaceAndComments() {
-            while position < bytes.count {
-                let b = bytes[position]
-                if PDFScan.isWhitespace(b) { position += 1 } else if b == 0x25 {
-                    while position < bytes.count && bytes[position] != 10 && bytes[position] != 13 { position += 1 }
-                } else { return }
-            }
-        }
-
-        /// A run of regular bytes: a number, a keyword, or (after `/`) a name.
-        mutating func regularRun() -> [UInt8] {
-            let start = position
-            while position < bytes.count && PDFScan.isRegular(bytes[position]) { position += 1 }
-            return Array(bytes[start..<position])
-        }
-
-        mutating func parseObject(depth: Int) -> Object? {
-            guard depth <= PDFScan.maximumDepth else { return nil }
-            skipWhitespaceAndComments()
-            guard position < bytes.count else { return nil }
-            let b = bytes[position]
-            switch b {
-            case 0x2F: // /Name
-                position += 1
-                return .name(String(decoding: regularRun(), as: UTF8.self))
-            case 0x5B: // [
-                position += 1
-                var items: [Object] = []
-                while true {
-                    skipWhitespaceAndComments()
-                    guard position < bytes.count else { return nil }
-                    if bytes[position] == 0x5D { position += 1; return .array(items) }
-                    guard let item = parseValue(depth: depth + 1) else { return nil }
-                    items.append(item)
-                }
-            case 0x3C where position + 1 < bytes.count && bytes[position + 1] == 0x3C: // <<
-                position += 2
-                var entries: [String: Object] = [:]
-                while true {
-                    skipWhitespaceAndComments()
-                    guard position < bytes.count else { return nil }
-                    if bytes[position] == 0x3E {
-                        guard position + 1 < bytes.count, bytes[position + 1] == 0x3E else { return nil }
-                        position += 2
-                        return .dictionary(entries)
-                    }
-                    guard case let .name(key)? = parseObject(depth: depth + 1), let value = parseValue(depth: depth + 1) else { return nil }
-                    entries[key] = value
-                }
-            case 0x3C: // <hex string>
-                while position < bytes.count && bytes[position] != 0x3E { position += 1 }
-                guard position < bytes.count else { return nil }
-                position += 1
-                return .other
-            case 0x28: // (literal string), with balanced parentheses and backslash escapes (§7.3.4.2)
-                position += 1
-                var open = 1
-                while position < bytes.count && open > 0 {
-                    switch bytes[position] {
-                    case 0x5C: position += 1
-                    case 0x28: open += 1
-                    case 0x29: open -= 1
-                    default: break
-                    }
-                    position += 1
-                }
-                return open == 0 ? .other : nil
-            case 0x5D, 0x3E, 0x29, 0x7B, 0x7D:
-                return nil
-            default:
-                let run = regularRun()
-                guard !run.isEmpty else { position += 1; return nil }
-                if let v = PDFScan.number(run) { return .number(v) }
-                return .other
-            }
-        }
-
-        /// An object, or an indirect reference `N G R` (§7.3.10), which only a value can be.
-        mutating func parseValue(depth: Int) -> Object? {
-            guard let first = parseObject(depth: depth) else { return nil }
-            guard case let .number(n) = first, n >= 0, n == n.rounded(), n < 1e10 else { return first }
-            let afterFirst = position
-            skipWhitespaceAndComments()
-            let generation = regularRun()
-            skipWhitespaceAndComments()
-            let keyword = regularRun()
-            if !generation.isEmpty, generation.allSatisfy(PDFScan.isDigit), keyword == [0x52] {
-                return .reference(Int(n))
-            }
-            position = afterFirst
-            return first
-        }
-    }
-
-    /// A PDF number (§7.3.3): an optional sign, digits with at most one period.
-    static func number(_ run: [UInt8]) -> Double? {
-        guard !run.isEmpty, run.count <= 40 else { return nil }
-        var digits = 0, periods = 0
-        for (i, b) in run.enumerated() {
-            if isDigit(b) { digits += 1 } else if b == 0x2E { periods += 1 } else if (b == 0x2B || b == 0x2D) && i == 0 {} else { return nil }
-        }
-        guard digits > 0, periods <= 1 else { return nil }
-        return Double(String(decoding: run, as: UTF8.self))
-    }
-}
-
 // MARK: SVG
 
 /// The root of an SVG document, and the checks made before any XML parser sees it.
@@ -530,6 +209,10 @@ enum SVGScan {
     }
 
     static func isNameEnd(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x3E || b == 0x2F }
+
+    /// A byte of the word after `<!` that a refusal quotes (`ENTITY`, `ELEMENT`): anything up to
+    /// white space, `>` or a bracket, quote-like or comment character (`()<>[]{}/%`).
+    static func isDeclarationWordByte(_ b: UInt8) -> Bool { ![0, 9, 10, 12, 13, 32].contains(b) && !"()<>[]{}/%".utf8.contains(b) }
 
     /// The `>` closing a `<!...` declaration, past quoted strings and any `[...]` internal subset.
     static func declarationEnd(_ bytes: [UInt8], from start: Int) -> Int? {
@@ -603,7 +286,7 @@ enum SVGScan {
                 }
                 i = end + 1
             } else {
-                let word = abbreviatedForMessage(String(decoding: rest.prefix(while: { PDFScan.isRegular($0) && $0 != 0x3E }).prefix(12), as: UTF8.self),
+                let word = abbreviatedForMessage(String(decoding: rest.prefix(while: isDeclarationWordByte).prefix(12), as: UTF8.self),
                                                  quoted: false)
                 throw ImageFileError(path: path, line: lineAt(i), "a declaration (<!\(word)...>): entity and other DTD declarations are refused, as entity expansion can grow without bound")
             }
