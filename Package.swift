@@ -4,11 +4,13 @@ import PackageDescription
 // What each module holds:
 // - Motion: pure timing math (curves, keyframes, springs, decay, their Simulation shape), imports nothing.
 // - Formats: positioned JSON, the JSON writer, input scripts, the timings file and its declaration
-//   of every parameter (TimingsSchema), in-place patching of a timings file, PNG header sizes, and
-//   the check of a Lottie file before it is drawn (LottieDocument).
+//   of every parameter (TimingsSchema), in-place patching of a timings file, what an image file is
+//   by its bytes and its size (ImageFileKind, ImageFileInfo: PNG, JPEG and GIF headers, a PDF's first
+//   page through poppler-glib (PDFFirstPage, which Render draws from too), an SVG's root after its
+//   declarations are checked), and the check of a Lottie file before it is drawn (LottieDocument).
 // - Scenes: the preview model and scene building, and Playback (initial preview + input log + time).
 // - LaunchImport: a user's Xcode project's launch screen (project file, Info.plist, storyboards,
-//   asset catalogs, Auto Layout), read into Scenes' LaunchScreen model.
+//   asset catalogs, Auto Layout), read into Scenes' LaunchScreen model; image files' sizes by Formats.
 // - Geometry: pure drawing math: the logo outline, the triangle clipper, the hole's mesh, feed
 //   tiling and the render plan (what a Scene draws, what is hidden, what to warm), no SDL.
 // - DotLottie: a .lottie file (a zip of the Lottie JSON and its images) read through libzip, within
@@ -59,6 +61,8 @@ let package = Package(
             pkgConfig: "poppler-glib",
             providers: [.apt(["librsvg2-dev", "libpoppler-glib-dev", "libcairo2-dev"])]
         ),
+        // PDF documents read by poppler-glib, for Formats' PDFFirstPage: the one reader of every PDF's pages.
+        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         // Lottie intros, drawn by rlottie's C API; every file is checked by Formats' LottieDocument first.
         .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", providers: [.apt(["librlottie-dev"])]),
         // dotLottie files (zip archives), read by libzip.
@@ -67,11 +71,11 @@ let package = Package(
         .systemLibrary(name: "CLibYUV", path: "Sources/CLibYUV", providers: [.apt(["libyuv-dev"])]),
         .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", providers: [.apt(["libyaml-dev"])]),
         .target(name: "Motion", path: "Sources/Motion"),
-        .target(name: "Formats", dependencies: ["Motion"], path: "Sources/Formats"),
+        .target(name: "Formats", dependencies: ["Motion", "CPoppler"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
         // The launch screen of a user's Xcode project, read as iOS reads it: the project file, Info.plist
-        // (given or generated from build settings), storyboards and xibs, asset catalogs, vector image
-        // sizes and Auto Layout (a Cassowary solver). Pure: every file is read through one seam.
+        // (given or generated from build settings), storyboards and xibs, asset catalogs and Auto Layout
+        // (a Cassowary solver). Pure: every file is read through one seam.
         .target(name: "LaunchImport", dependencies: ["CLibYAML", "Formats", "Motion", "Scenes"], path: "Sources/LaunchImport"),
         .target(name: "Geometry", dependencies: ["Scenes"], path: "Sources/Geometry"),
         // A dotLottie file's animation, its images embedded, read through libzip within bounds.
@@ -86,8 +90,7 @@ let package = Package(
             swiftSettings: [.interoperabilityMode(.Cxx)],
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]
         ),
-        // LaunchImport for ImageFileKind: images are decoded by what their bytes are, not their names.
-        .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "CRLottie", "DotLottie", "Formats", "Scenes", "LaunchImport", "Geometry"], path: "Sources/Render"),
+        .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "CRLottie", "DotLottie", "Formats", "Scenes", "Geometry"], path: "Sources/Render"),
         .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "Exports"], path: "Sources/App"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry", "DotLottie"], path: "Sources/FuzzChecks"),

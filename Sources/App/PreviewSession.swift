@@ -126,7 +126,7 @@ public struct PreviewSession {
         guard let project = options.projectDirectory else { return (builtInScreen, .builtIn, []) }
         let measurer = TextMeasurer()
         let importOptions = LaunchImportOptions(target: options.projectTarget, appearance: options.appearance, measure: { text, size, weight in
-            measurer.measure(text, pointSize: size, weight: weight, lineHeight: LaunchImportOptions.lineHeight)
+            measurer.measure(text, pointSize: size, weight: weight, lineHeight: SystemFontFace.lineHeight)
         })
         var (screen, warnings) = XcodeProjectLaunch.load(directory: project, device: options.device, intro: builtInScreen.introDescription, options: importOptions)
         warnings += measurer.warnings

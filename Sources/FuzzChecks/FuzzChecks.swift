@@ -25,7 +25,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// An asset catalog's `Contents.json`, read as a colour set, an image set and a namespace folder.
     case assetCatalog = "assetcatalog"
     /// An image file's bytes, as `ImageFileKind` sniffs them and `ImageFileInfo` reads their size:
-    /// PNG, JPEG and GIF headers, a PDF's first page box, an SVG's root.
+    /// PNG, JPEG and GIF headers, a PDF's first page through poppler (`PDFFirstPage`), an SVG's root.
     case vectorImage = "vectorimage"
     /// A program of constraints and edits (`FuzzSolverProgram`) run on `CassowarySolver`.
     case solver

@@ -1,5 +1,4 @@
 import Formats
-import LaunchImport
 
 // MARK: Image kinds and sizes
 
@@ -49,10 +48,10 @@ func checkVectorImage(_ bytes: [UInt8], path: String) throws {
     }
 }
 
-/// `ImageFileInfo.read`, with its error checked: a `LaunchSourceError` naming the file, on a line
+/// `ImageFileInfo.read`, with its error checked: an `ImageFileError` naming the file, on a line
 /// of the input, with a short one-line message. Anything else is a violation.
-private func readImageInfo(_ bytes: [UInt8], path: String) throws -> Result<ImageFileInfo, LaunchSourceError> {
-    do { return .success(try ImageFileInfo.read(bytes, path: path)) } catch let error as LaunchSourceError {
+private func readImageInfo(_ bytes: [UInt8], path: String) throws -> Result<ImageFileInfo, ImageFileError> {
+    do { return .success(try ImageFileInfo.read(bytes, path: path)) } catch let error as ImageFileError {
         guard error.path == path else { throw FuzzViolation("error names \(error.path), not \(path): \(error)") }
         if let line = error.line {
             let lines = bytes.filter { $0 == 0x0A }.count + 1
@@ -63,6 +62,6 @@ private func readImageInfo(_ bytes: [UInt8], path: String) throws -> Result<Imag
         }
         return .failure(error)
     } catch {
-        throw FuzzViolation("read threw \(type(of: error)), not a LaunchSourceError: \(error)")
+        throw FuzzViolation("read threw \(type(of: error)), not an ImageFileError: \(error)")
     }
 }

@@ -17,6 +17,8 @@ public struct LaunchSourceError: Error, Equatable, CustomStringConvertible {
         guard let line else { return "\(path): \(message)" }
         return column.map { "\(path):\(line):\($0): \(message)" } ?? "\(path):\(line): \(message)"
     }
+    /// An image file's problem (Formats' `ImageFileError`), with the same file, line and words.
+    public init(_ error: ImageFileError) { self.init(path: error.path, line: error.line, error.message) }
 }
 
 /// The `Contents.json` of an asset catalog's colour and image sets (Xcode's asset catalog format),
@@ -375,7 +377,9 @@ public struct AssetCatalogIndex: Sendable {
             try? handle.close()
             let bytes = try BoundedFileReader.read(path, limit: ImageFileKind.sizeLimit(head: head))
             info = try ImageFileInfo.read(bytes, path: path)
-        } catch let error as LaunchSourceError { throw error } catch { throw LaunchSourceError(path: path, "\(error)") }
+        } catch let error as LaunchSourceError { throw error } catch let error as ImageFileError { throw LaunchSourceError(error) } catch {
+            throw LaunchSourceError(path: path, "\(error)")
+        }
         if info.kind.isVector { return LaunchImageFile(path: path, appearance: appearance, vectorWidth: info.width, vectorHeight: info.height) }
         let (w, h) = (Int(info.width), Int(info.height))
         guard w <= 8192, h <= 8192 else { throw LaunchSourceError(path: path, "image is \(w)x\(h) px; images over 8192 px on a side are refused") }

@@ -5,9 +5,8 @@ import Foundation
 /// The intrinsic content sizes of UIKit's views as Interface Builder solves them: text measured in
 /// the system font's line height, controls at their fixed sizes.
 extension DocumentLayout {
-    /// SF Pro's line height over its point size: ascender 0.952 plus descender 0.241 (the font's
-    /// `hhea` table; `UIFont.lineHeight` is 20.29 pt at 17 pt).
-    static let lineHeight = LaunchImportOptions.lineHeight
+    /// SF Pro's line height over its point size (`SystemFontFace.lineHeight`).
+    static let lineHeight = SystemFontFace.lineHeight
 
     /// A dimension a view has no intrinsic size in (UIKit's `UIView.noIntrinsicMetric`).
     public static let noIntrinsicMetric = AutoLayout.noIntrinsicMetric

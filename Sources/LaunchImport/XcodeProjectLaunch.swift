@@ -23,10 +23,8 @@ public struct LaunchImportOptions: Sendable {
     /// Without a font: SF Pro's line height (1.193 of the point size) and an average advance of
     /// 0.55 em a character.
     public static let estimatedMeasure: LaunchTextMeasure = { text, size, _ in
-        (Double(text.count) * size * 0.55, (size * LaunchImportOptions.lineHeight).rounded(.up))
+        (Double(text.count) * size * 0.55, (size * SystemFontFace.lineHeight).rounded(.up))
     }
-    /// SF Pro's `lineHeight` over its point size (ascender 0.952 + descender 0.241).
-    public static let lineHeight = 1.193
 }
 
 /// The launch screen of an Xcode project, read as iOS reads it: the project file (`--project`

@@ -2,7 +2,6 @@ import Formats
 import CSDL2
 import Foundation
 import Geometry
-import LaunchImport
 import Scenes
 
 /// A decoded image as straight (not premultiplied) RGBA bytes, row by row, with the file it came

@@ -2,7 +2,6 @@ import Formats
 import CSDL2
 import Foundation
 import Geometry
-import LaunchImport
 import Motion
 import Scenes
 
@@ -356,7 +355,7 @@ enum LaunchTypesetter {
 
 extension TextRenderer {
     /// A launch label's texture: its lines set by `LaunchTypesetter` at `scale` pixels a point,
-    /// placed across a frame `width` points wide by `alignment`, each `LaunchImportOptions.lineHeight`
+    /// placed across a frame `width` points wide by `alignment`, each `SystemFontFace.lineHeight`
     /// times the point size below the one before (SF Pro's line height, which the layout used).
     /// `frameColumn` is the texture's column where the frame begins (lines that run past the
     /// frame, within the tolerance, start left of it when centred or right-aligned).
@@ -400,7 +399,7 @@ extension TextRenderer {
         let left = Pixels.int(starts.min() ?? 0, .down), right = Pixels.int(zip(starts, set).map { $0 + $1.width * scale }.max() ?? 0, .towardZero)
         let frameColumn = pad - min(left, 0)
         let surfaceWidth = min(frameColumn + max(Pixels.int(frameWidth, .up), right) + pad, PixelSize.maxSide)
-        let pitch = LaunchImportOptions.lineHeight * pointSize * scale
+        let pitch = SystemFontFace.lineHeight * pointSize * scale
         let lineHeight = Int(TTF_FontHeight(drawing))
         let surfaceHeight = min(Pixels.int(pitch * Double(set.count - 1)) + lineHeight, PixelSize.maxSide)
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(surfaceWidth), Int32(max(surfaceHeight, 1)), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {

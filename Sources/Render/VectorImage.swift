@@ -1,6 +1,6 @@
 import CVectorImage
+import Formats
 import Foundation
-import LaunchImport
 
 /// PDF and SVG images rasterized at the pixel size they are shown at: a PDF's first page through
 /// poppler-glib, an SVG through librsvg, both drawing into a cairo image surface, whose
@@ -36,38 +36,19 @@ enum VectorImage {
         return DecodedImage(pixels: pixels, width: width, height: height, path: path, kind: info.kind)
     }
 
-    /// The first page, scaled to fill `width` × `height` pixels. poppler draws a page at 72 dpi
-    /// (1 pt to a cairo unit) in its crop box, turned by its `/Rotate`, with no background, so
-    /// what the page does not paint stays transparent (poppler-glib 22.12 reference:
-    /// `poppler_page_render`, `poppler_page_get_size`). The document is opened from memory
-    /// (`poppler_document_new_from_bytes`), with no password: an encrypted PDF whose user
-    /// password is not empty fails with `POPPLER_ERROR_ENCRYPTED`. Only the first page is loaded,
-    /// however many follow: poppler reads the page tree as far as the page asked for.
+    /// The first page (`PDFFirstPage`, as `ImageFileInfo` sized it), scaled to fill `width` ×
+    /// `height` pixels. poppler draws a page at 72 dpi (1 pt to a cairo unit) in its crop box,
+    /// turned by its `/Rotate`, with no background, so what the page does not paint stays
+    /// transparent (poppler-glib 22.12 reference: `poppler_page_render`, `poppler_page_get_size`).
     static func renderPDF(_ bytes: [UInt8], width: Int, height: Int, path: String) throws -> [UInt8] {
-        let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(data) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_bytes(data, nil, &error) else {
-            let (domain, code, message) = takeError(&error)
-            if domain == poppler_error_quark() && code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
-                throw RenderError("\(path): encrypted PDF: it opens only with a password, which an app's image never has")
+        do {
+            return try PDFFirstPage.open(bytes, path: path) { page, pageWidth, pageHeight in
+                try drawWithCairo(width: width, height: height, path: path) { cairo in
+                    cairo_scale(cairo, Double(width) / pageWidth, Double(height) / pageHeight)
+                    poppler_page_render(page, cairo)
+                }
             }
-            throw RenderError("\(path): poppler cannot read the PDF: \(message)")
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        guard poppler_document_get_n_pages(document) > 0, let page = poppler_document_get_page(document, 0) else {
-            throw RenderError("\(path): the PDF has no pages")
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-        var pageWidth = 0.0, pageHeight = 0.0
-        poppler_page_get_size(page, &pageWidth, &pageHeight)
-        guard pageWidth > 0, pageHeight > 0, pageWidth.isFinite, pageHeight.isFinite else {
-            throw RenderError("\(path): the PDF's first page is empty (\(pageWidth)x\(pageHeight) pt)")
-        }
-        return try drawWithCairo(width: width, height: height, path: path) { cairo in
-            cairo_scale(cairo, Double(width) / pageWidth, Double(height) / pageHeight)
-            poppler_page_render(page, cairo)
-        }
+        } catch let error as ImageFileError { throw RenderError("\(error)") }
     }
 
     /// The whole document fitted to its own size (`size`, in CSS pixels, as `ImageFileInfo` reads

@@ -18,6 +18,11 @@ public struct SystemFontFace: Equatable, Sendable {
     /// The size from which iOS draws SF Pro Display rather than SF Pro Text.
     public static let displayPointSize = 20.0
 
+    /// SF Pro's line height over its point size: ascender 0.952 plus descender 0.241 (the font's
+    /// `hhea` table; `UIFont.lineHeight` is 20.29 pt at 17 pt). The layout measures labels in it
+    /// and the renderer spaces their lines by it.
+    public static let lineHeight = 1.193
+
     public init(pointSize: Double, weight: LaunchFontWeight) {
         self.weight = weight
         display = pointSize >= SystemFontFace.displayPointSize

@@ -18,7 +18,7 @@ func layoutCommand(_ arguments: [String]) throws -> Int32 {
     let document = try InterfaceBuilderDocument.parse(bytes: bytes, path: options.path, viewLimit: DocumentLayout.maximumViews)
     let measurer = TextMeasurer()
     let layout = try DocumentLayout(document: document, device: options.device) { text, size, weight in
-        measurer.measure(text, pointSize: size, weight: weight, lineHeight: LaunchImportOptions.lineHeight)
+        measurer.measure(text, pointSize: size, weight: weight, lineHeight: SystemFontFace.lineHeight)
     }
     for warning in layout.warnings { printError(warning.warning) }
     // Without Inter, text is measured in another face: the frames say so.

@@ -3,7 +3,8 @@
 
 The PDFs are written object by object with a correct cross-reference table (ISO 32000-1 §7.5.4),
 so poppler reads them without reconstructing; the PNG with the Python standard library (PNG 1.2:
-signature, IHDR, PLTE, tRNS, IDAT, IEND, each with its CRC-32); the JPEG and GIF with ImageMagick.
+signature, IHDR, PLTE, tRNS, IDAT, IEND, each with its CRC-32); the JPEG and GIF with ImageMagick;
+the PDF in compressed object streams with qpdf.
 """
 import struct
 import subprocess
@@ -72,3 +73,9 @@ open("palette-alpha.png", "wb").write(
 # JPEG data behind a .png name, as Xcode projects sometimes hold; and a GIF.
 subprocess.run(["/usr/bin/convert", "-size", "8x6", "xc:#0000ff", "-quality", "95", "jpeg:jpeg-named.png"], check=True)
 subprocess.run(["/usr/bin/convert", "-size", "5x3", "xc:#00ff00", "gif:green.gif"], check=True)
+
+# The inherited, cropped and turned page with its catalog, page tree and page in a compressed
+# object stream, found through a cross-reference stream (PDF 1.5; ISO 32000-1 §7.5.7, §7.5.8),
+# as qpdf (Debian's qpdf 11) writes it; --deterministic-id keeps the file the same on each run.
+subprocess.run(["qpdf", "--object-streams=generate", "--compress-streams=y", "--deterministic-id",
+                "inherited-cropped-rotated.pdf", "object-streams.pdf"], check=True)

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import TestFixtures
 @testable import Formats
-@testable import LaunchImport
 
 /// Image files told by their bytes, and their sizes read without decoding: PNG, JPEG and GIF
 /// headers, a PDF's first page, an SVG's root; and what is refused, with the file named.
@@ -88,11 +87,31 @@ final class ImageFileKindTests: XCTestCase {
         // The media box inherited from the page tree (30 pt high), the crop box cutting it to 12,
         // a quarter turn: 12 wide, 20 high, as poppler sizes it.
         XCTAssertEqual(size(try ImageFileInfo.read(try fixture("inherited-cropped-rotated.pdf"), path: "i.pdf")), [12, 20])
-        // Corners in either order, fractions, negative origins, a box by reference, comments.
+        // Corners in either order, fractions, negative origins, a box by reference, comments; the
+        // crop box clipped to the media box (§14.11.2).
         let page = "<< /Type /Page /Parent 2 0 R /MediaBox 5 0 R /CropBox [ 110.5 -20 -10.25 40 ] % the crop\n >>"
         let pdf = PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page, "<< >>",
                                        "[-50 -50 100 100]"])
         XCTAssertEqual(size(try ImageFileInfo.read(pdf, path: "c.pdf")), [110.25, 60])
+        // /Rotate inherited from the page tree, a negative quarter turn (§7.7.3.3: a multiple of 90).
+        let turned = PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 /Rotate -270 >>",
+                                          "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 30 10] >>"])
+        XCTAssertEqual(size(try ImageFileInfo.read(turned, path: "t.pdf")), [10, 30])
+        // No media box, or one that is not four numbers: poppler's default, US Letter, as it is drawn.
+        for box in ["", "/MediaBox [0 0 a 10]"] {
+            let letter = PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                                              "<< /Type /Page /Parent 2 0 R \(box) >>"])
+            XCTAssertEqual(size(try ImageFileInfo.read(letter, path: "l.pdf")), [612, 792], box)
+        }
+    }
+
+    /// PDF 1.5's compressed object streams and cross-reference stream (ISO 32000-1 §7.5.7,
+    /// §7.5.8), which most PDF writers use today: the catalog, page tree and page are all inside
+    /// the compressed stream (qpdf --object-streams=generate, see make-fixtures.py).
+    func testAPDFInCompressedObjectStreamsIsRead() throws {
+        let bytes = try fixture("object-streams.pdf")
+        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("/Type /ObjStm"))
+        XCTAssertEqual(try ImageFileInfo.read(bytes, path: "o.pdf"), ImageFileInfo(kind: .pdf, width: 12, height: 20))
     }
 
     /// Of a thousand pages, the first one's size: the page tree is walked to its first leaf,
@@ -111,38 +130,70 @@ final class ImageFileKindTests: XCTestCase {
             "<< /Type /Page /Parent 4 0 R >>",
         ])
         XCTAssertEqual(size(try ImageFileInfo.read(nested, path: "n.pdf")), [7, 9])
-        // An incremental update redefines the page: the last definition is the one read.
-        var updated = PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                                           "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>"])
-        updated += Array("3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 44 33] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n".utf8)
+        // An incremental update redefines the page (§7.5.6): the update's definition is the one read.
+        let original = PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                                            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>"])
+        let updated = PDFWriter.updated(original, objects: [3: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 44 33] >>"])
         XCTAssertEqual(size(try ImageFileInfo.read(updated, path: "u.pdf")), [44, 33])
-        // No trailer at all (a damaged file): the first /Type /Page object in the file.
-        let damaged = Array("%PDF-1.4\n7 0 obj << /Type /Page /MediaBox [0 0 8 4] >> endobj\n".utf8)
-        XCTAssertEqual(size(try ImageFileInfo.read(damaged, path: "d.pdf")), [8, 4])
+        // A cross-reference offset that points nowhere (a file edited by hand): poppler rebuilds
+        // the table from the objects, as readers do.
+        let moved = Array(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "startxref\n", with: "startxref\n9").utf8)
+        XCTAssertEqual(size(try ImageFileInfo.read(moved, path: "m.pdf")), [10, 10])
     }
 
-    func testPDFsWithoutAFirstPageBoxSaySo() {
+    func testPDFsPopplerCannotSizeSaySo() throws {
         assertRefusals([
-            // A page tree that is its own kid, and a page with no box: an error, not a hang.
+            // No trailer, no catalog, nothing to rebuild a document from.
+            Refusal(Array("%PDF-1.4\n7 0 obj << /Type /Page /MediaBox [0 0 8 4] >> endobj\n".utf8),
+                    "x.pdf: poppler cannot read the PDF: PDF document is damaged"),
+            Refusal(Array("%PDF-1.4\n".utf8), "x.pdf: poppler cannot read the PDF: PDF document is damaged"),
+            // A page tree that is its own kid: counted, but no page comes of it; an error, not a hang.
             Refusal(PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]),
-                    "x.pdf: the PDF's first page could not be found (no page tree from /Root and no /Type /Page object)"),
+                    "x.pdf: poppler cannot read the PDF's first page"),
+            Refusal(PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>"]),
+                    "x.pdf: the PDF has no pages"),
             Refusal(PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                                         "<< /Type /Page /Parent 2 0 R >>"]), "x.pdf: the PDF's first page has no /MediaBox of four numbers"),
-            Refusal(PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                                         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 0 10] >>"]), "x.pdf: the PDF's first page is empty (its box is 0x10 pt)"),
-            Refusal(PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                                         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 a 10] >>"]), "no /MediaBox of four numbers"),
-            // Every object inside a compressed object stream.
+                                         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 0 10] >>"]),
+                    "x.pdf: the PDF's first page is empty (its box is 0x10 pt)"),
+            // Object streams that are not there (the fuzz corpus's object-streams.pdf).
             Refusal(Array("%PDF-1.5\n1 0 obj << /Type /ObjStm /N 3 /First 20 /Filter /FlateDecode /Length 0 >> stream\nendstream endobj\n2 0 obj << /Type /XRef /Root 5 0 R >> endobj\n".utf8),
-                    "x.pdf: the PDF's first page could not be found: its objects are in compressed object streams, which are not read here"),
-            Refusal(Array("%PDF-1.4\n".utf8), "the PDF's first page could not be found"),
-        ]) { _ = try ImageFileInfo.read($0, path: "x.pdf") }
+                    "x.pdf: poppler cannot read the PDF: PDF document is damaged"),
+        ], match: .prefix) { _ = try ImageFileInfo.read($0, path: "x.pdf") }
     }
 
-    /// A PDF is read by bytes, not by its cross-reference offsets; an encrypted one's numbers are
-    /// not encrypted (only its strings and streams are), so its size is read like any other's.
-    func testAnEncryptedPDFStillHasASize() throws {
-        XCTAssertEqual(size(try ImageFileInfo.read(try fixture("encrypted.pdf"), path: "e.pdf")), [20, 20])
+    /// Encrypted with a user password (the standard security handler, §7.6.3): no reader opens
+    /// it without the password, which an app's image never has.
+    func testAnEncryptedPDFIsRefusedByName() throws {
+        XCTAssertThrowsError(try ImageFileInfo.read(try fixture("encrypted.pdf"), path: "e.pdf")) {
+            XCTAssertEqual("\($0)", "e.pdf: encrypted PDF: it opens only with a password, which an app's image never has")
+        }
+    }
+
+    /// poppler reports what it works around through GLib's log at the INFO level, which prints
+    /// nothing unless G_MESSAGES_DEBUG asks for it: reading damaged PDFs writes nothing to stderr.
+    func testDamagedPDFsPrintNothing() throws {
+        guard ProcessInfo.processInfo.environment["G_MESSAGES_DEBUG"] == nil else { throw XCTSkip("G_MESSAGES_DEBUG asks GLib to print poppler's log") }
+        let damaged = [Array("%PDF-1.4\n7 0 obj << /Type /Page >> endobj\n".utf8),
+                       PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]),
+                       Array(String(decoding: PDFWriter.document(["<< /Type /Catalog /Pages 2 0 R >>"]), as: UTF8.self)
+                           .replacingOccurrences(of: "startxref\n", with: "startxref\n9").utf8)]
+        let printed = try standardErrorOutput { for bytes in damaged { _ = try? ImageFileInfo.read(bytes, path: "d.pdf") } }
+        XCTAssertEqual(printed, "")
+    }
+
+    /// What `body` writes to the process's standard error (file descriptor 2), through a file.
+    func standardErrorOutput(_ body: () throws -> Void) throws -> String {
+        let path = try makeTemporaryFolder("pdf-stderr", removedAfter: self) + "/stderr"
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(file, 0)
+        fflush(stderr)
+        let saved = dup(2)
+        dup2(file, 2)
+        do {
+            defer { fflush(stderr); dup2(saved, 2); close(saved); close(file) }
+            try body()
+        }
+        return try String(contentsOfFile: path, encoding: .utf8)
     }
 
     // MARK: SVG
