@@ -7,12 +7,9 @@ import TestFixtures
 /// XcodeGen spec reader, on hand-written fixtures (Tests/Fixtures/ProjectFiles), one per feature,
 /// and on inputs they must refuse.
 final class XcodeProjectFileTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/ProjectFiles").standardized.path
+    static let fixtures = fixtureFolder("ProjectFiles")
 
-    func fixture(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/" + name)))
-    }
+    func fixture(_ name: String) throws -> [UInt8] { try fixtureBytes(name, in: Self.fixtures) }
 
     func project(_ name: String) throws -> XcodeProjectFile {
         try XcodeProjectFile.parse(bytes: fixture(name), path: "Demo.xcodeproj/project.pbxproj")

@@ -47,3 +47,13 @@ public func assertRefusals<Input>(_ cases: [Refusal<Input>], match: MessageMatch
         }
     }
 }
+
+/// A folder of Tests/Fixtures, as a path, from any test file one folder below Tests.
+public func fixtureFolder(_ name: String, testFile: String = #filePath) -> String {
+    URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("../Fixtures/" + name).standardized.path
+}
+
+/// The bytes of `file` in the fixture folder `folder` (a path from `fixtureFolder`).
+public func fixtureBytes(_ file: String, in folder: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + file)))
+}
