@@ -27,8 +27,6 @@ public final class Subprocess: @unchecked Sendable {
         case discard
         /// A pipe the caller reads through `output` (or `readOutput(limit:)`).
         case pipe
-        /// This process's standard output.
-        case inherit
     }
 
     /// Where the child's standard error goes.
@@ -100,7 +98,6 @@ public final class Subprocess: @unchecked Sendable {
         var outputPipe: Pipe?
         switch output {
         case .discard: process.standardOutput = FileHandle.nullDevice
-        case .inherit: process.standardOutput = FileHandle.standardOutput
         case .pipe:
             let pipe = Pipe()
             process.standardOutput = pipe
@@ -185,9 +182,6 @@ public final class Subprocess: @unchecked Sendable {
     /// `CollectedLines.keptLines`), and its last non-empty line (at most 300 characters).
     public var errorLines: [String] { collected.lines }
     public var lastErrorLine: String { collected.last }
-
-    /// The child's process id.
-    public var processIdentifier: Int32 { process.processIdentifier }
 
     /// Whether the child is still running (it has not exited, as the kernel reports).
     public var isRunning: Bool { exitIfEnded() == nil }
