@@ -1,7 +1,6 @@
 /// How two frames of the same size differ: the launch screen against the intro's first frame,
 /// whose difference is the blink a user sees when the intro replaces the launch screen (seed 002).
-/// The figures only: the drawing code compares the pixels (`FrameDifference.between`, in Render),
-/// and the lint reads these, so it stays free of drawing.
+/// Single pixels compared (`PixelDifference` with blocks of one pixel), so one changed pixel counts.
 public struct FrameDifference: Equatable, Sendable {
     /// Pixels whose colour differs by more than `threshold`.
     public var differingPixels: Int
@@ -17,5 +16,12 @@ public struct FrameDifference: Equatable, Sendable {
 
     public init(differingPixels: Int, totalPixels: Int, largestColorDistance: Double) {
         self.differingPixels = differingPixels; self.totalPixels = totalPixels; self.largestColorDistance = largestColorDistance
+    }
+
+    /// Compares two RGBA frames of `width` × `height` pixels, each 4 bytes a pixel in the same order.
+    public static func between(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> FrameDifference {
+        precondition(a.count >= width * height * 4 && b.count >= width * height * 4, "both frames hold width × height pixels")
+        let pixels = PixelDifference.measure(a, b, width: width, height: height, blockSide: 1, threshold: threshold)
+        return FrameDifference(differingPixels: pixels.differingBlocks, totalPixels: width * height, largestColorDistance: pixels.largestDistance)
     }
 }

@@ -55,38 +55,9 @@ public struct ReferenceDifference: Equatable, Sendable {
     /// CRF 23 and still 1.3% at CRF 10 (the subsampling, not the quantiser), 0.1% of blocks.
     /// A block at the right or bottom edge of an odd size holds the pixels there are.
     public static func between(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, skippedRows: Int) -> ReferenceDifference {
-        let first = min(max(skippedRows, 0), height)
-        guard width > 0, height > first, a.count >= width * height * 4, b.count >= width * height * 4 else { return ReferenceDifference(share: 0, meanDistance: 0) }
-        let limit = pixelDistance * pixelDistance
-        var blocks = 0, differing = 0
-        var total = 0.0
-        a.withUnsafeBufferPointer { pa in
-            b.withUnsafeBufferPointer { pb in
-                var y = first
-                while y < height {
-                    let rows = min(2, height - y)
-                    var x = 0
-                    while x < width {
-                        let columns = min(2, width - x)
-                        var dr = 0, dg = 0, db = 0
-                        for row in y..<(y + rows) {
-                            for column in x..<(x + columns) {
-                                let o = (row * width + column) * 4
-                                dr += Int(pa[o]) - Int(pb[o]); dg += Int(pa[o + 1]) - Int(pb[o + 1]); db += Int(pa[o + 2]) - Int(pb[o + 2])
-                            }
-                        }
-                        let n = Double(rows * columns)
-                        let squared = (Double(dr * dr) + Double(dg * dg) + Double(db * db)) / (n * n)
-                        if squared > limit { differing += 1 }
-                        total += squared.squareRoot()
-                        blocks += 1
-                        x += 2
-                    }
-                    y += 2
-                }
-            }
-        }
-        return ReferenceDifference(share: Double(differing) / Double(blocks), meanDistance: total / Double(blocks))
+        let blocks = PixelDifference.measure(a, b, width: width, height: height, blockSide: 2, threshold: pixelDistance, skippedRows: skippedRows)
+        guard blocks.blocks > 0 else { return ReferenceDifference(share: 0, meanDistance: 0) }
+        return ReferenceDifference(share: Double(blocks.differingBlocks) / Double(blocks.blocks), meanDistance: blocks.totalDistance / Double(blocks.blocks))
     }
 }
 
