@@ -43,43 +43,13 @@ public struct ReferenceRecording: Sendable {
     /// `maximumDuration`, more frames than `maximumFrames`. Every message names the file.
     public init(path: String) throws {
         self.path = path
-        guard FileManager.default.isReadableFile(atPath: path) else { throw RenderError("\(path): cannot read the file") }
-        guard let ffprobe = findOnPath("ffprobe") else { throw RenderError("\(path): a reference recording needs ffprobe (Debian: ffmpeg) on PATH") }
-        let probe = try ExternalTool.text(ffprobe, ["-v", "error", "-select_streams", "v:0",
-                                                    "-show_entries", "stream=codec_name,width,height:stream_side_data=rotation:stream_tags=rotate:format=duration",
-                                                    "-of", "default=noprint_wrappers=1", path], path: path)
-        var fields: [String: String] = [:]
-        for line in probe.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            // `TAG:rotate=90` is the flag of files written before FFmpeg 5's display matrix.
-            if parts.count == 2, fields[String(parts[0])] == nil { fields[String(parts[0]).replacingOccurrences(of: "TAG:", with: "")] = String(parts[1]) }
-        }
-        guard let w = fields["width"].flatMap({ Int($0) }), let h = fields["height"].flatMap({ Int($0) }) else {
-            throw RenderError("\(path): has no video stream (audio only?); a reference recording needs pictures")
-        }
-        guard w > 0, h > 0 else { throw RenderError("\(path): its video is \(w)×\(h) pixels") }
-        codec = fields["codec_name"] ?? "unknown"
-        let flag = Int(Double(fields["rotation"] ?? fields["rotate"] ?? "0") ?? 0)
-        rotation = ((flag % 360) + 360) % 360
-        (width, height) = rotation % 180 == 90 ? (h, w) : (w, h)
-        if let fileDuration = fields["duration"].flatMap({ Double($0) }), fileDuration > Self.maximumDuration {
-            throw RenderError("\(path): lasts \(Self.seconds(fileDuration)), longer than the \(Self.seconds(Self.maximumDuration)) a reference recording may; trim it to the launch")
-        }
-        // One packet past the bound is enough to know the file passed it.
-        let packets = try ExternalTool.text(ffprobe, ["-v", "error", "-select_streams", "v:0", "-read_intervals", "%+#\(Self.maximumFrames + 1)",
-                                                      "-show_entries", "packet=pts_time", "-of", "csv=p=0", path], path: path)
-        // Packets come in decoding order; a stream with B-frames shows them in time order.
-        let timestamps = packets.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite).sorted()
-        guard let first = timestamps.first else { throw RenderError("\(path): its video stream has no frames") }
-        guard timestamps.count <= Self.maximumFrames else {
-            throw RenderError("\(path): has more than \(Self.maximumFrames) frames, more than a reference recording may")
-        }
-        frameTimes = timestamps.map { $0 - first }
-        let last = frameTimes.last ?? 0
-        duration = max(fields["duration"].flatMap { Double($0) } ?? 0, last)
-        guard duration <= Self.maximumDuration else {
-            throw RenderError("\(path): lasts \(Self.seconds(duration)), longer than the \(Self.seconds(Self.maximumDuration)) a reference recording may; trim it to the launch")
-        }
+        let probe = try VideoProbe(path: path, purpose: .reference)
+        codec = probe.codec
+        rotation = probe.rotation
+        (width, height) = rotation % 180 == 90 ? (probe.height, probe.width) : (probe.width, probe.height)
+        frameTimes = probe.frameTimes
+        duration = max(probe.fileDuration ?? 0, frameTimes.last ?? 0)
+        try VideoPurpose.reference.checkDuration(duration, of: path)
     }
 
     /// A warning when the upright picture's aspect ratio is not the device's by more than 1% (a
@@ -100,7 +70,7 @@ public struct ReferenceRecording: Sendable {
     /// are not, and the result says where the damage began.
     @discardableResult
     public func decodeFrames(width: Int, height: Int, _ body: (ReferenceFrame) throws -> Bool) throws -> ReferenceDecoding {
-        guard let ffmpeg = findOnPath("ffmpeg") else { throw RenderError("\(path): a reference recording needs ffmpeg on PATH") }
+        let ffmpeg = try VideoPurpose.reference.ffmpeg(for: path)
         let w = min(max(width, 1), VideoIntro.maximumSide), h = min(max(height, 1), VideoIntro.maximumSide)
         let log = DecodeLog()
         // `showinfo` writes each frame's own time as it passes, before the frame reaches standard

@@ -33,40 +33,16 @@ public struct VideoIntro: Sendable {
     /// frames than `maximumFrames`. Every message names the file.
     public init(path: String, maximumFrames: Int = VideoIntro.maximumFrames) throws {
         self.path = path
-        guard FileManager.default.isReadableFile(atPath: path) else { throw RenderError("\(path): cannot read the file") }
-        guard let ffprobe = findOnPath("ffprobe") else { throw RenderError("\(path): a GIF or video intro needs ffprobe (Debian: ffmpeg) on PATH") }
-        let stream = try Self.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height:format=duration",
-                                            "-of", "default=noprint_wrappers=1", path], path: path, what: "ffprobe")
-        let fields = Dictionary(stream.split(separator: "\n").compactMap { line -> (String, String)? in
-            let parts = line.split(separator: "=", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        }, uniquingKeysWith: { first, _ in first })
-        guard let w = fields["width"].flatMap({ Int($0) }), let h = fields["height"].flatMap({ Int($0) }) else {
-            throw RenderError("\(path): has no video stream (audio only?); an intro needs pictures")
-        }
-        guard w > 0, h > 0 else { throw RenderError("\(path): its video is \(w)×\(h) pixels") }
-        width = w; height = h
-        if let fileDuration = fields["duration"].flatMap({ Double($0) }), fileDuration > Self.maximumDuration {
-            throw RenderError("\(path): lasts \(Self.seconds(fileDuration)), longer than the \(Self.seconds(Self.maximumDuration)) an intro may")
-        }
-        // One packet past the bound is enough to know the file passed it.
-        let packets = try Self.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-read_intervals", "%+#\(maximumFrames + 1)",
-                                             "-show_entries", "packet=pts_time", "-of", "csv=p=0", path], path: path, what: "ffprobe")
-        // Packets come in decoding order; a stream with B-frames shows them in time order.
-        let timestamps = packets.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite).sorted()
-        guard let first = timestamps.first else { throw RenderError("\(path): its video stream has no frames with times") }
-        if timestamps.count > maximumFrames {
-            throw RenderError("\(path): has more than \(maximumFrames) frames, more than an intro may have")
-        }
-        startTimestamp = first
-        frameTimes = timestamps.map { $0 - first }
+        let purpose = VideoPurpose.intro(maximumFrames: maximumFrames)
+        let probe = try VideoProbe(path: path, purpose: purpose)
+        width = probe.width; height = probe.height
+        startTimestamp = probe.startTimestamp
+        frameTimes = probe.frameTimes
         let last = frameTimes.last ?? 0
         // The last frame lasts as long as the one before it (or 0.1 s, a GIF's usual delay, if alone).
         let lastLength = frameTimes.count > 1 ? last - frameTimes[frameTimes.count - 2] : 0.1
-        duration = max(fields["duration"].flatMap { Double($0) } ?? 0, last + max(lastLength, 0))
-        if duration > Self.maximumDuration {
-            throw RenderError("\(path): lasts \(Self.seconds(duration)), longer than the \(Self.seconds(Self.maximumDuration)) an intro may")
-        }
+        duration = max(probe.fileDuration ?? 0, last + max(lastLength, 0))
+        try purpose.checkDuration(duration, of: path)
     }
 
     /// The frame shown at `seconds` from the start: the last whose own time is not after it, held
@@ -80,7 +56,7 @@ public struct VideoIntro: Sendable {
     /// `maximumSide`), as RGBA bytes: ffmpeg seeks to the frame's own timestamp exactly
     /// (`-ss` before `-i` decodes from the keyframe before and drops frames until it).
     public func decode(frame index: Int, width: Int, height: Int) throws -> IntroFrame {
-        guard let ffmpeg = findOnPath("ffmpeg") else { throw RenderError("\(path): a GIF or video intro needs ffmpeg on PATH") }
+        let ffmpeg = try VideoPurpose.intro(maximumFrames: Self.maximumFrames).ffmpeg(for: path)
         let w = min(max(width, 1), Self.maximumSide), h = min(max(height, 1), Self.maximumSide)
         let clamped = min(max(index, 0), frameTimes.count - 1)
         let timestamp = startTimestamp + frameTimes[clamped]
@@ -99,7 +75,7 @@ public struct VideoIntro: Sendable {
     /// Frames are passed through as the file has them (`-fps_mode passthrough`), none duplicated
     /// or dropped to make a constant rate, so the k-th picture is frame `index + k`.
     public func decode(frames index: Int, count: Int, width: Int, height: Int) throws -> [IntroFrame] {
-        guard let ffmpeg = findOnPath("ffmpeg") else { throw RenderError("\(path): a GIF or video intro needs ffmpeg on PATH") }
+        let ffmpeg = try VideoPurpose.intro(maximumFrames: Self.maximumFrames).ffmpeg(for: path)
         let w = min(max(width, 1), Self.maximumSide), h = min(max(height, 1), Self.maximumSide)
         let first = min(max(index, 0), frameTimes.count - 1)
         let n = max(min(count, frameTimes.count - first), 1)
@@ -112,12 +88,6 @@ public struct VideoIntro: Sendable {
             throw RenderError("\(path): ffmpeg gave \(bytes.count) bytes for frames from \(first), not whole \(w)×\(h) pictures")
         }
         return stride(from: 0, to: bytes.count, by: frameBytes).map { IntroFrame(pixels: Array(bytes[$0..<($0 + frameBytes)]), width: w, height: h) }
-    }
-
-    private static func seconds(_ value: Double) -> String { String(format: "%.0f s", value) }
-
-    private static func run(_ executable: String, _ arguments: [String], path: String, what: String) throws -> String {
-        try ExternalTool.text(executable, arguments, path: path)
     }
 
     private static func runForBytes(_ executable: String, _ arguments: [String], path: String, limit: Int) throws -> [UInt8] {
