@@ -6,8 +6,10 @@ import PackageDescription
 // - Formats: positioned JSON, the JSON writer, input scripts, the timings file and its declaration
 //   of every parameter (TimingsSchema), in-place patching of a timings file, what an image file is
 //   by its bytes and its size (ImageFileKind, ImageFileInfo: PNG, JPEG and GIF headers, a PDF's first
-//   page through poppler-glib (PDFFirstPage, which Render draws from too), an SVG's root after its
-//   declarations are checked), and the check of a Lottie file before it is drawn (LottieDocument).
+//   page through poppler-glib (PDFFirstPage, which Render draws from too), an SVG's root), the one
+//   XML reader (SafeXMLReader: libxml2's SAX2 parser with no network, no DTD and no entity
+//   declarations, for storyboards, xibs and SVGs), and the check of a Lottie file before it is
+//   drawn (LottieDocument).
 // - Scenes: the preview model and scene building, and Playback (initial preview + input log + time).
 // - LaunchImport: a user's Xcode project's launch screen (project file, Info.plist, storyboards,
 //   asset catalogs, Auto Layout), read into Scenes' LaunchScreen model; image files' sizes by Formats.
@@ -70,8 +72,10 @@ let package = Package(
         // `record`'s frames converted to yuv420p before they go to ffmpeg, by libyuv.
         .systemLibrary(name: "CLibYUV", path: "Sources/CLibYUV", providers: [.apt(["libyuv-dev"])]),
         .systemLibrary(name: "CLibYAML", path: "Sources/CLibYAML", providers: [.apt(["libyaml-dev"])]),
+        // XML documents (storyboards, xibs, SVG roots) read by libxml2's SAX2 parser, for Formats' SafeXMLReader.
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "Motion", path: "Sources/Motion"),
-        .target(name: "Formats", dependencies: ["Motion", "CPoppler"], path: "Sources/Formats"),
+        .target(name: "Formats", dependencies: ["Motion", "CPoppler", "CLibXML2"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
         // The launch screen of a user's Xcode project, read as iOS reads it: the project file, Info.plist
         // (given or generated from build settings), storyboards and xibs, asset catalogs and Auto Layout

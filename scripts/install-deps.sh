@@ -2,12 +2,12 @@
 # Installs the Debian packages SplashLab needs, and only those that are missing, so a machine
 # that has them pays nothing. Uses apt-get as root, sudo otherwise; if neither is possible it
 # names the packages to install and fails.
-#   scripts/install-deps.sh run    what `make run` needs: SDL2, SDL2_image, SDL2_ttf, librsvg, poppler and cairo, rlottie, libzip (dotLottie files), libyuv (record's YUV conversion), libyaml (XcodeGen specs), cpp (Info.plist preprocessing), Dear ImGui, Mesa GL, fonts (DejaVu Sans for the app, Inter for launch-screen labels)
+#   scripts/install-deps.sh run    what `make run` needs: SDL2, SDL2_image, SDL2_ttf, librsvg, poppler and cairo, rlottie, libzip (dotLottie files), libyuv (record's YUV conversion), libyaml (XcodeGen specs), libxml2 (storyboards, xibs, SVG), cpp (Info.plist preprocessing), Dear ImGui, Mesa GL, fonts (DejaVu Sans for the app, Inter for launch-screen labels)
 #   scripts/install-deps.sh test   plus what the tests need: Xvfb, xdotool, ImageMagick, jq, ffmpeg, kiwisolver, man-db, zsh and fish (the man page and completion tests)
 #   scripts/install-deps.sh package   what `make deb` checks with: desktop-file-utils, appstream, lintian, man-db, fish, zsh
 set -euo pipefail
 
-run_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev librsvg2-dev libpoppler-glib-dev libcairo2-dev cpp libimgui-dev libstb-dev librlottie-dev libzip-dev libyuv-dev libyaml-dev libegl-mesa0 libgl1-mesa-dri libgles2 fonts-dejavu-core fonts-inter pkg-config)
+run_packages=(libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev librsvg2-dev libpoppler-glib-dev libcairo2-dev cpp libimgui-dev libstb-dev librlottie-dev libzip-dev libyuv-dev libyaml-dev libxml2-dev libegl-mesa0 libgl1-mesa-dri libgles2 fonts-dejavu-core fonts-inter pkg-config)
 test_packages=(xvfb xauth xdotool imagemagick jq ffmpeg python3-kiwisolver man-db zsh fish)
 # `make deb`: the validators of the package and of what it installs, and the shells whose completions it checks.
 package_packages=(desktop-file-utils appstream lintian man-db fish zsh)

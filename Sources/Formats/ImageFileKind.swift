@@ -1,8 +1,5 @@
 import Foundation
 import Motion
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// What an image file is, told from its bytes and never from its name: Xcode projects hold JPEG
 /// data behind `.png` names, and iOS decodes them by content (ImageIO sniffs the data), so the
@@ -210,10 +207,6 @@ enum SVGScan {
 
     static func isNameEnd(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x3E || b == 0x2F }
 
-    /// A byte of the word after `<!` that a refusal quotes (`ENTITY`, `ELEMENT`): anything up to
-    /// white space, `>` or a bracket, quote-like or comment character (`()<>[]{}/%`).
-    static func isDeclarationWordByte(_ b: UInt8) -> Bool { ![0, 9, 10, 12, 13, 32].contains(b) && !"()<>[]{}/%".utf8.contains(b) }
-
     /// The `>` closing a `<!...` declaration, past quoted strings and any `[...]` internal subset.
     static func declarationEnd(_ bytes: [UInt8], from start: Int) -> Int? {
         var i = start
@@ -239,62 +232,8 @@ enum SVGScan {
         return nil
     }
 
-    /// Refuses what no launch logo needs and what makes an XML parser do unbounded work or reach
-    /// outside the file: a document type declaration with an internal subset (where `<!ENTITY`s
-    /// live: nested entities expand exponentially, the "billion laughs"), any other `<!`
-    /// declaration, and processing instructions after the XML declaration (FoundationXML's
-    /// callbacks crash on one with no data, and on entity declarations without public or system
-    /// ids: see InterfaceBuilderReader.swift). A `<!DOCTYPE svg PUBLIC "..." "...">` naming SVG
-    /// 1.1's external DTD, which design tools write, is allowed: with external entities off, the
-    /// parser does not load it, nor does librsvg, which reads no file without a base URL.
-    /// Comments and CDATA sections (where stylesheets sit) are skipped whole.
-    static func requireNoDeclarations(_ bytes: [UInt8], path: String) throws {
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        if bytes[i...].starts(with: Array("<?xml".utf8)) {
-            guard let end = index(of: Array("?>".utf8), in: bytes, from: i),
-                  index(of: Array("version".utf8), in: Array(bytes[i..<end]), from: 0) != nil else {
-                throw ImageFileError(path: path, line: 1, "the XML declaration has no version or no end")
-            }
-            i = end + 2
-        }
-        var line = 1 + bytes[..<i].filter { $0 == 0x0A }.count
-        var lineCountedTo = i
-        func lineAt(_ position: Int) -> Int {
-            if position > lineCountedTo { line += bytes[lineCountedTo..<position].filter { $0 == 0x0A }.count; lineCountedTo = position }
-            return line
-        }
-        while i + 1 < bytes.count {
-            guard bytes[i] == 0x3C else { i += 1; continue }
-            if bytes[i + 1] == 0x3F {
-                throw ImageFileError(path: path, line: lineAt(i), "a processing instruction (<?...?>) after the XML declaration: SVG images here have none")
-            }
-            guard bytes[i + 1] == 0x21 else { i += 1; continue }
-            let rest = bytes[(i + 2)...]
-            if rest.starts(with: Array("--".utf8)) {
-                guard let end = index(of: Array("-->".utf8), in: bytes, from: i + 4) else { return }
-                i = end + 3
-            } else if rest.starts(with: Array("[CDATA[".utf8)) {
-                guard let end = index(of: Array("]]>".utf8), in: bytes, from: i + 9) else { return }
-                i = end + 3
-            } else if rest.starts(with: Array("DOCTYPE".utf8)) {
-                guard let end = declarationEnd(bytes, from: i + 2) else {
-                    throw ImageFileError(path: path, line: lineAt(i), "a document type declaration with no end")
-                }
-                if bytes[i..<end].contains(0x5B) {
-                    throw ImageFileError(path: path, line: lineAt(i),
-                                            "a document type declaration with an internal subset (<!DOCTYPE ... [...]>), where entities are declared: refused, as entity expansion can grow without bound")
-                }
-                i = end + 1
-            } else {
-                let word = abbreviatedForMessage(String(decoding: rest.prefix(while: isDeclarationWordByte).prefix(12), as: UTF8.self),
-                                                 quoted: false)
-                throw ImageFileError(path: path, line: lineAt(i), "a declaration (<!\(word)...>): entity and other DTD declarations are refused, as entity expansion can grow without bound")
-            }
-        }
-    }
-
-    /// UTF-8 only: FoundationXML's parser traps on an element name that is not valid UTF-8
-    /// (InterfaceBuilderReader.swift's `requireUTF8`), and an SVG from a design tool is UTF-8.
+    /// UTF-8 only: an SVG from a design tool is UTF-8, and the message names the line of the
+    /// first byte that is not.
     static func requireUTF8(_ bytes: [UInt8], path: String) throws {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             var line = 1
@@ -321,7 +260,6 @@ enum SVGScan {
     /// image).
     static func size(_ bytes: [UInt8], path: String) throws -> (width: Double, height: Double) {
         try requireUTF8(bytes, path: path)
-        try requireNoDeclarations(bytes, path: path)
         let root = try rootAttributes(bytes, path: path)
         func attribute(_ name: String) -> String? { root.attributes[name] }
         var viewBox: (width: Double, height: Double)?
@@ -368,48 +306,32 @@ enum SVGScan {
         return pixels
     }
 
-    /// The root element's attributes, read by Foundation's XMLParser with external entities off;
-    /// parsing stops at the root's start tag, which is all the size needs (librsvg parses the rest).
+    /// What an SVG may not hold: no launch logo needs a processing instruction or an internal
+    /// subset (where `<!ENTITY`s live: nested entities expand exponentially, the "billion
+    /// laughs"). A `<!DOCTYPE svg PUBLIC "..." "...">` naming SVG 1.1's external DTD, which design
+    /// tools write, is read: the reader never loads it, nor does librsvg, which reads no file
+    /// without a base URL.
+    static let xmlRules = SafeXMLReader.Rules(
+        processingInstruction: "a processing instruction (<?...?>) after the XML declaration: SVG images here have none",
+        documentType: nil,
+        internalSubset: "a document type declaration with an internal subset (<!DOCTYPE ... [...]>), where entities are declared: refused, as entity expansion can grow without bound")
+
+    /// The root element's attributes, read by the safe XML reader through the whole document, so
+    /// one that is not well-formed is refused here, with its line, rather than when it is drawn.
     static func rootAttributes(_ bytes: [UInt8], path: String) throws -> (attributes: [String: String], line: Int) {
-        let reader = SVGRootReader()
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.delegate = reader
-        let ok = parser.parse()
-        // libxml2 may hand over a root whose start tag it found malformed (an unquoted
-        // attribute): an error before the root is taken, not just a missing root, refuses it.
-        if let (code, line) = reader.error {
-            throw ImageFileError(path: path, line: max(line, 1), "not a valid XML document (\(xmlProblem(code)))")
+        var root: SafeXMLReader.StartTag?
+        do {
+            try SafeXMLReader.read(bytes, rules: xmlRules) { event in
+                if case let .start(tag) = event, root == nil { root = tag }
+                return .continue
+            }
+        } catch let failure as SafeXMLReader.Failure {
+            throw ImageFileError(path: path, line: failure.line, failure.message)
         }
-        guard let root = reader.root else {
-            let code = parser.parserError.map { ($0 as NSError).code } ?? 0
-            throw ImageFileError(path: path, line: max(parser.lineNumber, 1), ok ? "no root element" : "not a valid XML document (\(xmlProblem(code)))")
-        }
+        guard let root else { throw ImageFileError(path: path, line: 1, "no root element") }
         guard root.name == "svg" || root.name.hasSuffix(":svg") else {
             throw ImageFileError(path: path, line: root.line, "the root element is <\(abbreviatedForMessage(root.name, quoted: false))>, not <svg>")
         }
         return (root.attributes, root.line)
-    }
-}
-
-/// The `XMLParser` delegate behind `SVGScan.rootAttributes`: keeps the first element, then stops.
-final class SVGRootReader: NSObject, XMLParserDelegate {
-    var root: (name: String, attributes: [String: String], line: Int)?
-    /// The first error libxml2 reported (its `xmlParserErrors` code) and where, but for the one
-    /// `abortParsing` gives (`XMLParser.ErrorCode.delegateAbortedParseError`).
-    var error: (code: Int, line: Int)?
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        guard root == nil, error == nil else { return }
-        root = (name, attributes, max(parser.lineNumber, 1))
-        parser.abortParsing()
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        let code = (parseError as NSError).code
-        guard error == nil, code != XMLParser.ErrorCode.delegateAbortedParseError.rawValue else { return }
-        error = (code, parser.lineNumber)
     }
 }

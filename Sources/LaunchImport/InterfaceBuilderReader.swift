@@ -2,9 +2,6 @@ import Formats
 import Scenes
 import Motion
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// One element of an Interface Builder document: its name, attributes, line and children, in
 /// document order.
@@ -31,7 +28,7 @@ public struct InterfaceBuilderElement: Equatable, Sendable {
 }
 
 /// An Interface Builder document (`.storyboard`, `.xib`) as a tree of elements, read with
-/// Foundation's `XMLParser`, bounded in size, depth and element count. What the elements mean on
+/// Formats' `SafeXMLReader` (libxml2), bounded in size, depth and element count. What the elements mean on
 /// a launch screen is `LaunchViewTree`'s business.
 public struct InterfaceBuilderDocument: Equatable, Sendable {
     public var path: String
@@ -99,17 +96,13 @@ public struct InterfaceBuilderDocument: Equatable, Sendable {
     public static func parse(bytes: [UInt8], path: String, viewLimit: Int = maximumViews) throws -> InterfaceBuilderDocument {
         guard !bytes.isEmpty else { throw LaunchSourceError(path: path, "the file is empty") }
         try requireUTF8(bytes, path: path)
-        let reader = InterfaceBuilderTreeReader(path: path, viewLimit: viewLimit)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        let ok = parser.parse()
-        if let failure = reader.failure { throw failure }
-        if !ok {
-            let code = parser.parserError.map { ($0 as NSError).code } ?? 0
-            throw LaunchSourceError(path: path, line: max(reader.errorLine ?? parser.lineNumber, 1), "not a valid XML document (\(xmlProblem(code)))")
+        let builder = InterfaceBuilderTreeBuilder(path: path, viewLimit: viewLimit)
+        do {
+            try SafeXMLReader.read(bytes, rules: interfaceBuilderXMLRules) { try builder.take($0) }
+        } catch let failure as SafeXMLReader.Failure {
+            throw LaunchSourceError(path: path, line: failure.line, failure.message)
         }
-        guard let root = reader.root, root.name == "document" else {
+        guard let root = builder.root, root.name == "document" else {
             throw LaunchSourceError(path: path, line: 1, "not an Interface Builder document: the root element is not <document>")
         }
         var document = InterfaceBuilderDocument(path: path, root: root, imageSizes: [:], resourceColors: [:])
@@ -179,9 +172,8 @@ public enum DisplayP3 {
     }
 }
 
-/// Interface Builder writes UTF-8, and Foundation's XMLParser traps on an element name that is not
-/// valid UTF-8 (found by the storyboard fuzz target): so the bytes are checked first, and a
-/// declared encoding other than UTF-8 is refused.
+/// Interface Builder writes UTF-8: the bytes are checked first, so the message names the line of
+/// the first byte that is not, and a declared encoding other than UTF-8 is refused.
 func requireUTF8(_ bytes: [UInt8], path: String) throws {
     var line = 1
     var iterator = bytes.makeIterator()
@@ -194,7 +186,6 @@ func requireUTF8(_ bytes: [UInt8], path: String) throws {
         case .error: throw LaunchSourceError(path: path, line: line, "not UTF-8 text (Interface Builder documents are UTF-8)")
         }
     }
-    try requireNoDeclarationsBeyondTheXMLOne(bytes, path: path)
     // `<?xml version="1.0" encoding="UTF-8"?>`: the declaration, if any, is the first thing.
     let head = String(decoding: bytes.prefix(200), as: UTF8.self)
     if head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>"),
@@ -208,97 +199,50 @@ func requireUTF8(_ bytes: [UInt8], path: String) throws {
 }
 
 /// Interface Builder documents hold no processing instruction but the XML declaration and no
-/// document type declaration; FoundationXML's callbacks for those crash on what libxml2 passes as
-/// NULL (a processing instruction with no data: found by the storyboard fuzz target; a DTD's
-/// entity and notation declarations without public or system ids). So a `<?` after the leading
-/// declaration, a declaration without a version, or a `<!` that opens neither a comment nor
-/// CDATA, is refused before the parser sees it.
-func requireNoDeclarationsBeyondTheXMLOne(_ bytes: [UInt8], path: String) throws {
-    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    let declaration = Array("<?xml".utf8)
-    if bytes[start...].starts(with: declaration) {
-        guard let end = firstIndex(of: Array("?>".utf8), in: bytes, from: start),
-              firstIndex(of: Array("version".utf8), in: Array(bytes[start..<end]), from: 0) != nil else {
-            throw LaunchSourceError(path: path, line: 1, "the XML declaration has no version or no end")
-        }
-        start = end + 2
-    }
-    var line = 1 + bytes[..<start].filter { $0 == 0x0A }.count
-    var i = start
-    while i + 1 < bytes.count {
-        if bytes[i] == 0x0A { line += 1 }
-        if bytes[i] == 0x3C && bytes[i + 1] == 0x3F {
-            throw LaunchSourceError(path: path, line: line, "a processing instruction (<?...?>): Interface Builder documents have none")
-        }
-        if bytes[i] == 0x3C && bytes[i + 1] == 0x21 && !bytes[(i + 2)...].starts(with: Array("--".utf8))
-            && !bytes[(i + 2)...].starts(with: Array("[CDATA[".utf8)) {
-            throw LaunchSourceError(path: path, line: line, "a document type declaration (<!...>): Interface Builder documents have none")
-        }
-        i += 1
-    }
-}
+/// document type declaration.
+let interfaceBuilderXMLRules = SafeXMLReader.Rules(
+    processingInstruction: "a processing instruction (<?...?>): Interface Builder documents have none",
+    documentType: "a document type declaration (<!...>): Interface Builder documents have none",
+    internalSubset: "a document type declaration (<!...>): Interface Builder documents have none")
 
-private func firstIndex(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-    guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
-    var i = from
-    while i + needle.count <= haystack.count {
-        if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
-        i += 1
-    }
-    return nil
-}
-
-/// The `XMLParser` delegate behind `InterfaceBuilderDocument.parse`: builds the element tree,
-/// within the element, depth and view limits.
-final class InterfaceBuilderTreeReader: NSObject, XMLParserDelegate {
+/// Builds `InterfaceBuilderDocument.parse`'s element tree from the reader's tags, within the
+/// element, depth and view limits, refusing a document whose root is not `<document>` at its first tag.
+final class InterfaceBuilderTreeBuilder {
     let path: String
-    var failure: LaunchSourceError?
+    let viewLimit: Int
     var root: InterfaceBuilderElement?
     private var open: [InterfaceBuilderElement] = []
     private var elementCount = 0
     private var viewCount = 0
-    /// Where libxml2 found the first error: `lineNumber` after `parse()` returns is where it stopped reading.
-    var errorLine: Int?
-
-    let viewLimit: Int
 
     init(path: String, viewLimit: Int) { self.path = path; self.viewLimit = viewLimit }
 
-    private func fail(_ parser: XMLParser, _ message: String) {
-        guard failure == nil else { return }
-        failure = LaunchSourceError(path: path, line: parser.lineNumber, message)
-        parser.abortParsing()
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        guard failure == nil else { return }
-        if open.isEmpty && root == nil && name != "document" {
-            return fail(parser, "not an Interface Builder document: the root element is <\(name)>, not <document>")
-        }
-        elementCount += 1
-        guard elementCount <= InterfaceBuilderDocument.maximumElements else {
-            return fail(parser, "more than \(InterfaceBuilderDocument.maximumElements) elements: a launch screen holds a few hundred")
-        }
-        guard open.count < InterfaceBuilderDocument.maximumDepth else {
-            return fail(parser, "elements nest deeper than \(InterfaceBuilderDocument.maximumDepth)")
-        }
-        if InterfaceBuilderDocument.viewElementNames.contains(name) {
-            viewCount += 1
-            guard viewCount <= viewLimit else {
-                return fail(parser, viewLimit == InterfaceBuilderDocument.maximumViews ? "more than \(viewLimit) views: a launch screen holds a few"
-                                                                                       : "more than \(viewLimit) views: more than are laid out")
+    func take(_ event: SafeXMLReader.Event) throws -> SafeXMLReader.Next {
+        switch event {
+        case let .start(tag):
+            func refuse(_ message: String) -> LaunchSourceError { LaunchSourceError(path: path, line: tag.line, message) }
+            if open.isEmpty && root == nil && tag.name != "document" {
+                throw refuse("not an Interface Builder document: the root element is <\(tag.name)>, not <document>")
             }
+            elementCount += 1
+            guard elementCount <= InterfaceBuilderDocument.maximumElements else {
+                throw refuse("more than \(InterfaceBuilderDocument.maximumElements) elements: a launch screen holds a few hundred")
+            }
+            guard open.count < InterfaceBuilderDocument.maximumDepth else {
+                throw refuse("elements nest deeper than \(InterfaceBuilderDocument.maximumDepth)")
+            }
+            if InterfaceBuilderDocument.viewElementNames.contains(tag.name) {
+                viewCount += 1
+                guard viewCount <= viewLimit else {
+                    throw refuse(viewLimit == InterfaceBuilderDocument.maximumViews ? "more than \(viewLimit) views: a launch screen holds a few"
+                                                                                    : "more than \(viewLimit) views: more than are laid out")
+                }
+            }
+            open.append(InterfaceBuilderElement(name: tag.name, attributes: tag.attributes, line: tag.line, children: []))
+        case .end:
+            guard let last = open.popLast() else { return .continue }
+            if open.isEmpty { root = root ?? last } else { open[open.count - 1].children.append(last) }
         }
-        open.append(InterfaceBuilderElement(name: name, attributes: attributes, line: parser.lineNumber, children: []))
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if errorLine == nil { errorLine = parser.lineNumber }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        guard failure == nil, let last = open.popLast() else { return }
-        if open.isEmpty { root = root ?? last } else { open[open.count - 1].children.append(last) }
+        return .continue
     }
 }

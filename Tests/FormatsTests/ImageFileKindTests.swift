@@ -232,14 +232,17 @@ final class ImageFileKindTests: XCTestCase {
         ]) { _ = try self.info($0) }
     }
 
-    /// Entity and DTD declarations are refused before any parser sees the file; so are processing
-    /// instructions past the XML declaration and text that is not UTF-8.
-    func testSVGDeclarationsAreRefusedBeforeParsing() throws {
+    /// An internal subset (where entities are declared) is refused as the reader meets it; so are
+    /// processing instructions past the XML declaration, text that is not UTF-8, and a document
+    /// that is not well-formed anywhere, past the root too.
+    func testSVGDeclarationsAndDamageAreRefusedWithTheirLine() throws {
         XCTAssertThrowsError(try ImageFileInfo.read(try fixture("billion-laughs.svg"), path: "bomb.svg")) {
             XCTAssertTrue("\($0)".hasPrefix("bomb.svg:2: a document type declaration with an internal subset"), "\($0)")
         }
         assertRefusals([
-            Refusal("<svg width='1' height='1'><!ENTITY a 'b'></svg>", "image.svg:1: a declaration (<!ENTITY...>): entity and other DTD declarations are refused"),
+            Refusal("<svg width='1' height='1'>\n<!ENTITY a 'b'></svg>", "image.svg:2: not a valid XML document (libxml2 error 1: internal error: detected an error in element content)"),
+            Refusal("<svg width='1' height='1'>\n<g>\n<rect></g></svg>", "image.svg:3: not a valid XML document (an end tag does not match its start tag)"),
+            Refusal("<!DOCTYPE svg [\n]>\n<svg width='1' height='1'>&a;</svg>", "image.svg:3: not a valid XML document (an undeclared entity)"),
             Refusal("<?xml version='1.0'?>\n<?xml-stylesheet href='a.css'?><svg/>", "image.svg:2: a processing instruction (<?...?>) after the XML declaration"),
             Refusal("<?xml encoding='UTF-8'?><svg/>", "image.svg:1: the XML declaration has no version or no end"),
             Refusal("<?xml version='1.0' encoding='ISO-8859-1'?><svg/>", "image.svg:1: declares encoding ISO-8859-1; SVG images are read as UTF-8"),
