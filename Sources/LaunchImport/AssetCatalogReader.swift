@@ -360,7 +360,7 @@ public struct AssetCatalogIndex: Sendable {
             guard let filename = entry.filename else { continue }
             let file = set + "/" + filename
             guard folder?.kind(file) == .file else { throw LaunchSourceError(path: path, "names \(filename), which is not in \(set)") }
-            files.append(try AssetCatalogIndex.imageFile(file, scale: entry.scale, appearance: entry.appearance))
+            files.append(try imageFile(file, scale: entry.scale, appearance: entry.appearance))
         }
         guard !files.isEmpty else { throw LaunchSourceError(path: path, "image set \(name) names no files") }
         let properties = try AssetCatalogContents.imageProperties(bytes: bytes, path: path)
@@ -369,13 +369,12 @@ public struct AssetCatalogIndex: Sendable {
 
     /// One image file and its size: a raster's pixels, a vector's points. Told by its bytes (a
     /// JPEG behind a `.png` name is a JPEG), read bounded by the limit of its kind.
-    public static func imageFile(_ path: String, scale: Double, appearance: Appearance?) throws -> LaunchImageFile {
+    /// Read through the project's folder, so a file outside it (a symbolic link pointing out) is refused.
+    public func imageFile(_ path: String, scale: Double, appearance: Appearance?) throws -> LaunchImageFile {
+        guard let folder else { throw LaunchSourceError(path: path, "no project folder") }
         let info: ImageFileInfo
         do {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw LaunchSourceError(path: path, "cannot open the file") }
-            let head = [UInt8](handle.readData(ofLength: ImageFileKind.headByteCount))
-            try? handle.close()
-            let bytes = try BoundedFileReader.read(path, limit: ImageFileKind.sizeLimit(head: head))
+            let bytes = try folder.readImage(path)
             info = try ImageFileInfo.read(bytes, path: path)
         } catch let error as LaunchSourceError { throw error } catch let error as ImageFileError { throw LaunchSourceError(error) } catch {
             throw LaunchSourceError(path: path, "\(error)")
@@ -400,7 +399,7 @@ public struct LaunchImageSet {
               let files = try? AssetCatalogContents.images(bytes: bytes, path: folder + "/Contents.json") else { return nil }
         let wanted = (Int((device.width * device.scale).rounded()), Int((device.height * device.scale).rounded()))
         for entry in files {
-            guard let name = entry.filename, let file = try? AssetCatalogIndex.imageFile(folder + "/" + name, scale: entry.scale, appearance: nil) else { continue }
+            guard let name = entry.filename, let file = try? index.imageFile(folder + "/" + name, scale: entry.scale, appearance: nil) else { continue }
             if file.pixelWidth == wanted.0 && file.pixelHeight == wanted.1 { return file.path }
         }
         return nil

@@ -94,6 +94,16 @@ public struct ProjectFolder: Sendable {
         do { return try BoundedFileReader.read(path, limit: limit) } catch { throw LaunchSourceError(path: path, "\(error)") }
     }
 
+    /// An image file's bytes, bounded by the limit of the kind its first bytes say it is (a
+    /// JPEG behind a `.png` name is bounded as a JPEG).
+    public func readImage(_ path: String) throws -> [UInt8] {
+        _ = try contained(path)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw LaunchSourceError(path: path, "cannot open the file") }
+        let head = [UInt8](handle.readData(ofLength: ImageFileKind.headByteCount))
+        try? handle.close()
+        return try read(path, limit: ImageFileKind.sizeLimit(head: head))
+    }
+
     /// The names in a folder, sorted, hidden ones left out; empty when it cannot be listed.
     public func names(in folder: String) -> [String] {
         guard kind(folder) == .folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }

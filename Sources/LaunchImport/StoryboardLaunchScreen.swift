@@ -207,7 +207,7 @@ public struct StoryboardLaunchScreen {
             let stem = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
             let scaleName = "\(stem)@\(Int(device.scale))x.png"
             for (candidate, scale) in [(scaleName, device.scale), (name, 1.0), (stem + ".png", 1.0)] {
-                guard let path = looseImage(candidate), let file = try? AssetCatalogIndex.imageFile(path, scale: scale, appearance: nil) else { continue }
+                guard let path = looseImage(candidate), let file = try? catalog.imageFile(path, scale: scale, appearance: nil) else { continue }
                 found = LaunchImageAsset(name: name, files: [file])
                 break
             }
