@@ -451,7 +451,7 @@ public func makeSession(_ options: PreviewOptions) throws -> PreviewSession {
     let executable = AssetCatalog.runningExecutablePath(fallback: CommandLine.arguments[0])
     guard let dir = AssetCatalog.locateBuiltIn(executablePath: executable) else {
         let folders = AssetCatalog.builtInSearchFolders(executablePath: executable).joined(separator: ", ")
-        throw RenderError("cannot find the built-in assets (no timings.json in \(folders)); set SPLASHLAB_ASSETS=/path/to/Assets")
+        throw UserFacingError("cannot find the built-in assets (no timings.json in \(folders))", hint: "set SPLASHLAB_ASSETS=/path/to/Assets")
     }
     return try PreviewSession(options, builtInAssets: dir)
 }

@@ -77,7 +77,7 @@ public struct PreviewSession {
         var catalog = try AssetCatalog(builtIn: builtIn, user: options.assetsDirectory)
         // Timings: --timings, else the assets folder's own timings.json, else the built-in defaults.
         let path = options.timingsPath ?? catalog.path("timings.json")
-        guard FileManager.default.fileExists(atPath: path) else { throw RenderError("timings file \(path) not found") }
+        guard FileManager.default.fileExists(atPath: path) else { throw UserFacingError("timings file \(path) not found") }
         timingsPath = path
         timingsBytes = try JSONParser.readFile(path, limit: .timings)
         timings = try Timings.parse(bytes: timingsBytes, path: path)
@@ -216,7 +216,7 @@ public struct PreviewSession {
     public static func checkScreen(_ path: String, device: Device) throws -> String? {
         let (w, h) = try AssetCatalog.pngSize(path)
         guard min(w, h) >= smallestScreenSide else {
-            throw RenderError("\(path): image is \(w)x\(h) px; a screen needs at least \(smallestScreenSide) px on a side")
+            throw UserFacingError("image is \(w)x\(h) px; a screen needs at least \(smallestScreenSide) px on a side", file: path)
         }
         let imageAspect = Double(w) / Double(h), deviceAspect = device.width / device.height
         guard abs(imageAspect / deviceAspect - 1) > screenAspectTolerance else { return nil }

@@ -9,7 +9,7 @@ import Scenes
 /// workbench shows that screen in a 1920×1080 window: the device fitted into the canvas the
 /// properties panel and the timeline dock leave, one pixel a window unit.
 func introOnScreenPixelSize(width: Double, height: Double) throws -> (width: Int, height: Int) {
-    guard let device = Device.named("iphone-15-pro-max") else { throw RenderError("no iphone-15-pro-max device preset") }
+    guard let device = Device.named("iphone-15-pro-max") else { throw UserFacingError("no iphone-15-pro-max device preset") }
     let workbench = WorkbenchLayout.make(width: 1920, height: 1080, splitters: WorkbenchSplitters(), toolsShown: true)
     let screen = CanvasLayout.fit(deviceWidth: device.width, deviceHeight: device.height, in: workbench.canvas)
     let fit = min(screen.width / width, screen.height / height)
@@ -57,7 +57,7 @@ package func introBenchmark(files: [String]) throws -> JSONOutput {
 package func writeIntroFrame(file: String, frame: Int, scale: Double, out: String) throws {
     let animation = try LottieAnimation(path: file)
     guard frame < animation.frameCount else {
-        throw RenderError("\(file): --intro-frame \(frame) is past the animation's last frame, \(animation.frameCount - 1)")
+        throw UserFacingError("\(CLIOption.introFrame.name) \(frame) is past the animation's last frame, \(animation.frameCount - 1)", file: file)
     }
     for warning in animation.summary.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
     let width = max(Int((animation.summary.width * scale).rounded()), 1), height = max(Int((animation.summary.height * scale).rounded()), 1)

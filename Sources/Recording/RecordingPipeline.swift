@@ -288,7 +288,7 @@ final class FrameWriter: @unchecked Sendable {
                 }
             } catch {
                 let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                throw RenderError("ffmpeg stopped taking frames\(log.isEmpty ? "" : ": " + log.split(separator: "\n").suffix(3).joined(separator: "; "))")
+                throw UserFacingError("ffmpeg stopped taking frames\(log.isEmpty ? "" : ": " + log.split(separator: "\n").suffix(3).joined(separator: "; "))")
             }
         case let .pngFolder(dir):
             // Flipped once, in place: a buffer written again (a repeated frame) is top-down by then.
@@ -319,7 +319,7 @@ final class FrameWriter: @unchecked Sendable {
             let n = writev(fd, rows, Int32(count))
             if n < 0 {
                 if errno == EINTR { continue }
-                throw RenderError(String(cString: strerror(errno)))
+                throw UserFacingError(String(cString: strerror(errno)))
             }
             let through = offset + n
             row += through / rowBytes

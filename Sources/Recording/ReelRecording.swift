@@ -140,16 +140,16 @@ package func recordReel(_ options: RecordOptions, processStart: Double) throws -
     switch sink {
     case let .ffmpeg(_, _, _, output, _):
         if let failure {
-            throw RenderError("recording stopped after \(written) frames: \(failure); \(output) holds the \(written) frames before it")
+            throw UserFacingError("recording stopped after \(written) frames: \(failure)", hint: "\(output) holds the \(written) frames before it")
         }
-        guard finished else { throw RenderError("ffmpeg could not finish \(output)") }
+        guard finished else { throw UserFacingError("ffmpeg could not finish \(output)") }
         if recordingInterrupted != 0 {
             printError("interrupted: \(output) holds \(written) of \(frames) frames (\(seconds) s)")
             return 128 + recordingInterrupted
         }
         printError("wrote \(output): \(written) frames, \(seconds) s at \(JSONOutput.number(fps).text) fps, \(width)x\(height)\(details)")
     case let .pngFolder(dir):
-        if let failure { throw RenderError("recording stopped after \(written) frames: \(failure)") }
+        if let failure { throw UserFacingError("recording stopped after \(written) frames: \(failure)") }
         if recordingInterrupted != 0 {
             printError("interrupted: \(dir) holds \(written) of \(frames) frames")
             return 128 + recordingInterrupted
@@ -171,9 +171,9 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
     let parent = URL(fileURLWithPath: out).deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw RenderError("cannot write \(out): the folder \(parent) does not exist")
+        throw UserFacingError("cannot write \(out): the folder \(parent) does not exist")
     }
-    guard FileManager.default.isWritableFile(atPath: parent) else { throw RenderError("cannot write \(out): \(parent) is not writable") }
+    guard FileManager.default.isWritableFile(atPath: parent) else { throw UserFacingError("cannot write \(out): \(parent) is not writable") }
     if isVideo, let ffmpeg = findOnPath("ffmpeg") {
         let staged = try OutputFile.staging(for: out)
         // Raw RGBA frames in a Matroska stream (MatroskaStream): each with its timestamp, so a
@@ -207,7 +207,7 @@ func openSink(out: String, width: Int, height: Int, fps: Double) throws -> Recor
         let encoder: Subprocess
         do { encoder = try Subprocess(ffmpeg, arguments, input: .pipe, errors: .file(stderrPath)) } catch {
             OutputFile.discard(staged, for: out)
-            throw RenderError("cannot start \(ffmpeg): \(error.localizedDescription)")
+            throw UserFacingError("cannot start \(ffmpeg): \(error.localizedDescription)")
         }
         guard let encoderInput = encoder.input else { preconditionFailure("Subprocess gives a piped input's handle") }
         // A pipe holds 64 KiB by default (pipe(7)): a 5.4 MB yuv420p frame at @3x (a GIF's 14 MB
@@ -242,7 +242,7 @@ func closeSink(_ sink: RecordingSink) throws -> Bool {
         OutputFile.discard(output.staged, for: output.path)
         let status = exitStatus != 0 ? " (status \(exitStatus))" : ""
         let said = log.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("Last message repeated") }
-        throw RenderError("ffmpeg failed writing \(output)\(status)\(said.isEmpty ? "" : ": " + said.suffix(3).joined(separator: "; "))")
+        throw UserFacingError("ffmpeg failed writing \(output)\(status)\(said.isEmpty ? "" : ": " + said.suffix(3).joined(separator: "; "))")
     }
     try OutputFile.commit(output.staged, to: output.path)
     return true

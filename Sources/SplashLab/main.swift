@@ -77,6 +77,9 @@ func main() -> Int32 {
     } catch let e as JSONFileError {
         printError("splashlab: \(e)")
         return ExitCode.failure
+    } catch let e as UserFacingError {
+        printError("splashlab: \(e)")
+        return ExitCode.failure
     } catch let e as RenderError {
         printError("splashlab: \(e.message)")
         return ExitCode.failure
