@@ -122,13 +122,13 @@ extension ToolState {
         switch action {
         case let .zoom(notches, anchor):
             timelineView = TimelineView(fit: nil, span: TimelineView.zoomed(current, notches: notches, about: anchor, longest: longest))
-            return ConcernOutcome(actions: [.graph(.setSpan(.ruler))])
+            return ConcernOutcome(events: [.rulerSpanChanged])
         case let .pan(notches):
             timelineView = TimelineView(fit: nil, span: TimelineView.panned(current, notches: notches))
-            return ConcernOutcome(actions: [.graph(.setSpan(.ruler))])
+            return ConcernOutcome(events: [.rulerSpanChanged])
         case let .fit(fit):
             timelineView = TimelineView(fit: fit, span: timelineView.span)
-            return ConcernOutcome(actions: [.graph(.setSpan(.ruler))])
+            return ConcernOutcome(events: [.rulerSpanChanged])
         case let .selectTrack(id):
             selectedTrack = id
             if let track = SplashTrack.all.first(where: { $0.id == id }) {

@@ -36,7 +36,7 @@ public struct ToolState: Sendable {
         switch action {
         case let .toggle(tool):
             toggle(tool, inspectorShown: context.inspectorShown)
-            return ConcernOutcome(actions: [.view(.showInspector)])
+            return ConcernOutcome(events: [.toolToggled])
         case .toggleToolsHidden:
             toolsHidden.toggle()
         case .toggleCapture:
@@ -44,7 +44,7 @@ public struct ToolState: Sendable {
             return toggleCapture(takeSoFar: take.script, time: take.time, showTouches: context.showTouches)
         case let .selectCurve(path, segment):
             selectCurve(path: path, segment: segment)
-            return ConcernOutcome(actions: [.view(.openSelectedTracksSection)])
+            return ConcernOutcome(events: [.curveSelected])
         case let .timeline(timelineAction):
             return reduceTimeline(timelineAction, in: context)
         }

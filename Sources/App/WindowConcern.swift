@@ -1,6 +1,9 @@
+import Formats
+
 /// One concern of the window: its own state, its own actions, and a reducer over them, the same
 /// shape for each (TCA's `Reducer`). What the concern reads of the rest of the window comes in as
-/// its `Context`; what its change means for another concern goes out as actions in its outcome.
+/// its `Context`; what happened that others follow goes out as events in its outcome, and the
+/// window, the parent, decides what each means for the other concerns.
 protocol WindowConcern: Sendable {
     associatedtype Action
     associatedtype Context = Void
@@ -8,18 +11,36 @@ protocol WindowConcern: Sendable {
 }
 
 /// What a concern's reducer hands back to the window: a line for the status message, work for
-/// the shell, and actions for the other concerns, which the window reduces in turn (TCA's
-/// effects, mapped into the parent's).
+/// the shell, and what happened that the other concerns follow, which the window routes (TCA's
+/// effects, mapped into the parent's, and its delegate actions: a child says what happened and
+/// never builds a sibling's action).
 struct ConcernOutcome {
     var note: Note?
     /// The standing message goes (a capture's "● capturing" once it stops).
     var clearsMessage = false
     var effects: [WindowEffect] = []
-    var actions: [WindowAction] = []
+    var events: [ConcernEvent] = []
 
-    init(note: Note? = nil, clearsMessage: Bool = false, effects: [WindowEffect] = [], actions: [WindowAction] = []) {
-        self.note = note; self.clearsMessage = clearsMessage; self.effects = effects; self.actions = actions
+    init(note: Note? = nil, clearsMessage: Bool = false, effects: [WindowEffect] = [], events: [ConcernEvent] = []) {
+        self.note = note; self.clearsMessage = clearsMessage; self.effects = effects; self.events = events
     }
+}
+
+/// What happened in one concern that another follows. The concern that reports it does not know
+/// who follows; `WindowState.follow` says.
+enum ConcernEvent: Sendable {
+    /// The timeline's ruler zoomed, panned or was fitted.
+    case rulerSpanChanged
+    /// A tool was shown or hidden.
+    case toolToggled
+    /// A track's curve was selected for editing.
+    case curveSelected
+    /// The document's values were kept as A.
+    case snapshotTaken(Timings?)
+    /// The timings file failed to load again; the last good values stay.
+    case timingsFileFailed
+    /// The document's values changed; `replay` plays the take again from its start.
+    case timingsChanged(Timings, replay: Bool)
 }
 
 /// A concern embedded in the window, as TCA's `Scope(state:action:)` embeds a child reducer: its
@@ -65,13 +86,13 @@ extension DocumentState: WindowConcern {
         case let .saveFinished(result): outcome = saveFinished(result)
         case .snapshotA:
             document.snapshotAsA()
-            return ConcernOutcome(note: Note("A = these values; your edits now change B"), actions: [.playback(.rebuildA(over: document.snapshotA))])
+            return ConcernOutcome(note: Note("A = these values; your edits now change B"), events: [.snapshotTaken(document.snapshotA)])
         case let .reloadFailed(error):
             // The last good values stay in force until the file is fixed; the inspector shows why.
             return ConcernOutcome(note: Note("timings error: \(error)", isError: true, forever: true), effects: [.log("timings error: \(error)")],
-                                  actions: [.view(.showInspector)])
+                                  events: [.timingsFileFailed])
         }
-        let follows: [WindowAction] = outcome.timingsChanged ? [.playback(.timingsChanged(document.current, replay: outcome.replay))] : []
-        return ConcernOutcome(note: outcome.note, effects: outcome.effects, actions: follows)
+        let events: [ConcernEvent] = outcome.timingsChanged ? [.timingsChanged(document.current, replay: outcome.replay)] : []
+        return ConcernOutcome(note: outcome.note, effects: outcome.effects, events: events)
     }
 }

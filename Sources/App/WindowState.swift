@@ -251,12 +251,23 @@ extension WindowState {
         return apply(outcome)
     }
 
-    /// A concern's outcome, mapped into the window's: its message shown, its actions for the
-    /// other concerns reduced in turn, and every effect returned in the order asked.
+    /// A concern's outcome, mapped into the window's: its message shown, the actions that follow
+    /// its events reduced in turn, and every effect returned in the order asked.
     private mutating func apply(_ outcome: ConcernOutcome) -> [WindowEffect] {
         if outcome.clearsMessage { message = nil }
         show(outcome.note)
-        return outcome.actions.reduce(into: outcome.effects) { effects, action in effects += route(action) }
+        return outcome.events.reduce(into: outcome.effects) { effects, event in effects += route(WindowState.follow(event)) }
+    }
+
+    /// The parent's routing: what each concern's event means for the others.
+    static func follow(_ event: ConcernEvent) -> WindowAction {
+        switch event {
+        case .rulerSpanChanged: return .graph(.setSpan(.ruler))              // the Graph view plots what the ruler shows
+        case .toolToggled, .timingsFileFailed: return .view(.showInspector)  // the tool, or why the file failed, is in the inspector
+        case .curveSelected: return .view(.openSelectedTracksSection)
+        case let .snapshotTaken(timings): return .playback(.rebuildA(over: timings))
+        case let .timingsChanged(timings, replay): return .playback(.timingsChanged(timings, replay: replay))
+        }
     }
 
     // MARK: The scopes (made where used: a key path is no `Sendable` constant)
