@@ -21,8 +21,11 @@ import PackageDescription
 //   their renderer; text, images (PNG, JPEG, GIF; PDF and SVG drawn at the size shown), PNG
 //   read-back, the HUD; intros: Lottie frames through rlottie, GIF and video frames through ffmpeg.
 // - Exports: the exports to UIKit, SwiftUI, CSS, Compose and launch images, over one export model.
-// - App: the app layer: session, assets, the timings file watcher and document (edits, undo,
-//   save), the window's state and pure reducer, the key table and the CLI table.
+// - App: the app's core, which draws nothing and does not link Render: the options, the timings
+//   file watcher and document (edits, undo, save), the window's state and pure reducer, the key
+//   table and the CLI table.
+// - Session: a preview session (PreviewSession): the options' files read and resolved into what
+//   every command and the window start from, and the launch blink measured with Render.
 // - Inspector: Dear ImGui over SDL and the editor widgets (number, curve, spring, timeline).
 // - Recording: `record` and `compare-video` as libraries: the frame writer's threads, YUV through
 //   libyuv, the Matroska stream to ffmpeg, the review reel (variants side by side) and the
@@ -32,7 +35,8 @@ import PackageDescription
 // - PreviewWindow: the window: its shell, frame loop, event routing and effects, and the
 //   workbench's panels (inspector, graph, timeline, keys) over Inspector.
 // - SplashLab: the executable: argument parsing and dispatch to the libraries above.
-// Only Render, App, Inspector and the executable may see SDL: the pure modules (Motion, Formats,
+// Only Render (and the libraries above it: Session, Recording, Benchmarks, PreviewWindow), Inspector
+// and the executable may see SDL: the pure modules (Motion, Formats,
 // Scenes, LaunchImport, Geometry) stay functions of (timings, device, seed, input, time), which is what makes
 // `state`, `render`, golden images and recordings exact, and lets their tests run without a
 // display. C++ interoperability (for Dear ImGui) is confined to Inspector and what imports it
@@ -95,28 +99,33 @@ let package = Package(
             linkerSettings: [.linkedLibrary("stb"), .linkedLibrary("m")]
         ),
         .target(name: "Render", dependencies: ["CSDL2", "CVectorImage", "CRLottie", "DotLottie", "Formats", "Scenes", "Geometry"], path: "Sources/Render"),
-        .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "Exports"], path: "Sources/App"),
+        // The app's core: options, the window's state and reducers, the timings document. It draws nothing.
+        .target(name: "App", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Exports"], path: "Sources/App"),
+        // A preview session: the options' files read and resolved (assets, timings, the project's
+        // launch screen, the intro), what every command and the window start from; it measures the
+        // launch blink with Render.
+        .target(name: "Session", dependencies: ["Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App"], path: "Sources/Session"),
         // The fuzz targets' invariants, pure, so the corpus test runs them without libFuzzer.
         .target(name: "FuzzChecks", dependencies: ["Formats", "Scenes", "LaunchImport", "Motion", "Geometry", "DotLottie"], path: "Sources/FuzzChecks"),
         .target(
             name: "Recording",
-            dependencies: ["CSDL2", "CLibYUV", "Formats", "Scenes", "Geometry", "Render", "App"],
+            dependencies: ["CSDL2", "CLibYUV", "Formats", "Scenes", "Geometry", "Render", "App", "Session"],
             path: "Sources/Recording"
         ),
         .target(
             name: "Benchmarks",
-            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App"],
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Session"],
             path: "Sources/Benchmarks"
         ),
         .target(
             name: "PreviewWindow",
-            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render", "App", "Inspector", "Recording"],
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "Geometry", "Render", "App", "Session", "Inspector", "Recording"],
             path: "Sources/PreviewWindow",
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
         .executableTarget(
             name: "SplashLab",
-            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Exports", "Recording", "Benchmarks", "PreviewWindow"],
+            dependencies: ["CSDL2", "Motion", "Formats", "Scenes", "LaunchImport", "Geometry", "Render", "App", "Session", "Exports", "Recording", "Benchmarks", "PreviewWindow"],
             path: "Sources/SplashLab",
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
@@ -129,12 +138,12 @@ let package = Package(
         .testTarget(name: "LaunchImportTests", dependencies: ["LaunchImport", "Scenes", "Formats", "TestFixtures"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "Scenes"]),
         // The golden PNGs are read from the source tree by path (RenderHarness), not bundled.
-        .testTarget(name: "RenderTests", dependencies: ["App", "Render", "DotLottie", "Geometry", "Formats", "Scenes", "LaunchImport", "Motion", "TestFixtures"], exclude: ["Golden"]),
+        .testTarget(name: "RenderTests", dependencies: ["App", "Session", "Render", "DotLottie", "Geometry", "Formats", "Scenes", "LaunchImport", "Motion", "TestFixtures"], exclude: ["Golden"]),
         // The command-line tests spawn the executable (hence the dependency: it is built first); the
         // window's and the recording's tests import PreviewWindow (C++ interop, for Dear ImGui) and Recording.
         .testTarget(
             name: "SplashLabTests",
-            dependencies: ["SplashLab", "PreviewWindow", "Recording", "App", "Render", "Formats", "Scenes", "TestFixtures"],
+            dependencies: ["SplashLab", "PreviewWindow", "Recording", "App", "Session", "Render", "Formats", "Scenes", "TestFixtures"],
             swiftSettings: [.interoperabilityMode(.Cxx)]
         ),
         // The exports, imported: only the command-line tests spawn the binary.

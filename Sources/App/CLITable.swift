@@ -21,7 +21,6 @@ import Exports
 import Formats
 import Foundation
 import Motion
-import Render
 import Scenes
 
 /// A mistake in how the command was called: printed with the usage, exit code 2.
@@ -445,13 +444,3 @@ extension PreviewOptions {
     }
 }
 
-/// A preview session from the command line's options, with the built-in assets found beside the
-/// executable.
-public func makeSession(_ options: PreviewOptions) throws -> PreviewSession {
-    let executable = AssetCatalog.runningExecutablePath(fallback: CommandLine.arguments[0])
-    guard let dir = AssetCatalog.locateBuiltIn(executablePath: executable) else {
-        let folders = AssetCatalog.builtInSearchFolders(executablePath: executable).joined(separator: ", ")
-        throw UserFacingError("cannot find the built-in assets (no timings.json in \(folders))", hint: "set SPLASHLAB_ASSETS=/path/to/Assets")
-    }
-    return try PreviewSession(options, builtInAssets: dir)
-}

@@ -1,7 +1,6 @@
 import Foundation
 import Formats
 import Motion
-import Render
 import Scenes
 
 /// `splashlab compare-video FILE`: a screen recording of the real app against the preview drawn
@@ -20,7 +19,7 @@ public struct CompareVideoOptions {
     public let usage: String
 
     /// An offset further than the longest recording read, either way, cannot be meant.
-    public static let offsetBounds = -ReferenceRecording.maximumDuration...ReferenceRecording.maximumDuration
+    public static let offsetBounds = -ReferenceRecordingLimits.maximumDuration...ReferenceRecordingLimits.maximumDuration
 
     /// A comparison of the preview `preview` draws with a recording, as `render`, `state` and
     /// `record` make one for `--reference`.

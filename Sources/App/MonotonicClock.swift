@@ -1,6 +1,5 @@
 import Formats
 import Foundation
-import Render
 
 /// CLOCK_MONOTONIC in seconds: immune to wall-clock changes, so frame durations are honest.
 public enum MonotonicClock {

@@ -4,7 +4,6 @@
 
 import Exports
 import Foundation
-import Render
 import Scenes
 
 /// The shells `splashlab completion` writes a script for.

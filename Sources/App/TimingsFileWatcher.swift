@@ -1,6 +1,5 @@
 import Formats
 import Foundation
-import Render
 import Scenes
 
 /// Watches the active timings file and reads it again when it changes. An invalid edit leaves

@@ -1,4 +1,5 @@
 import App
+import Session
 import CSDL2
 import Formats
 import Foundation

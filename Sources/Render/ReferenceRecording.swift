@@ -27,9 +27,8 @@ public struct ReferenceRecording: Sendable {
     public let frameTimes: [Double]
     public let duration: Double
 
-    /// A recording of a launch lasts seconds; two minutes leaves room for a slow device and the
-    /// app's first screen, and refuses a long screen recording before any frame is decoded.
-    public static let maximumDuration = 120.0
+    /// Scenes' `ReferenceRecordingLimits.maximumDuration`, where the options' bounds read it too.
+    public static let maximumDuration = ReferenceRecordingLimits.maximumDuration
     /// Two minutes at 240 fps, past any iPhone's screen recording rate (120 fps on ProMotion).
     public static let maximumFrames = 28_800
     /// How long the probe or the whole decode may take before it is stopped: decoding takes 1.4

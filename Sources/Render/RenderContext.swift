@@ -1,4 +1,5 @@
 import CSDL2
+import Scenes
 import Formats
 import Foundation
 import Geometry
@@ -10,9 +11,6 @@ public enum RenderTarget {
     case offscreen(width: Int, height: Int)
 }
 
-/// The SDL renderer names SplashLab knows: Mesa's GL ES 2 (the headless default), desktop GL, and
-/// SDL's software rasteriser as the fallback.
-public let knownRendererNames = ["opengles2", "opengl", "software"]
 
 /// An SDL window and renderer, and the owner of every texture and font made for them
 /// (`TextureOwnership`). SDL is not thread-safe: use one context from one thread.

@@ -84,3 +84,7 @@ extension FrameRecord {
             .map { JSONOutput.number(($0 * 1000).rounded() / 1000).text }.joined(separator: ",")
     }
 }
+
+/// The SDL renderer names SplashLab knows: Mesa's GL ES 2 (the headless default), desktop GL, and
+/// SDL's software rasteriser as the fallback. Render creates them; the options check a name early.
+public let knownRendererNames = ["opengles2", "opengl", "software"]

@@ -27,6 +27,13 @@ public enum StatusBar {
     }
 }
 
+/// How long a reference recording may be, known before any file is read (option bounds use it):
+/// a recording of a launch lasts seconds; two minutes leaves room for a slow device and the app's
+/// first screen, and refuses a long screen recording before any frame is decoded.
+public enum ReferenceRecordingLimits {
+    public static let maximumDuration = 120.0
+}
+
 // MARK: - Comparing two frames
 
 /// How a reference frame differs from a preview frame, over the pixels compared (the device's,

@@ -1,4 +1,5 @@
 import App
+import Session
 import Exports
 import Formats
 import Foundation

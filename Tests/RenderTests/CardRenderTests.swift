@@ -1,4 +1,5 @@
 @testable import App
+import Session
 import Formats
 import Foundation
 import Geometry

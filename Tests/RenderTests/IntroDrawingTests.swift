@@ -1,4 +1,5 @@
 @testable import App
+import Session
 import Foundation
 import Geometry
 @testable import Render

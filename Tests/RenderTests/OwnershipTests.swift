@@ -1,4 +1,5 @@
 @testable import App
+import Session
 import CSDL2
 import Foundation
 import XCTest

@@ -1,3 +1,4 @@
+import App
 import Formats
 import Foundation
 import Scenes
