@@ -520,6 +520,8 @@ public struct RunOptions {
     public var saveTo: String?
     public var stateOutPath: String?
     public var uiDumpPath: String?
+    /// `--comments`: a review's comments, pinned on the timeline's ruler and listed in the inspector.
+    public var commentsPath: String?
     public var hud: Bool
     /// `--reference`: a screen recording as the B side of every compare mode.
     public var reference: ReferenceOptions?
@@ -540,6 +542,7 @@ public struct RunOptions {
         saveTo = args.value(.saveTo)
         stateOutPath = args.value(.stateOut)
         uiDumpPath = args.value(.uiDump)
+        commentsPath = args.value(.comments)
         hud = args.has(.hud)
         reference = try ReferenceOptions.parse(args)
         compareOnOpen = reference != nil && args.has(.compareMode)

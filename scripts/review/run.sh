@@ -41,6 +41,29 @@ PY
 for f in index.html review.mp4 review.json; do [ -s "$work/r/$f" ] || die "review wrote no $f"; done
 python3 "$here/page_check.py" --chromium "$chromium" --page "$work/r" --comments "$work/c.json" --exported "$work/exported.json"
 
+# The exported comments back in the window: run --comments pins every one on the ruler, at the
+# time the page exported, and the UI dump lists them. The window (offscreen) is stopped by SIGTERM
+# once its dump shows them, or after 30 s.
+"$bin" run --seed 3 --comments "$work/exported.json" --ui-dump "$work/ui.json" 2>"$work/run.log" &
+window=$!
+pinned=no
+for _ in $(seq 150); do
+  if [ -s "$work/ui.json" ] && python3 - "$work/exported.json" "$work/ui.json" <<'PY'
+import json, sys
+exported = sorted(c["t"] for c in json.load(open(sys.argv[1]))["comments"])
+dump = json.load(open(sys.argv[2]))
+pins = sorted(c["value"] for c in dump["controls"] if c["kind"] == "commentPin")
+listed = sorted(c["t"] for c in dump["comments"])
+sys.exit(0 if pins == exported and listed == exported else 1)
+PY
+  then pinned=yes; break; fi
+  sleep 0.2
+done
+kill -TERM "$window" 2>/dev/null || true
+wait "$window" 2>/dev/null || true
+[ "$pinned" = yes ] || { cat "$work/run.log" >&2; die "run --comments did not pin every exported comment at its time"; }
+echo "review-check: run --comments pins every exported comment at its time, and the UI dump lists them"
+
 # The exported comments back in the burn-in strip: the frame at the new comment's time differs
 # from the same frame without comments in the strip alone.
 t=$(python3 -c 'import json,sys; print([c for c in json.load(open(sys.argv[1]))["comments"] if c["text"] == "the hole feels slow here"][0]["t"])' "$work/exported.json")
