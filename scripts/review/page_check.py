@@ -231,6 +231,32 @@ def main():
         readout = page.eval("document.getElementById('readout').textContent")
         check(f"{after + 1} / {frames}" in readout.replace("  ", " ").replace(" /", " /"), f"the page names frame {after + 1} / {frames} as the burn-in does ({readout.strip()!r})")
 
+        # Rates, L, K and J: 3 sets 0.25, L plays at it, K stops on a whole frame, J plays backward.
+        page.key("3", "Digit3", 51, text="3")
+        check(page.eval("document.getElementById('video').playbackRate") == 0.25, "3 sets the rate to 0.25")
+        page.key("l", "KeyL", 76, text="l")
+        page.wait_for("!document.getElementById('video').paused && document.getElementById('video').currentTime > 0.5 / 60 * 25", "L plays")
+        page.key("k", "KeyK", 75, text="k")
+        page.wait_for("window.splashlabReview.ready()", "K's seek ends")
+        stopped = page.eval("[document.getElementById('video').paused, window.splashlabReview.frame(), document.getElementById('video').currentTime * 60]")
+        check(stopped[0] and abs(stopped[2] - (stopped[1] + 0.5)) < 1e-3, f"K stops on the middle of a whole frame ({stopped})")
+        page.key("j", "KeyJ", 74, text="j")
+        browser.pump(0.4)
+        page.key("k", "KeyK", 75, text="k")
+        backward = page.eval("window.splashlabReview.frame()")
+        check(backward < stopped[1], f"J plays backward (frame {stopped[1]} → {backward})")
+        page.key("1", "Digit1", 49, text="1")
+        # A click on a pin seeks to its comment's frame.
+        pin = page.eval("(() => { const p = document.querySelector('#timeline .pin'); p.scrollIntoView({block: 'center'}); const r = p.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        for kind in ("mousePressed", "mouseReleased"):
+            page.send("Input.dispatchMouseEvent", {"type": kind, "x": pin[0], "y": pin[1], "button": "left", "clickCount": 1})
+        page.wait_for("window.splashlabReview.ready()", "the pin's seek ends")
+        first = min(c["t"] for c in given)
+        want_frame = round(first * fps * stretch)
+        check(page.eval("window.splashlabReview.frame()") == want_frame, f"a click on the first pin seeks to its comment's frame {want_frame}")
+        page.eval(f"window.splashlabReview.seekFrame({after})")
+        page.wait_for("window.splashlabReview.ready()", "the seek back ends")
+
         # A comment added in the page: C, a name, a text, Ctrl+Enter; then the export button.
         page.key("c", "KeyC", 67, text="c")
         page.wait_for("document.getElementById('comment-form').classList.contains('open')", "C opens the comment form")
