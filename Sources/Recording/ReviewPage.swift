@@ -163,10 +163,23 @@ enum ReviewData {
     static func variant(_ take: RecordedTake, _ i: Int, frameTimes: [Double]) -> JSONOutput {
         let session = take.sessions[i]
         let preview = session.preview
-        let sequence = preview.splash
+        // What is happening at each frame, as the burn-in names it, as runs of frames.
+        var activities: [JSONOutput] = []
+        var playback = Playback(initial: preview, log: take.script.events, time: 0, takingSnapshots: false)
+        var last: String?
+        for (n, t) in frameTimes.enumerated() {
+            playback.seek(to: t)
+            let name = playback.activity
+            if name != last { activities.append(.object([("frame", .int(n)), ("name", .string(name))])); last = name }
+        }
+        // The splash as the take played it: a tap or a key during it brings the dismissal forward,
+        // as the workbench's timeline shows once the take has played.
+        let sequence = playback.preview.splash
         let d = sequence.dismissalTime
+        // A skip during the appearance ends it at d, with no hold: a phase that did not happen is left out.
+        let appeared = min(sequence.appearDuration, d)
         let phases: [(String, Double, Double)] = preview.skipSplash ? [] : [
-            ("appearing", 0, sequence.appearDuration), ("holding", sequence.appearDuration, d), ("disappearing", d, sequence.endTime)]
+            ("appearing", 0, appeared), ("holding", appeared, d), ("disappearing", d, sequence.endTime)].filter { $0.2 > $0.1 }
         var tracks: [JSONOutput] = []
         if !preview.skipSplash {
             if let intro = sequence.intro, !sequence.options.reduceMotion {
@@ -181,15 +194,6 @@ enum ReviewData {
                 tracks.append(.object([("id", .string(track.id)), ("label", .string(track.label)), ("begin", .number(begin)),
                                        ("end", .number(end)), ("keyTimes", .array(keyTimes.map { .number($0) }))]))
             }
-        }
-        // What is happening at each frame, as the burn-in names it, as runs of frames.
-        var activities: [JSONOutput] = []
-        var playback = Playback(initial: preview, log: take.script.events, time: 0, takingSnapshots: false)
-        var last: String?
-        for (n, t) in frameTimes.enumerated() {
-            playback.seek(to: t)
-            let name = playback.activity
-            if name != last { activities.append(.object([("frame", .int(n)), ("name", .string(name))])); last = name }
         }
         return .object([("name", .string(take.names[i])), ("file", .string(URL(fileURLWithPath: session.timingsPath).lastPathComponent)),
                         ("hash", .string(take.hashes[i])), ("phases", .array(phases.map { .object([("name", .string($0.0)), ("start", .number($0.1)), ("end", .number($0.2))]) })),

@@ -47,6 +47,25 @@ final class ReviewPageTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: dir)
     }
 
+    /// A tap during the appearance skips the splash: the phases are those the take played, with no
+    /// hold, and the activity after the splash is listed by frame.
+    func testThePhasesAreThoseTheTakePlayed() throws {
+        let dir = temporaryDirectory()
+        let script = dir + "/tap.json"
+        try write(#"{"events": [{"t": 0.1, "type": "down", "x": 100, "y": 300}, {"t": 0.15, "type": "up", "x": 100, "y": 300}, {"t": 1.5, "type": "key", "key": "p"}]}"#, script)
+        let r = try CLI.run(["review", "--out", dir + "/r", "--seed", "3", "--duration", "2.5", "--fps", "20", "--script", script])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let data = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/r/review.json"))) as? [String: Any])
+        let variant = try XCTUnwrap((data["variants"] as? [[String: Any]])?.first)
+        let phases = try XCTUnwrap(variant["phases"] as? [[String: Any]])
+        XCTAssertEqual(phases.map { $0["name"] as? String }, ["appearing", "disappearing"])
+        XCTAssertEqual((phases[0]["end"] as? NSNumber)?.doubleValue ?? .nan, 0.1, accuracy: 1e-9)
+        let activities = try XCTUnwrap(variant["activities"] as? [[String: Any]])
+        XCTAssertEqual(activities.first { $0["name"] as? String == "panel-presenting" }?["frame"] as? Int, 30, "P at 1.5 s, frame 30 at 20 fps")
+        XCTAssertEqual((data["inputs"] as? [[String: Any]])?.map { $0["type"] as? String }, ["down", "up", "key"])
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
     func testOneFileEmbedsTheVideo() throws {
         let dir = temporaryDirectory()
         let r = try CLI.run(["review", "--single-file", "--out", dir + "/review.html", "--seed", "3", "--duration", "0.5", "--fps", "30"])
