@@ -57,10 +57,10 @@ package struct RecordedTake {
 }
 
 /// The take `record` plays: the preview seconds, the stretch of slow motion and the frame count.
-package struct TakePlan {
-    package var duration: Double
-    package var stretch: Double
-    package var frames: Int
+struct TakePlan {
+    var duration: Double
+    var stretch: Double
+    var frames: Int
 
     /// By default: the splash to its end (the latest of the variants'), or the script to its last
     /// input, and a little after.

@@ -20,7 +20,12 @@ package func writeReviewPage(_ options: ReviewPageOptions, processStart: Double)
     var record = options.record
     let folder: String, videoPath: String
     if options.singleFile {
-        folder = OutputFile.split(options.out).folder
+        // The file's folder is checked before the take is recorded, not after.
+        folder = URL(fileURLWithPath: options.out).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw RenderError("cannot write \(options.out): the folder \(folder) does not exist")
+        }
         videoPath = NSTemporaryDirectory() + "splashlab-review-\(getpid()).mp4"
     } else {
         folder = options.out
@@ -34,7 +39,10 @@ package func writeReviewPage(_ options: ReviewPageOptions, processStart: Double)
     let comments = take.comments ?? ReviewComments([])
     let data = ReviewData.json(take, comments: comments, rate: record.rate, singleFile: options.singleFile).text
     if options.singleFile {
-        let video = try JSONParser.readFile(videoPath, limit: FileSizeLimit(bytes: 2 << 30, kind: "the review's video"))
+        let video: [UInt8]
+        do { video = try BoundedFileReader.read(videoPath, limit: ReviewPageTemplate.embeddedVideoLimit) } catch {
+            throw RenderError("\(options.out): the video cannot be embedded (\(error)); write the folder instead (leave out --single-file)")
+        }
         let page = template.page(data: data, videoSource: "data:video/mp4;base64," + Data(video).base64EncodedString())
         try OutputFile.write(page, to: options.out)
         printError("wrote \(options.out): the page with the video and review.json embedded")
@@ -56,6 +64,10 @@ struct ReviewPageTemplate {
     static let videoName = "review.mp4"
     static let dataMark = "/*SPLASHLAB_REVIEW_DATA*/"
     static let videoMark = "SPLASHLAB_REVIEW_VIDEO"
+    /// The largest video `--single-file` embeds: as base64 it grows by a third, and the browser
+    /// holds the whole page in memory before it plays; a longer take belongs in the folder, where
+    /// the browser streams review.mp4.
+    static let embeddedVideoLimit = FileSizeLimit(bytes: 512 << 20, kind: "a video embedded in one HTML file")
 
     let text: String
 

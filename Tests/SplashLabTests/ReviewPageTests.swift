@@ -86,6 +86,7 @@ final class ReviewPageTests: XCTestCase {
             (#line, ["review"], 2, "review needs --out DIR"),
             (#line, ["review", "--out", dir + "/r.mp4"], 2, "review writes a folder"),
             (#line, ["review", "--single-file", "--out", dir + "/r"], 2, "--out must end in .html"),
+            (#line, ["review", "--single-file", "--out", dir + "/missing/r.html"], 1, "cannot write \(dir)/missing/r.html: the folder \(dir)/missing does not exist"),
             (#line, ["record", "--out", dir + "/x.mp4", "--comments", notJSON], 2, "--comments shows a comment in the burn-in strip: add --burn-in"),
             (#line, ["render", "--at", "1", "--out", dir + "/x.png", "--burn-in", "--comments", notJSON], 1, "\(notJSON):2:11: "),
         ]
