@@ -41,6 +41,17 @@ PY
 for f in index.html review.mp4 review.json; do [ -s "$work/r/$f" ] || die "review wrote no $f"; done
 python3 "$here/page_check.py" --chromium "$chromium" --page "$work/r" --comments "$work/c.json" --exported "$work/exported.json"
 
+# The same review as one file (--single-file): the page plays its embedded video and passes the
+# same checks. page_check reads review.json and decodes review.mp4 with ffmpeg for the pixels it
+# compares; the folder's are the same take, copied beside the one file, which never loads them.
+mkdir "$work/single"
+"$bin" review --single-file --out "$work/single/index.html" --compare "$work/a.json" "$work/b.json" --comments "$work/c.json" --burn-in --seed 3 2>/dev/null
+grep -q 'src="data:video/mp4;base64,' "$work/single/index.html" || die "--single-file did not embed the video"
+cp "$work/r/review.json" "$work/r/review.mp4" "$work/single/"
+python3 "$here/page_check.py" --chromium "$chromium" --page "$work/single" --comments "$work/c.json" --exported "$work/single-exported.json" >"$work/single.log" \
+  || { cat "$work/single.log"; die "the --single-file page failed its checks"; }
+echo "review-check: the --single-file page passes the same checks"
+
 # The exported comments back in the window: run --comments pins every one on the ruler, at the
 # time the page exported, and the UI dump lists them. The window (offscreen) is stopped by SIGTERM
 # once its dump shows them, or after 30 s.
