@@ -201,6 +201,14 @@ def main():
                   "no element made from a comment's text")
             check(page.eval("window.reviewCommentRan === undefined"), "no script of a comment ran")
 
+        # What differs between the variants: the parameters review.json marks, and only those
+        # while "only what differs" is on (its default with two variants).
+        differing = [p["path"] for p in review["parameters"] if p["differs"]]
+        if len(review["variants"]) > 1:
+            rows = page.eval("Array.from(document.querySelectorAll('#timings tr.differs td:first-child')).map(e => e.textContent)")
+            check(differing and [r.split(" (")[0] for r in rows] == differing, f"the timings table lists what differs: {rows}")
+            check(page.eval("document.querySelectorAll('#timings tr').length") == len(differing) + 1, "and only that, under its header")
+
         # Ten presses of the right arrow: exactly ten frames on.
         page.send("Runtime.evaluate", {"expression": "document.activeElement && document.activeElement.blur()"})
         start = page.eval("window.splashlabReview.frame()")
@@ -254,6 +262,19 @@ def main():
         first = min(c["t"] for c in given)
         want_frame = round(first * fps * stretch)
         check(page.eval("window.splashlabReview.frame()") == want_frame, f"a click on the first pin seeks to its comment's frame {want_frame}")
+        page.eval(f"window.splashlabReview.seekFrame({after})")
+        page.wait_for("window.splashlabReview.ready()", "the seek back ends")
+
+        # Shift+click on the timeline: the frame under the pointer, and the comment form on it.
+        spot = page.eval("""(() => { const t = document.getElementById('timeline'); t.scrollIntoView({block: 'center'});
+            const r = t.getBoundingClientRect(); return [r.x + 190 + (r.width - 190 - 12) * 0.5, r.y + 40]; })()""")
+        for kind in ("mousePressed", "mouseReleased"):
+            page.send("Input.dispatchMouseEvent", {"type": kind, "x": spot[0], "y": spot[1], "button": "left", "clickCount": 1, "modifiers": 8})
+        page.wait_for("document.getElementById('comment-form').classList.contains('open')", "Shift+click on the timeline opens the comment form")
+        middle = page.eval("window.splashlabReview.frame()")
+        check(abs(middle - frames / 2) <= 2, f"Shift+click seeks to the frame under the pointer (frame {middle} of {frames})")
+        page.key("Escape", "Escape", 27)
+        page.wait_for("!document.getElementById('comment-form').classList.contains('open')", "Esc closes the comment form")
         page.eval(f"window.splashlabReview.seekFrame({after})")
         page.wait_for("window.splashlabReview.ready()", "the seek back ends")
 
