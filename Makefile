@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN_RELEASE := .build/release/splashlab
 BIN_DEBUG := .build/debug/splashlab
 
-.PHONY: run test bench bench-web parity realworld fuzz deps deps-test build release e2e soak clean install uninstall deb deb-check
+.PHONY: run test bench bench-web parity review-check realworld fuzz deps deps-test build release e2e soak clean install uninstall deb deb-check
 
 run: deps release
 	$(BIN_RELEASE) run $(ARGS)
@@ -16,6 +16,7 @@ test: deps-test
 	env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=offscreen $(SWIFT) test --disable-swift-testing
 	scripts/e2e.sh $(BIN_DEBUG)
 	scripts/parity/run.sh $(BIN_DEBUG)
+	scripts/review/run.sh $(BIN_DEBUG)
 
 # Performance figures as JSON (see README): the scripted scenario against its floor, and the motion math.
 bench: deps release
@@ -31,6 +32,10 @@ bench-web: deps release
 # state`: every animated property at 60 Hz within 1e-3 of its range (scripts/parity/run.sh).
 parity: deps-test build
 	scripts/parity/run.sh $(BIN_DEBUG)
+
+# The review page in headless Chromium: stepping, pins, a comment added and exported, read back by render.
+review-check: deps-test build
+	scripts/review/run.sh $(BIN_DEBUG)
 
 # The real-project conformance run (scripts/realworld/README.md): the runner's self-test, then the
 # launch screens of 26 public iOS apps in ../shared/realworld/projects (REALWORLD=DIR elsewhere),

@@ -3,7 +3,7 @@ import PackageDescription
 
 // What each module holds:
 // - Motion: pure timing math (curves, keyframes, springs, decay, their Simulation shape), imports nothing.
-// - Formats: positioned JSON, the JSON writer, input scripts, the timings file and its declaration
+// - Formats: positioned JSON, the JSON writer, input scripts, a review's comments, the timings file and its declaration
 //   of every parameter (TimingsSchema), in-place patching of a timings file, what an image file is
 //   by its bytes and its size (ImageFileKind, ImageFileInfo: PNG, JPEG and GIF headers, a PDF's first
 //   page through poppler-glib (PDFFirstPage, which Render draws from too), an SVG's root), the one
@@ -27,9 +27,10 @@ import PackageDescription
 // - Session: a preview session (PreviewSession): the options' files read and resolved into what
 //   every command and the window start from, and the launch blink measured with Render.
 // - Inspector: Dear ImGui over SDL and the editor widgets (number, curve, spring, timeline).
-// - Recording: `record` and `compare-video` as libraries: the frame writer's threads, YUV through
-//   libyuv, the Matroska stream to ffmpeg, the review reel (variants side by side) and the
-//   reference review (a phone's recording beside the preview).
+// - Recording: `record`, `review` and `compare-video` as libraries: the frame writer's threads, YUV
+//   through libyuv, the Matroska stream to ffmpeg, the review reel (variants side by side), the
+//   review page (the take, review.json from the model, the page) and the reference review (a
+//   phone's recording beside the preview).
 // - Benchmarks: `bench`'s measures: the scripted frames against their floor, motion math, parsers,
 //   intros and reference decoding, each printed as JSON.
 // - PreviewWindow: the window: its shell, frame loop, event routing and effects, and the

@@ -42,8 +42,14 @@ public struct CLIOption: Sendable {
     public let commands: [String]
     public let forwardedToCapture: Bool
     /// Takes every operand up to the next option (`--compare A.json B.json C.json`).
-    public var takesMany = false
+    public var takesMany: Bool
     public var isFlag: Bool { value == nil }
+    public init(name: String, value: String?, help: String, commands: [String], forwardedToCapture: Bool, takesMany: Bool = false) {
+        self.name = name; self.value = value; self.help = help; self.forwardedToCapture = forwardedToCapture; self.takesMany = takesMany
+        // `review` records the take as `record` does and writes the page around it: every option of
+        // `record` is one of its options too, declared once.
+        self.commands = commands.contains("record") && !commands.contains("review") ? commands + ["review"] : commands
+    }
     /// The option as a usage line shows it: `--out PATH`, `--compare FILE...`, `--hud`.
     public var synopsis: String { value.map { "\(name) \($0)\(takesMany ? "..." : "")" } ?? name }
 }
@@ -75,6 +81,11 @@ public enum CLI {
                               "splashlab record --out review.mp4 --script capture.json --show-touches --burn-in",
                               "splashlab record --compare a.json b.json --out ab.mp4",
                               "splashlab record --out slow.mp4 --rate 0.25"]),
+        CLICommand(name: "review", summary: "record the take and write a review page around it: a folder (index.html, review.mp4, review.json) that works from file:// alone",
+                   operands: "",
+                   examples: ["splashlab review --out review --script capture.json --burn-in",
+                              "splashlab review --out ab --compare a.json b.json --comments comments.json",
+                              "splashlab review --out review.html --single-file"]),
         CLICommand(name: "compare-video", summary: "a screen recording of the real app against the preview: the offset found, the difference curve per phase; exit 1 when a phase differs past --max-difference", operands: "FILE",
                    examples: ["splashlab compare-video app.mov --device iphone-15", "splashlab compare-video app.mov --reference-offset 0.4 --csv > curve.csv"]),
         CLICommand(name: "lint", summary: "check a take's motion on the model: pops, velocity jumps at interruptions, overshoot, settling, the splash's end; exit 1 with findings", operands: "",
@@ -106,7 +117,7 @@ public enum CLI {
     public static let options: [CLIOption] = [
         .device, .orientation, .seed, .feedLatency, .reduceMotion, .skipSplash, .timings, .assets,
         .project, .target, .logoView, .explain, .appearance, .screen, .renderer, .script, .at, .launch, .html, .out, .scale, .duration, .fps,
-        .showTouches, .burnIn, .compare, .rate, .filmstrip, .from, .to, .count,
+        .showTouches, .burnIn, .compare, .comments, .singleFile, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
         .frames, .intro, .introDark, .introFrame, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
         .trace, .step, .json, .graph, .properties, .threshold, .referenceOffset, .csv, .maxDifference, .reference, .compareMode,
@@ -215,7 +226,7 @@ extension CLIOption {
     public static let at = CLIOption(name: "--at", value: "SECONDS", help: "the preview time of the frame, \(OptionBounds.text(OptionBounds.previewTime)) s (curve: t1,t2,... to sample at)", commands: ["render", "state", "curve"], forwardedToCapture: false)
     public static let launch = CLIOption(name: "--launch", value: nil, help: "the launch screen alone, from its sources (never the intro's frame 0)", commands: ["render"], forwardedToCapture: false)
     public static let html = CLIOption(name: "--html", value: nil, help: ExportTargets.standard.all.filter(\.writesPage).map { "export \($0.name)" }.joined(separator: ", ") + ": a self-contained page that plays the splash (to --out FILE or standard output)", commands: ["export"], forwardedToCapture: false)
-    public static let out = CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder", commands: ["render", "record", "export", "make-assets", "bench"], forwardedToCapture: false)
+    public static let out = CLIOption(name: "--out", value: "PATH", help: "where to write: a PNG, a video, or a folder (review: the page's folder)", commands: ["render", "record", "export", "make-assets", "bench"], forwardedToCapture: false)
     public static let scale = CLIOption(name: "--scale", value: "S", help: "pixels per point, \(OptionBounds.text(OptionBounds.scale)) (default: the device's scale)", commands: ["render", "record", "bench", "compare-video"], forwardedToCapture: false)
     public static let duration = CLIOption(name: "--duration", value: "SECONDS", help: "how much preview time to record (default: the splash or the script, and 0.5 s more); at most \(OptionBounds.number(OptionBounds.recordingSeconds)) s of video, slow motion included", commands: ["record"], forwardedToCapture: false)
     public static let fps = CLIOption(name: "--fps", value: "N", help: "frames per second, \(OptionBounds.text(OptionBounds.fps)) (record: of the video, default 60; run: the frame budget, default the display's)", commands: ["record", "run"], forwardedToCapture: false)
@@ -225,6 +236,9 @@ extension CLIOption {
                                        commands: ["render", "record"], forwardedToCapture: false)
     public static let compare = CLIOption(name: "--compare", value: "FILE", help: "\(OptionBounds.text(OptionBounds.comparedFiles)) timings files side by side, same script and seed, frame-locked and labelled",
                                        commands: ["render", "record"], forwardedToCapture: false, takesMany: true)
+    public static let comments = CLIOption(name: "--comments", value: "FILE", help: "a review's comments.json: pins on the timeline and a list in the inspector (run), the comment of the last 2 s in the burn-in strip (render, record), carried into the page (review)",
+                                        commands: ["run", "render", "record"], forwardedToCapture: false)
+    public static let singleFile = CLIOption(name: "--single-file", value: nil, help: "one HTML file with the video and the data embedded, written to --out FILE.html", commands: ["review"], forwardedToCapture: false)
     public static let rate = CLIOption(name: "--rate", value: "R", help: "slow motion in the file: 1, 0.5, 0.25 or 0.1 (1/R times the frames)", commands: ["record"], forwardedToCapture: false)
     public static let filmstrip = CLIOption(name: "--filmstrip", value: nil, help: "a grid of --count frames from --from to --to, each labelled with its time and phase", commands: ["render"], forwardedToCapture: false)
     public static let from = CLIOption(name: "--from", value: "SECONDS", help: "the filmstrip's, trace's or graph's first time, \(OptionBounds.text(OptionBounds.previewTime)) s (default 0)", commands: ["render", "state"], forwardedToCapture: false)

@@ -43,13 +43,5 @@ public enum OptionBounds {
     public static func number(_ v: Double) -> String { JSONOutput.number(v).text }
 
     /// 36000 as "36,000", as the help's prose writes numbers.
-    public static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
-    }
+    public static func grouped(_ n: Int) -> String { groupedDigits(n) }
 }

@@ -109,6 +109,9 @@ public struct ReviewSource {
     public var scriptPath: String?
     public var showTouches: Bool
     public var burnIn: Bool
+    /// `--comments`: a review's comments, shown in the burn-in strip (render, record) or carried
+    /// into the page (review).
+    public var commentsPath: String?
     /// The usage line, for the mistakes found later (a `--compare` file that is missing).
     public let usage: String
 
@@ -122,6 +125,7 @@ public struct ReviewSource {
         scriptPath = args.value(.script)
         showTouches = args.has(.showTouches)
         burnIn = args.has(.burnIn)
+        commentsPath = args.value(.comments)
     }
 
     /// The timings files `--compare` sets side by side, checked before any is read.
@@ -151,6 +155,9 @@ public struct RenderOptions {
         /// The take's value and velocity graph from `from` to `to` (nil: the end of the take) of
         /// the properties by id (nil: those that move).
         case graph(from: Double, to: Double?, properties: [String]?)
+
+        /// The time of the frame asked for (`--at`), if one.
+        public var time: Double? { if case let .at(t) = self { return t } else { return nil } }
     }
 
     /// The PNG to write; nil only with `--launch --explain`, which then prints without drawing.
@@ -212,6 +219,7 @@ public struct RenderOptions {
             throw args.mistake("--reference shows the recording beside the preview at one time: use --at, not \(stray.name)")
         }
         try ReferenceOptions.checkAlone(args, preview: review.preview)
+        if review.commentsPath != nil && !review.burnIn { throw args.mistake("--comments shows a comment in the burn-in strip: add --burn-in") }
     }
 
     /// A filmstrip's times: `count` evenly spaced from `from` to `to`, by default to the splash's end.
@@ -237,6 +245,12 @@ public struct RecordOptions {
     public init(_ arguments: [String]) throws {
         let args = try ParsedArguments(arguments, command: "record")
         guard let out = args.value(.out) else { throw args.mistake("record needs --out FILE.mp4, FILE.gif or a folder") }
+        try self.init(args, out: out)
+        if review.commentsPath != nil && !review.burnIn { throw args.mistake("--comments shows a comment in the burn-in strip: add --burn-in") }
+    }
+
+    /// The options `record` and `review` share, the video written to `out`.
+    init(_ args: ParsedArguments, out: String) throws {
         self.out = out
         let preview = try PreviewOptions(args)
         fps = try args.double(.fps, in: OptionBounds.fps) ?? 60
@@ -272,6 +286,30 @@ public struct RecordOptions {
             throw UsageError(message: "--duration \(seconds(duration))\(slowed); the limit is \(seconds(limit)) of video (\(minutes))", usage: review.usage)
         }
         throw UsageError(message: "the recording would run \(seconds(duration)) (to the end of the splash or the script's last input, and 0.5 s more)\(slowed); the limit is \(seconds(limit)) of video (\(minutes)): give --duration", usage: review.usage)
+    }
+}
+
+/// `splashlab review`: the take recorded as `record` records it, and a page around it.
+public struct ReviewPageOptions {
+    /// The folder written (index.html, review.mp4, review.json), or the HTML file with `--single-file`.
+    public var out: String
+    /// `--single-file`: the video and the data embedded in one HTML file.
+    public var singleFile: Bool
+    /// The recording's options; its `out` is set by the command to where the video is written.
+    public var record: RecordOptions
+
+    public init(_ arguments: [String]) throws {
+        let args = try ParsedArguments(arguments, command: "review")
+        singleFile = args.has(.singleFile)
+        guard let out = args.value(.out) else {
+            throw args.mistake(singleFile ? "review --single-file needs --out FILE.html" : "review needs --out DIR, the folder the page is written to")
+        }
+        if singleFile && !out.lowercased().hasSuffix(".html") { throw args.mistake("review --single-file writes one HTML file: --out must end in .html (got '\(abbreviatedForMessage(out, quoted: false))')") }
+        if !singleFile && (out.lowercased().hasSuffix(".mp4") || out.lowercased().hasSuffix(".gif") || out.lowercased().hasSuffix(".html")) {
+            throw args.mistake("review writes a folder (index.html, review.mp4, review.json): --out DIR, or --single-file --out FILE.html")
+        }
+        self.out = out
+        record = try RecordOptions(args, out: out)
     }
 }
 
@@ -482,6 +520,8 @@ public struct RunOptions {
     public var saveTo: String?
     public var stateOutPath: String?
     public var uiDumpPath: String?
+    /// `--comments`: a review's comments, pinned on the timeline's ruler and listed in the inspector.
+    public var commentsPath: String?
     public var hud: Bool
     /// `--reference`: a screen recording as the B side of every compare mode.
     public var reference: ReferenceOptions?
@@ -502,6 +542,7 @@ public struct RunOptions {
         saveTo = args.value(.saveTo)
         stateOutPath = args.value(.stateOut)
         uiDumpPath = args.value(.uiDump)
+        commentsPath = args.value(.comments)
         hud = args.has(.hud)
         reference = try ReferenceOptions.parse(args)
         compareOnOpen = reference != nil && args.has(.compareMode)

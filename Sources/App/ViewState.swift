@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import Scenes
 
 /// The view concern of the window: the inspector beside the device, which of A and B shows and
@@ -23,13 +24,16 @@ public struct ViewState: Sendable {
     /// A screen recording of the real app as the B side of every compare mode (`--reference`),
     /// with the offset `,` and `.` nudge.
     public internal(set) var reference: ReferenceTrack?
+    /// A review's comments (`--comments`), by time; read once as the window opens.
+    public internal(set) var comments: [ReviewComment]
 
     public init(inspectorShown: Bool = true, appearance: Appearance = .light, workbench: WorkbenchView = WorkbenchView(),
-                reference: ReferenceTrack? = nil) {
+                reference: ReferenceTrack? = nil, comments: [ReviewComment] = []) {
         self.inspectorShown = inspectorShown
         self.appearance = appearance
         self.workbench = workbench
         self.reference = reference
+        self.comments = comments
     }
 
     /// What the view reads of the rest of the window: whether there is an A to show, and the

@@ -50,7 +50,7 @@ public struct WindowState: Sendable {
         workbench.windowHeight = configuration.windowSize?.height
         if let mode = configuration.comparing { workbench.compareMode = mode }
         viewState = ViewState(inspectorShown: configuration.inspectorShown, appearance: configuration.appearance, workbench: workbench,
-                              reference: configuration.reference)
+                              reference: configuration.reference, comments: configuration.comments)
         if configuration.comparing != nil && configuration.reference != nil { viewState.split = true }
     }
 
@@ -91,6 +91,8 @@ public struct WindowState: Sendable {
     /// The screen recording shown as B, with its offset.
     public var reference: ReferenceTrack? { viewState.reference }
     public var showTouches: Bool { viewState.showTouches }
+    /// A review's comments (`--comments`), by time: pins on the ruler, a list in the inspector.
+    public var comments: [ReviewComment] { viewState.comments }
     public var appearance: Appearance { viewState.appearance }
     /// The workbench's splitters, compare mode and open property section.
     public var workbench: WorkbenchView { viewState.workbench }
@@ -113,6 +115,8 @@ public struct WindowConfiguration: Sendable {
     public var reference: ReferenceTrack?
     /// The compare mode the window opens showing, with a reference (`run --compare-mode`).
     public var comparing: CompareMode?
+    /// `--comments`: a review's comments, by time.
+    public var comments: [ReviewComment] = []
 
     public init(tools: Set<Tool> = [], inspectorShown: Bool = true, appearance: Appearance = .light, screens: [String] = [],
                 splitters: WorkbenchSplitters = WorkbenchSplitters(), windowSize: (width: Double, height: Double)? = nil,

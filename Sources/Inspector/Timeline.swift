@@ -75,6 +75,14 @@ public struct TimelineInputMark: Equatable, Sendable {
     public init(time: Double, kind: Kind) { self.time = time; self.kind = kind }
 }
 
+/// A review's comment, pinned on the ruler at its time; a click on the pin seeks there.
+public struct TimelineCommentPin: Equatable, Sendable {
+    public var time: Double
+    /// What the pin's tooltip says: the author and the text.
+    public var label: String
+    public init(time: Double, label: String) { self.time = time; self.label = label }
+}
+
 /// Everything the timeline draws in one frame.
 public struct TimelineContent: Equatable, Sendable {
     public var lanes: [TimelineLane]
@@ -90,6 +98,8 @@ public struct TimelineContent: Equatable, Sendable {
     public var loopRegion: ClosedRange<Double>?
     /// The take's input, in time order.
     public var inputMarks: [TimelineInputMark] = []
+    /// A review's comments (`run --comments`), by time, as pins on the ruler.
+    public var commentPins: [TimelineCommentPin] = []
 
     public init(lanes: [TimelineLane], phases: [TimelinePhase] = [], liveLanes: [TimelineLiveLane] = [],
                 dismissalTime: Double? = nil, playhead: Double, visibleSpan: ClosedRange<Double>? = nil,
@@ -277,6 +287,8 @@ enum TimelineColours {
     static let inputUp = InspectorColours.rgba(255, 214, 10)
     static let inputKey = InspectorColours.rgba(100, 210, 255)
     static let inputWheel = InspectorColours.rgba(191, 90, 242)
+    /// The review page's pin colour, so a pin reads as the same thing in both.
+    static let commentPin = InspectorColours.rgba(255, 107, 139)
 }
 
 extension ImGuiSDLBridge {
@@ -558,8 +570,9 @@ struct TimelinePass {
         }
     }
 
-    /// The ruler: ticks whose labels fit between them, and the seek area.
+    /// The ruler: ticks whose labels fit between them, the comments' pins, and the seek area.
     mutating func ruler() {
+        commentPins()
         ImGui.SetCursorScreenPos(v(layout.ruler.x, layout.ruler.y))
         ImGui.InvisibleButton("##ruler", v(layout.ruler.width, layout.ruler.height), ImGuiButtonFlags(0))
         ImGui.SetItemUsingMouseWheel()
@@ -576,6 +589,27 @@ struct TimelinePass {
             let left = scale.x(for: tick.time) + 2
             labels.append(TimelineLabelRequest(id: "tick.\(i)", text: tick.label, x: left, y: centredY(layout.ruler) - 2, height: textHeight,
                                                maxWidth: min(ticks.step * scale.pixelsPerSecond - 4, trackEnd - left), priority: 1))
+        }
+    }
+
+    /// A pin for each comment in view at the top of the ruler, before the ruler's own seek area so
+    /// that a click on a pin is the pin's: it seeks to the comment's time exactly, not to where the
+    /// pointer lies. A pin registers as `id.comment.N` (N its place among the comments), kind
+    /// `commentPin`, its value the comment's time.
+    mutating func commentPins() {
+        let half = 5.0, height = 9.0
+        for (i, pin) in content.commentPins.enumerated() where scale.span.contains(pin.time) {
+            let px = scale.x(for: pin.time), top = layout.ruler.y + 1
+            list.pointee.AddTriangleFilled(v(px - half, top), v(px + half, top), v(px, top + height), TimelineColours.commentPin)
+            ImGui.SetCursorScreenPos(v(px - half, top))
+            ImGui.InvisibleButton("##comment.\(i)", v(2 * half, height), ImGuiButtonFlags(0))
+            bridge.registerLastItem(id: "\(id).comment.\(i)", kind: "commentPin", value: .number(pin.time))
+            if ImGui.IsItemHovered(ImGuiHoveredFlags(0)) {
+                ImGui.BeginTooltip()
+                ImGui.TextUnformatted(String(format: "%.3f s  ", pin.time) + pin.label, nil)
+                ImGui.EndTooltip()
+            }
+            if ImGui.IsItemClicked(ImGuiMouseButton(ImGuiMouseButton_Left.rawValue)) { edit = .seek(pin.time) }
         }
     }
 

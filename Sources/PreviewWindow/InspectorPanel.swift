@@ -87,8 +87,44 @@ enum InspectorPanel {
         if let m = state.message { ui.text((m.isError ? "⚠ " : "") + m.text) }
         ui.text(String(format: "t %.3f s   %@   rate %@×%@   tools %.2f ms", state.time, state.shownPlayback.activity,
                        JSONOutput.number(state.rate).text, state.isPaused ? "   paused" : "", inspectorCost * 1000))
+        actions += commentList(ui, state: state)
         ui.separator()
         return actions
+    }
+
+    // MARK: Comments
+
+    /// The most comments the list shows at once: those around the playhead. The ruler pins every
+    /// one, and the UI dump lists every one.
+    static let listedComments = 40
+    /// A comment's line is cut here: the list is a way to the frame, the text is read in full in
+    /// the pin's tooltip and the review page.
+    static let commentLineCharacters = 90
+
+    /// A review's comments (`--comments`), a button each: its time, author and text; a click seeks
+    /// to its time. The list starts a few comments before the playhead's.
+    static func commentList(_ ui: ImGuiSDLBridge, state: WindowState) -> [WindowAction] {
+        let comments = state.comments
+        guard !comments.isEmpty else { return [] }
+        ui.separator()
+        ui.text("Comments (\(comments.count)): a click seeks to its frame")
+        let current = comments.lastIndex { $0.time <= state.time + 1e-6 } ?? 0
+        let first = max(0, min(current - 3, comments.count - listedComments))
+        var actions: [WindowAction] = []
+        for i in first..<min(first + listedComments, comments.count) {
+            let line = commentLine(comments[i], current: i == current && comments[i].time <= state.time + 1e-6)
+            if ui.button(id: "comments.\(i)", label: line) { actions.append(.playback(.seek(comments[i].time))) }
+        }
+        if comments.count > listedComments { ui.text("(\(comments.count - listedComments) more: every one is pinned on the timeline's ruler)") }
+        return actions
+    }
+
+    /// `▸ 2.300 s  Ana: the hole feels slow`, on one line, shortened; "##" would end an ImGui label.
+    static func commentLine(_ c: ReviewComment, current: Bool) -> String {
+        var text = c.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        if text.count > commentLineCharacters { text = String(text.prefix(commentLineCharacters - 1)) + "…" }
+        let line = (current ? "▸ " : "  ") + String(format: "%.3f s  ", c.time) + (c.author.isEmpty ? "" : c.author + ": ") + text
+        return line.replacingOccurrences(of: "##", with: "# #")
     }
 
     // MARK: Compare

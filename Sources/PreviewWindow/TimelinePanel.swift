@@ -74,6 +74,7 @@ enum TimelinePanel {
         content.selectedLaneId = selectedLane
         if let segment = state.selectedCurve.segment, let lane = selectedLane { content.selectedSegment = TimelineSegment(laneId: lane, index: segment) }
         content.loopRegion = state.loopRegion.map { $0.start...$0.end }
+        content.commentPins = state.comments.map { TimelineCommentPin(time: $0.time, label: ($0.author.isEmpty ? "" : $0.author + ": ") + $0.text) }
         content.inputMarks = state.playback.log.compactMap { event in
             switch event.kind {
             case .down: return TimelineInputMark(time: event.time, kind: .down)

@@ -43,6 +43,9 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
     let options = runOptions.preview
     let session = try makeSession(options)
     let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
+    // The window's take runs as long as it is used: a comment is outside it only before 0 or past
+    // the latest time the window can show.
+    let comments = try runOptions.commentsPath.map { try takeComments($0, duration: OptionBounds.previewTime.upperBound).comments } ?? []
     let document = try openDocument(session, saveTo: runOptions.saveTo)
     // Before SDL starts for the window: the alignment draws the preview offscreen, in a child.
     let reference = try runOptions.reference.map { try WindowReference.open($0, preview: options, windowArguments: arguments) }
@@ -89,6 +92,7 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
     var configuration = WindowConfiguration(inspectorShown: showInspector, splitters: remembered.layout.splitters,
                                             windowSize: (Double(width), Double(height)), reference: track)
     if runOptions.compareOnOpen { configuration.comparing = runOptions.reference?.mode }
+    configuration.comments = comments
     var app = try WindowShell(session: session, renderer: renderer, refreshRate: runOptions.fps ?? displayRefreshRate(),
                               replay: replay, document: document, configuration: configuration, launchArguments: arguments)
     app.referenceFrames = referenceFrames

@@ -154,7 +154,8 @@ struct WindowShell {
         ])
         let text = "{\"view\": \(view.text),\n \"viewport\": {\"x\": \(JSONOutput.number(v.x).text), \"y\": \(JSONOutput.number(v.y).text), "
             + "\"width\": \(JSONOutput.number(v.width).text), \"height\": \(JSONOutput.number(v.height).text)},\n "
-            + "\"layout\": \(layoutJSON(layout).text),\n " + controls
+            + "\"layout\": \(layoutJSON(layout).text),\n "
+            + "\"comments\": \(JSONOutput.array(state.comments.map(\.json)).text),\n " + controls
         guard text != lastUIDump else { return }
         let reported = effects.perform(.writeKeptFile(text, path: path))
         if case .view(.keptFileWritten(_, failure: nil))? = reported.first { lastUIDump = text }

@@ -32,28 +32,65 @@ struct VideoFile: CustomStringConvertible {
     var description: String { path }
 }
 
+/// What `record` recorded: the take's frames and how they map to preview time, for `review`'s page.
+package struct RecordedTake {
+    /// 0, or 128 plus the signal that interrupted the recording.
+    package var status: Int32
+    /// The sessions of the variants (one, or each `--compare` file's), with their labels.
+    package var sessions: [PreviewSession]
+    package var names: [String]
+    /// Each variant's timings file's short hash, as the burn-in shows it.
+    package var hashes: [String]
+    package var script: InputScript
+    /// Frames written, of the frames planned.
+    package var written: Int, frames: Int
+    package var fps: Double
+    /// Frames per normal-speed frame (1 / rate): frame n shows preview time n / (fps × stretch).
+    package var stretch: Double
+    package var duration: Double
+    package var width: Int, height: Int
+    /// With `--reference`: the offset found, and the difference summed up by phase.
+    package var referenceOffset: String?
+    package var referencePhases: [ReferencePhaseSummary]
+    /// `--comments`' comments within the take, by time.
+    package var comments: ReviewComments?
+}
+
+/// The take `record` plays: the preview seconds, the stretch of slow motion and the frame count.
+struct TakePlan {
+    var duration: Double
+    var stretch: Double
+    var frames: Int
+
+    /// By default: the splash to its end (the latest of the variants'), or the script to its last
+    /// input, and a little after.
+    init(_ options: RecordOptions, sessions: [PreviewSession], script: InputScript) throws {
+        let splashEnd = options.review.preview.skipSplash ? 0 : sessions.map(\.preview.splash.endTime).max() ?? 0
+        duration = options.duration ?? max(splashEnd, script.events.last?.time ?? 0) + 0.5
+        // Slow motion stretches the preview over more frames: frame k shows preview time k·R/fps.
+        // The stretch is a whole number (1, 2, 4, 10), so frame n·k of a slowed video is exactly
+        // frame k of the normal one.
+        stretch = (1 / options.rate).rounded()
+        try options.checkLength(duration: duration, stretch: stretch)
+        frames = max(Int(clamping: (duration * options.fps * stretch).rounded()), 1)
+    }
+}
+
 /// `splashlab record`: renders the preview at a fixed step, so the video has every frame
 /// whatever the machine's speed, and pipes the frames to ffmpeg (H.264 yuv420p mp4, or gif).
 /// `processStart` (the monotonic clock's reading when the process began) times the summary.
-/// Returns the exit status: 0, or 128 plus the signal that interrupted it.
-package func recordReel(_ options: RecordOptions, processStart: Double) throws -> Int32 {
+/// Returns what was recorded, with the exit status: 0, or 128 plus the signal that interrupted it.
+package func recordReel(_ options: RecordOptions, processStart: Double) throws -> RecordedTake {
     let review = options.review
     let (sessions, names) = try reviewSessions(review)
     let script = try review.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
-    // By default: the splash to its end (the latest of the variants'), or the script to its last
-    // input, and a little after.
-    let splashEnd = review.preview.skipSplash ? 0 : sessions.map(\.preview.splash.endTime).max() ?? 0
-    let duration = options.duration ?? max(splashEnd, script.events.last?.time ?? 0) + 0.5
-    // Slow motion stretches the preview over more frames: frame k shows preview time k·R/fps.
-    // The stretch is a whole number (1, 2, 4, 10), so frame n·k of a slowed video is exactly
-    // frame k of the normal one.
-    let stretch = (1 / options.rate).rounded()
-    try options.checkLength(duration: duration, stretch: stretch)
+    let plan = try TakePlan(options, sessions: sessions, script: script)
+    let duration = plan.duration, stretch = plan.stretch, frames = plan.frames
     let fps = options.fps, out = options.out, rate = options.rate
-    let frames = max(Int(clamping: (duration * fps * stretch).rounded()), 1)
+    let comments = try review.commentsPath.map { try takeComments($0, duration: duration) }
     let reel = try ReviewReel(kind: sessions.count > 1 ? .compare : .single, sessions: sessions, names: names, script: script,
                               scale: review.scale, tiles: sessions.count,
-                              options: ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn, rate: options.rate),
+                              options: ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn, rate: options.rate, comments: comments),
                               rendererName: review.preview.renderer, forEncoder: options.reference == nil && isVideoPath(out))
     // With a reference: the preview and the recording frame-locked, the curve's figures in the strip.
     let besideReference = try options.reference.map { try ReferenceSheet(ReferenceBeside($0, preview: review.preview, scale: review.scale, scriptPath: review.scriptPath), scale: review.scale) }
@@ -131,6 +168,11 @@ package func recordReel(_ options: RecordOptions, processStart: Double) throws -
     if failure == nil { printError(RecordingProgress.summary(written: written, fps: fps, seconds: MonotonicClock.now() - processStart)) }
     for v in reel.variants { v.session.reportWarnings(v.renderer.images.catalog.warnings) }
     let seconds = String(format: "%.2f", Double(written) / fps)
+    var take = RecordedTake(status: 0, sessions: sessions, names: names, hashes: reel.variants.map(\.hash), script: script, written: written,
+                            frames: frames, fps: fps, stretch: stretch, duration: duration, width: width, height: height,
+                            referenceOffset: besideReference?.beside.offsetText,
+                            referencePhases: besideReference.map { ReferencePhaseSummary.summaries($0.beside.result.samples) } ?? [],
+                            comments: comments)
     // What the file holds beyond frames: the slowdown, each tile's place (to crop one out) and
     // the timings files' hashes, as the burn-in shows them.
     var details = rate == 1 ? "" : ", rate \(JSONOutput.number(rate).text)× (\(JSONOutput.number(Double(written) / fps / stretch).text) s of preview)"
@@ -145,18 +187,20 @@ package func recordReel(_ options: RecordOptions, processStart: Double) throws -
         guard finished else { throw UserFacingError("ffmpeg could not finish \(output)") }
         if recordingInterrupted != 0 {
             printError("interrupted: \(output) holds \(written) of \(frames) frames (\(seconds) s)")
-            return 128 + recordingInterrupted
+            take.status = 128 + recordingInterrupted
+            return take
         }
         printError("wrote \(output): \(written) frames, \(seconds) s at \(JSONOutput.number(fps).text) fps, \(width)x\(height)\(details)")
     case let .pngFolder(dir):
         if let failure { throw UserFacingError("recording stopped after \(written) frames: \(failure)") }
         if recordingInterrupted != 0 {
             printError("interrupted: \(dir) holds \(written) of \(frames) frames")
-            return 128 + recordingInterrupted
+            take.status = 128 + recordingInterrupted
+            return take
         }
         printError("wrote \(written) PNG frames to \(dir), \(width)x\(height)\(details)")
     }
-    return 0
+    return take
 }
 
 /// Whether `record` writes `out` as a video through ffmpeg (when ffmpeg is found), not as PNGs.

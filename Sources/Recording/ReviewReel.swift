@@ -35,12 +35,19 @@ package struct ReviewOptions {
     var burnIn = false
     /// The preview's playback rate in the file (1, 0.5, 0.25 or 0.1), shown in the burn-in.
     var rate = 1.0
+    /// `--comments`: with the burn-in, the comment pinned at or before each frame's time, within
+    /// `ReviewComments.burnInWindow`, on a line of its own in the strip.
+    var comments: ReviewComments?
 
-    package init(showTouches: Bool = false, burnIn: Bool = false, rate: Double = 1.0) {
+    package init(showTouches: Bool = false, burnIn: Bool = false, rate: Double = 1.0, comments: ReviewComments? = nil) {
         self.showTouches = showTouches
         self.burnIn = burnIn
         self.rate = rate
+        self.comments = comments
     }
+
+    /// Whether the strip has a line for the comments.
+    var showsComments: Bool { burnIn && comments != nil }
 }
 
 /// One tile of a review frame: which variant, at which preview time (or its launch frame).
@@ -158,8 +165,8 @@ package final class ReviewReel {
         }
         let stripLines: Int
         switch kind {
-        case .single: stripLines = options.burnIn ? 2 : 0
-        case .compare: stripLines = options.burnIn ? 2 : 1
+        case .single: stripLines = options.burnIn ? 2 + (options.showsComments ? 1 : 0) : 0
+        case .compare: stripLines = options.burnIn ? 2 + (options.showsComments ? 1 : 0) : 1
         case .filmstrip: stripLines = 1
         }
         let labelHeight = labelLines == 0 ? 0 : labelLines * lineHeight + padding
@@ -300,6 +307,12 @@ package final class ReviewReel {
         tile.launch ? "launch frame" : variants[tile.variant].playback.activity
     }
 
+    /// A comment on one line of the strip: its time, its author and its text, line breaks as spaces.
+    static func commentText(_ c: ReviewComment) -> String {
+        let text = c.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "comment \(String(format: "%.3f s", c.time))  \(c.author.isEmpty ? "" : c.author + ": ")\(text)"
+    }
+
     func rateText() -> String { "rate \(JSONOutput.number(options.rate).text)×" }
 
     func deviceText(_ v: ReviewVariant) -> String {
@@ -346,6 +359,9 @@ package final class ReviewReel {
         case .filmstrip:
             let times = tiles.map(\.time)
             lines = ["\(deviceText(first))   \(fileText(first))   \(JSONOutput.number(times.first ?? 0).text)–\(JSONOutput.number(times.last ?? 0).text) s in \(tiles.count) frames"]
+        }
+        if kind != .filmstrip, options.showsComments, let comments = options.comments {
+            lines.append(comments.shown(at: tiles[0].time).map(ReviewReel.commentText) ?? "")
         }
         // Aligned with the tiles' left edge when there is a margin.
         let left = max(padding, layout.gap)
@@ -474,6 +490,14 @@ package func reviewSessions(_ source: ReviewSource) throws -> (sessions: [Previe
         throw UsageError(message: "\(both.count) tiles side by side is more than \(Int(OptionBounds.comparedFiles.upperBound)): compare fewer files in both appearances", usage: usage)
     }
     return (both, labels)
+}
+
+/// `--comments`' file read and kept to the take of `duration` preview seconds, each comment left
+/// out named on standard error.
+package func takeComments(_ path: String, duration: Double) throws -> ReviewComments {
+    let (kept, warnings) = try ReviewComments.load(path: path).within(duration: duration, path: path)
+    for w in warnings { printError("warning: " + w) }
+    return kept
 }
 
 /// The sessions of `--compare`'s timings files, or the one session.

@@ -80,7 +80,10 @@ func renderCommand(_ arguments: [String]) throws -> Int32 {
     let context: RenderContext?
     (sessions, names, context) = try sessionsBesideContext(review)
     let script = try review.scriptPath.map { try InputScript.load(path: $0) } ?? InputScript(events: [])
-    let reviewOptions = ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn)
+    // The take a comment may be pinned in: to the end of the splash or the script's motion, or the frame's time.
+    let takeEnd = { max(MotionLint.takeDuration(initial: sessions[0].preview, log: script.events), options.frames.time ?? 0) }
+    let comments = try review.commentsPath.map { try takeComments($0, duration: takeEnd()) }
+    let reviewOptions = ReviewOptions(showTouches: review.showTouches, burnIn: review.burnIn, comments: comments)
     /// Each variant at one time, or their launch frames.
     func sideBySide(at t: Double, launch: Bool) throws -> (ReviewReel, [ReviewTile]) {
         // Several timings files, or one in light and dark: side by side.

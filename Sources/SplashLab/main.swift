@@ -62,6 +62,7 @@ func main() -> Int32 {
         case "curve": return try curveCommand(arguments)
         case "bench": return try benchCommand(arguments)
         case "record": return try recordCommand(arguments)
+        case "review": return try reviewCommand(arguments)
         case "export": return try exportCommand(arguments)
         case "make-assets": return try makeAssetsCommand(arguments)
         case "completion": return try completionCommand(arguments)

@@ -93,7 +93,7 @@ final class CommandLineTests: XCTestCase {
     func testHelpListsEverySubcommandWithAnExample() throws {
         let r = try CLI.run(["--help"])
         XCTAssertEqual(r.status, 0)
-        for command in ["run", "render", "state", "record", "compare-video", "lint", "devices", "layout", "curve", "timings", "bench", "export", "make-assets", "completion"] {
+        for command in ["run", "render", "state", "record", "review", "compare-video", "lint", "devices", "layout", "curve", "timings", "bench", "export", "make-assets", "completion"] {
             XCTAssertTrue(r.stdout.contains("  \(command) "), command)
             XCTAssertTrue(r.stdout.contains("splashlab \(command)"), command)
             let own = try CLI.run([command, "--help"])
@@ -102,7 +102,7 @@ final class CommandLineTests: XCTestCase {
         }
         let usage = try CLI.run(["nonsense"])
         XCTAssertEqual(usage.status, 2)
-        XCTAssertTrue(usage.stderr.contains("[run|render|state|record|compare-video|lint|devices|layout|curve|timings|bench|export|make-assets|completion]"), usage.stderr)
+        XCTAssertTrue(usage.stderr.contains("[run|render|state|record|review|compare-video|lint|devices|layout|curve|timings|bench|export|make-assets|completion]"), usage.stderr)
     }
 
     /// The schema lists every parameter with its kind, unit, range, default and doc.
