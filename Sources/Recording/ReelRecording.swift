@@ -1,4 +1,5 @@
 import App
+import Session
 import Formats
 import Foundation
 import Geometry

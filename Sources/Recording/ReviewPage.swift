@@ -3,6 +3,7 @@ import Formats
 import Foundation
 import Render
 import Scenes
+import Session
 
 // MARK: - `splashlab review`
 
@@ -12,7 +13,7 @@ import Scenes
 /// tracks, values and velocities), never from the video's pixels.
 package func writeReviewPage(_ options: ReviewPageOptions, processStart: Double) throws -> Int32 {
     guard findOnPath("ffmpeg") != nil else {
-        throw RenderError("review writes its video through ffmpeg, which is not on PATH: install ffmpeg (apt install ffmpeg)")
+        throw UserFacingError("review writes its video through ffmpeg, which is not on PATH", hint: "install ffmpeg (apt install ffmpeg)")
     }
     let template = try ReviewPageTemplate.load()
     // A comments file that cannot be read stops the command before anything is written.
@@ -24,7 +25,7 @@ package func writeReviewPage(_ options: ReviewPageOptions, processStart: Double)
         folder = URL(fileURLWithPath: options.out).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw RenderError("cannot write \(options.out): the folder \(folder) does not exist")
+            throw UserFacingError("cannot write \(options.out): the folder \(folder) does not exist")
         }
         videoPath = NSTemporaryDirectory() + "splashlab-review-\(getpid()).mp4"
     } else {
@@ -41,7 +42,7 @@ package func writeReviewPage(_ options: ReviewPageOptions, processStart: Double)
     if options.singleFile {
         let video: [UInt8]
         do { video = try BoundedFileReader.read(videoPath, limit: ReviewPageTemplate.embeddedVideoLimit) } catch {
-            throw RenderError("\(options.out): the video cannot be embedded (\(error)); write the folder instead (leave out --single-file)")
+            throw UserFacingError("the video cannot be embedded (\(error))", file: options.out, hint: "write the folder instead (leave out \(CLIOption.singleFile.name))")
         }
         let page = template.page(data: data, videoSource: "data:video/mp4;base64," + Data(video).base64EncodedString())
         try OutputFile.write(page, to: options.out)
@@ -73,19 +74,14 @@ struct ReviewPageTemplate {
 
     /// The template from the built-in assets, found as the timings defaults are.
     static func load() throws -> ReviewPageTemplate {
-        let executable = AssetCatalog.runningExecutablePath(fallback: CommandLine.arguments[0])
-        guard let dir = AssetCatalog.locateBuiltIn(executablePath: executable) else {
-            let folders = AssetCatalog.builtInSearchFolders(executablePath: executable).joined(separator: ", ")
-            throw RenderError("cannot find the built-in assets (no timings.json in \(folders)); set SPLASHLAB_ASSETS=/path/to/Assets")
-        }
-        let path = dir + "/" + fileName
+        let path = try builtInAssetsFolder() + "/" + fileName
         let bytes: [UInt8]
         do { bytes = try BoundedFileReader.read(path, limit: FileSizeLimit(bytes: 1 << 20, kind: "the review page's template")) } catch {
-            throw RenderError("\(path): \(error)")
+            throw UserFacingError("\(error)", file: path)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.contains(dataMark), text.contains(videoMark) else {
-            throw RenderError("\(path): the review page's template lacks \(dataMark) or \(videoMark)")
+            throw UserFacingError("the review page's template lacks \(dataMark) or \(videoMark)", file: path)
         }
         return ReviewPageTemplate(text: text)
     }
