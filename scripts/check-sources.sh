@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Structural rules `make test` holds the sources to (issue 46, "held by CI"):
+# Structural rules `make test` holds the sources to:
 # - no `nonisolated(unsafe) static var` in Sources: a switch every renderer, test and thread shares
 #   is global mutable state; options are values passed in (SceneRenderStrategies, for one);
 # - one place starts a child process (Formats/Subprocess.swift: bounded output, a time limit,

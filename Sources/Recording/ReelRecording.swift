@@ -180,27 +180,27 @@ package func recordReel(_ options: RecordOptions, processStart: Double) throws -
     if let besideReference { details += "; " + besideReference.beside.offsetText }
     if sessions.count > 1 { details += "; tiles: \(reel.tileSummary(reel.variants.indices.map { ReviewTile(variant: $0, time: 0) }))" }
     if reel.options.burnIn || sessions.count > 1 { details += "; timings: " + reel.variants.map(reel.fileText).joined(separator: ", ") }
+    // What the take stopped at, or wrote: a video through ffmpeg, or a folder of PNGs.
+    let interrupted: String, wrote: String
     switch sink {
     case let .ffmpeg(_, _, _, output, _):
         if let failure {
             throw UserFacingError("recording stopped after \(written) frames: \(failure)", hint: "\(output) holds the \(written) frames before it")
         }
         guard finished else { throw UserFacingError("ffmpeg could not finish \(output)") }
-        if recordingInterrupted != 0 {
-            printError("interrupted: \(output) holds \(written) of \(frames) frames (\(seconds) s)")
-            take.status = 128 + recordingInterrupted
-            return take
-        }
-        printError("wrote \(output): \(written) frames, \(seconds) s at \(JSONOutput.number(fps).text) fps, \(width)x\(height)\(details)")
+        interrupted = "interrupted: \(output) holds \(written) of \(frames) frames (\(seconds) s)"
+        wrote = "wrote \(output): \(written) frames, \(seconds) s at \(JSONOutput.number(fps).text) fps, \(width)x\(height)\(details)"
     case let .pngFolder(dir):
         if let failure { throw UserFacingError("recording stopped after \(written) frames: \(failure)") }
-        if recordingInterrupted != 0 {
-            printError("interrupted: \(dir) holds \(written) of \(frames) frames")
-            take.status = 128 + recordingInterrupted
-            return take
-        }
-        printError("wrote \(written) PNG frames to \(dir), \(width)x\(height)\(details)")
+        interrupted = "interrupted: \(dir) holds \(written) of \(frames) frames"
+        wrote = "wrote \(written) PNG frames to \(dir), \(width)x\(height)\(details)"
     }
+    if recordingInterrupted != 0 {
+        printError(interrupted)
+        take.status = 128 + recordingInterrupted
+        return take
+    }
+    printError(wrote)
     return take
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The review page in headless Chromium (issue 48): `splashlab review --compare a.json b.json
+# The review page in headless Chromium: `splashlab review --compare a.json b.json
 # --comments c.json` opened from file://, stepped and commented with real key presses
 # (page_check.py), and the comments it exports read back by `render --comments --burn-in`.
 #   scripts/review/run.sh [PATH/TO/splashlab]
