@@ -15,3 +15,14 @@ ensure_chromium() {
     || die "apt-get install chromium failed"
   command -v chromium >/dev/null 2>&1 || die "chromium is still not on PATH after installing it"
 }
+
+# page_check_prelude PREFIX [BINARY]: what a page check starts with. Defines `die` (messages
+# start "PREFIX: "), sets `bin` to the splashlab binary (BINARY, else the debug build under
+# $repo, which the caller sets), and stops unless it and python3 are there.
+page_check_prelude() {
+  page_check_prefix=$1
+  die() { echo "$page_check_prefix: $*" >&2; exit 1; }
+  bin=$(realpath "${2:-$repo/.build/debug/splashlab}")
+  [ -x "$bin" ] || die "no splashlab binary at $bin (pass its path as the first argument)"
+  command -v python3 >/dev/null 2>&1 || die "python3 is needed"
+}

@@ -100,17 +100,17 @@ struct ReviewPageTemplate {
         var out = ""
         out.reserveCapacity(json.utf8.count)
         for c in json.unicodeScalars {
-            switch c {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(c)
-            }
+            // Most of the text is digits, names and punctuation outside the table: a range check first.
+            if c.value > 0x26 && c.value < 0x3C || c.value > 0x3E && c.value < 0x2028 { out.unicodeScalars.append(c); continue }
+            if let escaped = scriptEscapes[c] { out += escaped } else { out.unicodeScalars.append(c) }
         }
         return out
     }
+
+    /// `<`, `>` and `&` end or open markup; U+2028 and U+2029 end a line in older JavaScript.
+    static let scriptEscapes: [Unicode.Scalar: String] = [
+        "<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u{2028}": "\\u2028", "\u{2029}": "\\u2029",
+    ]
 }
 
 // MARK: - review.json

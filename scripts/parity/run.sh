@@ -8,13 +8,10 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-bin=$(realpath "${1:-$repo/.build/debug/splashlab}")
-die() { echo "parity: $*" >&2; exit 1; }
-[ -x "$bin" ] || die "no splashlab binary at $bin (pass its path as the first argument)"
-command -v python3 >/dev/null 2>&1 || die "python3 is needed"
-chromium=${PARITY_CHROMIUM:-chromium}
 # shellcheck source=scripts/ensure-chromium.sh
 . "$repo/scripts/ensure-chromium.sh"
+page_check_prelude parity "${1:-}"
+chromium=${PARITY_CHROMIUM:-chromium}
 [ -n "${PARITY_CHROMIUM:-}" ] || ensure_chromium parity
 export SPLASHLAB_ASSETS=${SPLASHLAB_ASSETS:-$repo/Assets}
 work=$(mktemp -d -t parity.XXXXXX)

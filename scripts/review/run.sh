@@ -7,14 +7,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-bin=$(realpath "${1:-$repo/.build/debug/splashlab}")
-die() { echo "review-check: $*" >&2; exit 1; }
-[ -x "$bin" ] || die "no splashlab binary at $bin (pass its path as the first argument)"
-command -v python3 >/dev/null 2>&1 || die "python3 is needed"
-command -v ffmpeg >/dev/null 2>&1 || die "ffmpeg is needed"
-chromium=${REVIEW_CHROMIUM:-chromium}
 # shellcheck source=scripts/ensure-chromium.sh
 . "$repo/scripts/ensure-chromium.sh"
+page_check_prelude review-check "${1:-}"
+command -v ffmpeg >/dev/null 2>&1 || die "ffmpeg is needed"
+chromium=${REVIEW_CHROMIUM:-chromium}
 [ -n "${REVIEW_CHROMIUM:-}" ] || ensure_chromium review
 export SPLASHLAB_ASSETS=${SPLASHLAB_ASSETS:-$repo/Assets}
 export SDL_VIDEODRIVER=offscreen
