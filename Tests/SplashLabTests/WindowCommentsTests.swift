@@ -7,10 +7,8 @@ import XCTest
 /// `run --comments`: a review's comments as pins on the timeline's ruler and a list in the
 /// inspector, each seeking to its time, and listed with their times in the UI dump.
 final class WindowCommentsTests: XCTestCase {
-    var folder = ""
-    override func setUpWithError() throws { folder = try makeTemporaryFolder("window-comments", removedAfter: self) }
-
     func testPinsAndTheListSeekToEachCommentsTime() throws {
+        let folder = try makeTemporaryFolder("window-comments", removedAfter: self)
         let path = folder + "/comments.json"
         try #"{"comments": [{"t": 2.3, "author": "Engineer", "text": "the hole feels slow"}, {"t": 0.5, "author": "Designer", "text": "logo ## settles"}, {"t": -1, "text": "before the take"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
