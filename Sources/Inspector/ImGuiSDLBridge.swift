@@ -85,6 +85,21 @@ public final class ImGuiSDLBridge {
 
     /// Panels' backgrounds, filled by the renderer half rather than drawn by ImGui (`panel`).
     private var panelFills: [ImGuiSDLRenderer.Fill] = []
+
+    /// Whether each panel is kept in a texture and drawn again only when what it shows changed
+    /// (`ImGuiSDLRenderer.render`); the pixels are the same either way but for a few anti-aliased
+    /// text pixels, one level apart.
+    public var cachesPanels: Bool {
+        get { drawing.cachesPanels }
+        set { drawing.cachesPanels = newValue }
+    }
+
+    /// The panels drawn again (not copied from their textures) in the last frame, by title.
+    public var panelsRedrawnLastFrame: [String] { drawing.panelsRedrawnLastFrame }
+
+    /// Drops the panels' textures, so each is drawn anew: SDL lost their contents
+    /// (`SDL_RENDER_TARGETS_RESET`, `SDL_RENDER_DEVICE_RESET`).
+    public func invalidatePanelLayers() { drawing.invalidatePanelLayers() }
     /// Whether ImGui will want the keyboard at its next frame, read as the last frame ended.
     private var keyboardWantedAfterFrame = false
     /// Frames drawn since a field asked for the keyboard without taking keys yet.
@@ -303,7 +318,7 @@ public final class ImGuiSDLBridge {
         let colour = ImGui.GetStyleColorVec4(ImGuiCol(ImGuiCol_WindowBg.rawValue)).pointee
         func byte(_ c: Float) -> UInt8 { UInt8(min(max(c, 0), 1) * 255) }
         panelFills.append(ImGuiSDLRenderer.Fill(x: Float(x), y: Float(y), width: Float(width), height: Float(height),
-                                                red: byte(colour.x), green: byte(colour.y), blue: byte(colour.z)))
+                                                red: byte(colour.x), green: byte(colour.y), blue: byte(colour.z), title: title))
         ImGui.PushStyleColor(ImGuiCol(ImGuiCol_WindowBg.rawValue), UInt32(0))
         let visible = ImGui.Begin(title, nil, flags)
         ImGui.PopStyleColor(1)
@@ -334,6 +349,20 @@ public final class ImGuiSDLBridge {
     public func text(_ string: String) {
         guard isInFrame else { return }
         ImGui.TextUnformatted(string, nil)
+    }
+
+    /// A line of text that changes every frame (a clock, a cost): drawn over the panels rather than
+    /// in the one it sits in, at the place and in the clip `text` would use, so that panel's own
+    /// drawing stays the same from frame to frame and is copied from its texture
+    /// (`ImGuiSDLRenderer.render`). The line keeps the room `text` keeps.
+    public func liveText(_ string: String) {
+        guard isInFrame, let overlay = ImGui.GetForegroundDrawList(), let own = ImGui.GetWindowDrawList() else { return }
+        let position = ImGui.GetCursorScreenPos()
+        let size = ImGui.CalcTextSize(string, nil, false, -1)
+        overlay.pointee.PushClipRect(own.pointee.GetClipRectMin(), own.pointee.GetClipRectMax(), false)
+        overlay.pointee.AddText(position, ImGui.GetColorU32(ImGuiCol(ImGuiCol_Text.rawValue), 1), string, nil)
+        overlay.pointee.PopClipRect()
+        ImGui.Dummy(size)
     }
 
     /// A line of text whose value the UI dump carries under `id`, for scripts and tests.

@@ -724,8 +724,14 @@ struct TimelinePass {
         let playheadTime: Double
         if case .seek(let t) = edit { playheadTime = t } else { playheadTime = content.playhead }
         let px = x(playheadTime)
-        list.pointee.AddLine(v(px, layout.ruler.y), v(px, bounds.maxY), InspectorColours.playhead, 2)
-        list.pointee.AddTriangleFilled(v(px - 6, layout.ruler.y), v(px + 6, layout.ruler.y), v(px, layout.ruler.y + 8), InspectorColours.playhead)
+        // Over the panels, in the clip the timeline's own list has here: the playhead moves every
+        // frame of playback, and the rest of the timeline then stays as it was (ImGuiSDLRenderer.render).
+        if let overlay = ImGui.GetForegroundDrawList() {
+            overlay.pointee.PushClipRect(list.pointee.GetClipRectMin(), list.pointee.GetClipRectMax(), false)
+            overlay.pointee.AddLine(v(px, layout.ruler.y), v(px, bounds.maxY), InspectorColours.playhead, 2)
+            overlay.pointee.AddTriangleFilled(v(px - 6, layout.ruler.y), v(px + 6, layout.ruler.y), v(px, layout.ruler.y + 8), InspectorColours.playhead)
+            overlay.pointee.PopClipRect()
+        }
         bridge.registerRect(id: "playhead", kind: "playhead", x: Double(px) - 6, y: layout.ruler.y, width: 12, height: layout.ruler.height,
                             value: .number(playheadTime))
 

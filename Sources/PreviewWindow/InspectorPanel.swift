@@ -85,7 +85,7 @@ enum InspectorPanel {
             if ui.button(id: "recovery.discard", label: "Discard") { actions.append(.document(.discardRecovery)) }
         }
         if let m = state.message { ui.text((m.isError ? "⚠ " : "") + m.text) }
-        ui.text(String(format: "t %.3f s   %@   rate %@×%@   tools %.2f ms", state.time, state.shownPlayback.activity,
+        ui.liveText(String(format: "t %.3f s   %@   rate %@×%@   tools %.2f ms", state.time, state.shownPlayback.activity,
                        JSONOutput.number(state.rate).text, state.isPaused ? "   paused" : "", inspectorCost * 1000))
         actions += commentList(ui, state: state)
         ui.separator()

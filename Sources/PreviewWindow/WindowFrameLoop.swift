@@ -35,6 +35,8 @@ extension WindowShell {
             let frameStart = timer.frameStart
             while SDL_PollEvent(&event) != 0 {
                 changedSinceDraw = true
+                // SDL lost what the panels' textures held (a driver reset): they are drawn anew.
+                if [SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET].contains(SDL_EventType(event.type)) { inspector.invalidatePanelLayers() }
                 dispatch(router.route(event, layout: layout, workbench: state.workbench, inspector: inspectorVisible ? inspector : nil))
             }
             // A quit ends the loop here: no frame is drawn after it (one costs up to 0.1 s under software GL).
