@@ -16,6 +16,9 @@ final class ImGuiSDLRenderer {
     /// anti-aliased text, where a few differ by one level (see `DrawTarget`).
     var cachesPanels = true
     private var panelLayers: [String: PanelLayer] = [:]
+    /// Each panel's signature in the frame before, drawn or not: a panel goes into its texture
+    /// when it holds still for two frames.
+    private var lastSignatures: [String: [UInt8]] = [:]
     /// The panels drawn again in the last `render`, by title (the rest were copied from their textures).
     private(set) var panelsRedrawnLastFrame: [String] = []
 
@@ -72,9 +75,10 @@ final class ImGuiSDLRenderer {
     /// coordinates are window units, so vertices and clip rects are scaled here (the HiDPI case)
     /// rather than by SDL. The renderer's scale, viewport, clip rect and target are as they were after.
     ///
-    /// With `cachesPanels`, a panel whose rectangle falls on whole pixels is drawn into its own
-    /// texture (its fill, then its draw lists) only when its draw lists, fill or size changed since
-    /// the frame before, and the texture is copied to the output unblended every frame: ImGui
+    /// With `cachesPanels`, a panel whose rectangle falls on whole pixels is kept in a texture of
+    /// its own (its fill, then its draw lists), copied to the output unblended every frame while
+    /// its draw lists, fill and place stay the same byte for byte; a panel that changed is drawn
+    /// to the output as before, and into its texture once it holds still (`drawPanel`). ImGui
     /// builds a panel's lists anew each frame, but most frames they are byte for byte the same,
     /// and copying a texture costs a software rasteriser (llvmpipe) a fraction of drawing the
     /// panel's text and shapes again. Lists that belong to no panel (tooltips, the foreground
@@ -130,6 +134,7 @@ final class ImGuiSDLRenderer {
         // Panels gone from the frame free their textures.
         let shown = Set(drawn.map { fills[$0].title })
         for title in panelLayers.keys where !shown.contains(title) { panelLayers.removeValue(forKey: title)?.destroy() }
+        for title in lastSignatures.keys where !shown.contains(title) { lastSignatures.removeValue(forKey: title) }
     }
 
     /// Where lists are drawn: the output, or a panel's texture whose top left is at `origin` in
@@ -186,37 +191,49 @@ final class ImGuiSDLRenderer {
     private func drawPanel(_ fill: Fill, at placement: PanelLayer.Placement, lists: [UnsafeMutablePointer<ImDrawList>],
                            displayPosition: ImVec2, scaleX: Float, scaleY: Float) {
         let signature = PanelLayer.signature(fill, placement: placement, lists: lists, displayPosition: displayPosition)
+        if let layer = panelLayers[fill.title], layer.signature == signature {
+            copy(layer)
+            return
+        }
+        // A panel that changed since the frame before is drawn straight to the output, as without
+        // textures: one that changes every frame (a plot following the take, a panel being
+        // resized) then costs no texture to make or copy. Once it shows the same two frames
+        // running, it goes into its texture and is copied from then on.
+        let steady = lastSignatures[fill.title] == signature
+        lastSignatures[fill.title] = signature
+        panelsRedrawnLastFrame.append(fill.title)
         var layer = panelLayers[fill.title]
-        if layer?.placement.width != placement.width || layer?.placement.height != placement.height {
+        if steady && (layer?.placement.width != placement.width || layer?.placement.height != placement.height) {
             layer?.destroy()
             layer = PanelLayer(renderer: renderer, placement: placement)
             panelLayers[fill.title] = layer
         }
-        guard let layer else {
-            // No texture (out of memory): the panel is drawn straight to the output this frame.
-            panelsRedrawnLastFrame.append(fill.title)
+        guard steady, let layer else {
+            // Drawn to the output this frame (changing, or no texture could be made).
             self.fill([fill], scaleX: scaleX, scaleY: scaleY)
             let output = DrawTarget(width: Int32.max, height: Int32.max, originX: 0, originY: 0)
             for list in lists { draw(list, displayPosition: displayPosition, scaleX: scaleX, scaleY: scaleY, into: output) }
             return
         }
         layer.placement = placement
-        if layer.signature != signature {
-            let previousTarget = SDL_GetRenderTarget(renderer)
-            SDL_SetRenderTarget(renderer, layer.texture)
-            SDL_RenderSetViewport(renderer, nil)
-            self.fill([Fill(x: 0, y: 0, width: Float(placement.width), height: Float(placement.height),
-                            red: fill.red, green: fill.green, blue: fill.blue, title: fill.title)], scaleX: 1, scaleY: 1)
-            let target = DrawTarget(width: placement.width, height: placement.height, originX: Float(placement.x), originY: Float(placement.y),
-                                    mirrored: true)
-            for list in lists { draw(list, displayPosition: displayPosition, scaleX: scaleX, scaleY: scaleY, into: target) }
-            SDL_SetRenderTarget(renderer, previousTarget)
-            SDL_RenderSetViewport(renderer, nil)
-            layer.signature = signature
-            panelsRedrawnLastFrame.append(fill.title)
-        }
+        let previousTarget = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, layer.texture)
+        SDL_RenderSetViewport(renderer, nil)
+        self.fill([Fill(x: 0, y: 0, width: Float(placement.width), height: Float(placement.height),
+                        red: fill.red, green: fill.green, blue: fill.blue, title: fill.title)], scaleX: 1, scaleY: 1)
+        let target = DrawTarget(width: placement.width, height: placement.height, originX: Float(placement.x), originY: Float(placement.y),
+                                mirrored: true)
+        for list in lists { draw(list, displayPosition: displayPosition, scaleX: scaleX, scaleY: scaleY, into: target) }
+        SDL_SetRenderTarget(renderer, previousTarget)
+        SDL_RenderSetViewport(renderer, nil)
+        layer.signature = signature
+        copy(layer)
+    }
+
+    /// A panel's texture copied to its place, flipped back upright (see `DrawTarget`).
+    private func copy(_ layer: PanelLayer) {
         SDL_RenderSetClipRect(renderer, nil)
-        var destination = SDL_Rect(x: placement.x, y: placement.y, w: placement.width, h: placement.height)
+        var destination = SDL_Rect(x: layer.placement.x, y: layer.placement.y, w: layer.placement.width, h: layer.placement.height)
         SDL_RenderCopyEx(renderer, layer.texture, nil, &destination, 0, nil, SDL_FLIP_VERTICAL)
     }
 
@@ -225,6 +242,7 @@ final class ImGuiSDLRenderer {
     func invalidatePanelLayers() {
         for layer in panelLayers.values { layer.destroy() }
         panelLayers.removeAll()
+        lastSignatures.removeAll()
     }
 
     /// Opaque, untextured fills without blending: panel backgrounds are the largest area the
