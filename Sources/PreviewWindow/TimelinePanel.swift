@@ -42,13 +42,10 @@ enum TimelinePanel {
         var lanes: [TimelineLane] = []
         if let intro = introLane(sequence) { lanes.append(intro) }
         if let reference = state.reference.flatMap(referenceLane) { lanes.append(reference) }
-        // With an intro file the tracks that count from the start draw nothing: its lane stands for them.
-        for track in SplashTrack.all where track.playing.includes(crossFade: sequence.crossFades) && !(sequence.intro != nil && track.anchor == .start) {
-            let (begin, end) = track.interval(in: timings, dismissalTime: d)
-            let keyTimes = track.keyTimesPath == nil ? [] : track.keyTimes(in: timings).map { begin + $0 * (end - begin) }
-            lanes.append(TimelineLane(id: track.id, label: track.label, begin: begin, end: end, keyframeTimes: keyTimes,
-                                      delayEditable: track.delayPath != nil, durationEditable: true,
-                                      delayOrigin: track.anchor == .start ? 0 : d))
+        for bar in sequence.trackBars(timings: timings) {
+            lanes.append(TimelineLane(id: bar.track.id, label: bar.track.label, begin: bar.begin, end: bar.end, keyframeTimes: bar.keyTimes,
+                                      delayEditable: bar.track.delayPath != nil, durationEditable: true,
+                                      delayOrigin: bar.track.anchor == .start ? 0 : d))
         }
         var live: [TimelineLiveLane] = []
         let t = state.time

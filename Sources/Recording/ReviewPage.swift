@@ -194,13 +194,10 @@ enum ReviewData {
                 tracks.append(.object([("id", .string("intro")), ("label", .string("intro " + (intro.clip.path as NSString).lastPathComponent)),
                                        ("begin", .number(0)), ("end", .number(intro.playedDuration)), ("keyTimes", .array([]))]))
             }
-            // The lanes the workbench's timeline shows (TimelinePanel.content): with an intro file the
-            // tracks that count from the start draw nothing, its lane stands for them.
-            for track in SplashTrack.all where track.playing.includes(crossFade: sequence.crossFades) && !(sequence.intro != nil && track.anchor == .start) {
-                let (begin, end) = track.interval(in: session.timings, dismissalTime: d)
-                let keyTimes = track.keyTimesPath == nil ? [] : track.keyTimes(in: session.timings).map { begin + $0 * (end - begin) }
-                tracks.append(.object([("id", .string(track.id)), ("label", .string(track.label)), ("begin", .number(begin)),
-                                       ("end", .number(end)), ("keyTimes", .array(keyTimes.map { .number($0) }))]))
+            // The lanes the workbench's timeline shows.
+            for bar in sequence.trackBars(timings: session.timings) {
+                tracks.append(.object([("id", .string(bar.track.id)), ("label", .string(bar.track.label)), ("begin", .number(bar.begin)),
+                                       ("end", .number(bar.end)), ("keyTimes", .array(bar.keyTimes.map { .number($0) }))]))
             }
         }
         return .object([("name", .string(take.names[i])), ("file", .string(URL(fileURLWithPath: session.timingsPath).lastPathComponent)),

@@ -299,3 +299,24 @@ public struct SplashSequence: Equatable, Sendable {
         return SplashFrame(time: t, phase: phase, dismissalTime: d, layers: layers, feedScale: feedScale)
     }
 }
+
+/// One splash track as a take plays it: its bar from `begin` to `end` and its keyframes' times,
+/// in seconds of the take. The workbench's timeline lanes and the review page's tracks are these.
+public struct SplashTrackBar: Sendable {
+    public let track: SplashTrack
+    public let begin: Double
+    public let end: Double
+    public let keyTimes: [Double]
+}
+
+extension SplashSequence {
+    /// The tracks that play with these options, each with its bar for `timings`. With an intro
+    /// file the tracks that count from the start draw nothing: the intro's lane stands for them.
+    public func trackBars(timings: Timings) -> [SplashTrackBar] {
+        SplashTrack.all.filter { $0.playing.includes(crossFade: crossFades) && !(intro != nil && $0.anchor == .start) }.map { track in
+            let (begin, end) = track.interval(in: timings, dismissalTime: dismissalTime)
+            let keyTimes = track.keyTimesPath == nil ? [] : track.keyTimes(in: timings).map { begin + $0 * (end - begin) }
+            return SplashTrackBar(track: track, begin: begin, end: end, keyTimes: keyTimes)
+        }
+    }
+}
