@@ -1,3 +1,4 @@
+import Foundation
 import Formats
 import Geometry
 import Scenes
@@ -69,20 +70,14 @@ extension WindowState {
 // MARK: What the graph computed
 
 /// The Graph view's samples of one take over one span: every property's value and velocity at
-/// each column of the plot, the properties that move in the span, and the take's interruptions.
+/// one or two times a column of the plot, the properties that move in the span, and the take's
+/// interruptions.
 public struct MotionGraphSamples: Sendable {
     /// What the samples depend on.
     public struct Key: Equatable, Sendable {
         public internal(set) var take: TakeKey
         public internal(set) var span: ClosedRange<Double>
         public internal(set) var columns: Int
-
-        /// The same plot of the same take but for its inputs: a log that may have grown since.
-        func differsOnlyInInputs(from other: Key) -> Bool {
-            var a = self, b = other
-            (a.take.inputs, a.take.lastInput, b.take.inputs, b.take.lastInput) = (0, 0, 0, 0)
-            return a == b
-        }
     }
     /// What the interruptions and lint depend on: the take's inputs and the timings (the graph's
     /// span grows while the take plays; they do not change with it).
@@ -98,6 +93,13 @@ public struct MotionGraphSamples: Sendable {
             self.timings = timings
             skipSplash = playback.initial.skipSplash
         }
+
+        /// The same take but for its inputs: a log that may have grown since.
+        func differsOnlyInInputs(from other: TakeKey) -> Bool {
+            var a = self, b = other
+            (a.inputs, a.lastInput, b.inputs, b.lastInput) = (0, 0, 0, 0)
+            return a == b
+        }
     }
 
     public let key: Key
@@ -107,32 +109,86 @@ public struct MotionGraphSamples: Sendable {
     public let interruptions: [Interruption]
     /// The indices into `MotionProperty.all` of the properties whose value changes in the span.
     public let moving: [Int]
+    /// How many of `samples` this call computed; the rest it kept from the call before.
+    public let computedCount: Int
 
-    /// One sample per column from the span's start to its end. While input streams in (a drag
-    /// adds an event a frame), only the samples from the first new event on are computed again
-    /// from `previous`, whose log the take's must have grown from.
+    /// The samples of a span drawn `columns` wide, at `sampleTimes(span:columns:)`. A sample the
+    /// previous call computed at the same time is kept while it still holds: always for the same
+    /// take, and for a log that grew from the previous one, before its first new input (a sample
+    /// has exactly the inputs up to its time). So while the take grows, or input streams in (a
+    /// drag adds an event a frame), only the samples at the new times, and from the first new
+    /// input on, are computed: a few a frame, not the whole take again.
     public static func sampling(_ playback: Playback, timings: Timings, span: ClosedRange<Double>, columns: Int,
                                 reusing previous: MotionGraphSamples?) -> MotionGraphSamples {
         let take = TakeKey(playback, timings: timings)
         let key = Key(take: take, span: span, columns: columns)
         if let previous, previous.key == key { return previous }
-        let times = (0...columns).map { span.lowerBound + (span.upperBound - span.lowerBound) * Double($0) / Double(columns) }
+        let times = sampleTimes(span: span, columns: columns)
         let log = playback.log
-        let samples: [MotionSample]
-        if let previous, previous.key.differsOnlyInInputs(from: key), let last = previous.lastEvent,
-           previous.key.take.inputs < log.count, log[previous.key.take.inputs - 1] == last {
-            samples = MotionTrace.samples(initial: playback.initial, log: log, times: times, keeping: previous.samples,
-                                          before: log[previous.key.take.inputs].time)
-        } else {
-            samples = MotionTrace.samples(initial: playback.initial, log: log, times: times)
+        var holdsBefore = -Double.infinity
+        if let previous {
+            if previous.key.take == take {
+                holdsBefore = .infinity
+            } else if previous.key.take.differsOnlyInInputs(from: take), case let seen = previous.key.take.inputs, seen < log.count,
+                      seen == 0 || log[seen - 1] == previous.lastEvent {
+                holdsBefore = log[seen].time
+            }
+        }
+        // Walk both ascending lists together: keep what holds, note the rest to compute in one pass.
+        var kept: [MotionSample?] = []
+        kept.reserveCapacity(times.count)
+        var missing: [Double] = []
+        var j = 0
+        let old = previous?.samples ?? []
+        for t in times {
+            while j < old.count && old[j].time < t { j += 1 }
+            if t < holdsBefore, j < old.count, old[j].time == t {
+                kept.append(old[j])
+            } else {
+                kept.append(nil)
+                missing.append(t)
+            }
+        }
+        let computed = MotionTrace.samples(of: playback, times: missing)
+        var next = 0
+        let samples = kept.map { sample -> MotionSample in
+            if let sample { return sample }
+            defer { next += 1 }
+            return computed[next]
         }
         let moving = MotionProperty.all.indices.filter { i in
-            let vs = samples.compactMap { $0.values[i] }
-            return (vs.max() ?? 0) - (vs.min() ?? 0) > 1e-9
+            var low = Double.infinity, high = -Double.infinity
+            for sample in samples {
+                if let value = sample.values[i] { (low, high) = (min(low, value), max(high, value)) }
+            }
+            return high - low > 1e-9
         }
         let interruptions = previous.flatMap { $0.key.take == take ? $0.interruptions : nil }
             ?? Interruption.all(initial: playback.initial, log: playback.log)
-        return MotionGraphSamples(key: key, lastEvent: log.last, samples: samples, interruptions: interruptions, moving: moving)
+        return MotionGraphSamples(key: key, lastEvent: log.last, samples: samples, interruptions: interruptions, moving: moving,
+                                  computedCount: computed.count)
+    }
+}
+
+extension MotionGraphSamples {
+    /// The times a span `columns` wide is sampled at: its two ends, and every multiple of `step`
+    /// between them, where `step` is the least power of two of seconds that gives at most two
+    /// samples a column (so never fewer than one). The samples stay on the same times while the
+    /// span grows or pans, and every other one stays when a zoom doubles the step: powers of two
+    /// times whole numbers are exact, so a time sampled before is found again by equality.
+    public static func sampleTimes(span: ClosedRange<Double>, columns: Int) -> [Double] {
+        let low = span.lowerBound, high = span.upperBound
+        guard high > low, columns > 0 else { return [low] }
+        let step = exp2((log2((high - low) / Double(2 * columns))).rounded(.up))
+        var times = [low]
+        times.reserveCapacity(2 * columns + 2)
+        var k = (low / step).rounded(.down) + 1
+        while k * step < high {
+            times.append(k * step)
+            k += 1
+        }
+        times.append(high)
+        return times
     }
 }
 

@@ -37,7 +37,7 @@ enum MotionGraphPanel {
         let playback = state.shownPlayback
         let timings = state.document.current
         let choices = state.graphState
-        // One sample per column of the plot, which spans the row but its value gutter.
+        // One or two samples a column of the plot, which spans the row but its value gutter.
         let columns = max(Int(ui.rowWidth - 70), 50)
         let take = cache.samples(playback, timings: timings, span: state.graphSpan, columns: columns)
 

@@ -138,19 +138,16 @@ public enum MotionTrace {
         }
     }
 
-    /// The same samples after the log grew: `previous` holds the samples at these `times` for the
-    /// log before it grew, and every new event comes at or after `firstNewEvent`. A sample has
-    /// exactly the inputs up to its time, so the samples before that time are kept and only the
-    /// rest are computed again: while a drag adds an event a frame, the graph redoes the take from
-    /// the pointer's time on, not from its start.
-    public static func samples(initial: Preview, log: [InputEvent], times: [Double], keeping previous: [MotionSample],
-                               before firstNewEvent: Double) -> [MotionSample] {
-        let kept = times.firstIndex { $0 >= firstNewEvent } ?? times.count
-        guard previous.count == times.count, kept == 0 || previous[kept - 1].time == times[kept - 1] else {
-            return samples(initial: initial, log: log, times: times)
+    /// The same samples, starting from `playback` as it stands (a take the window holds, at its
+    /// current time): its snapshots make a seek cost at most `Playback.snapshotInterval` inputs,
+    /// where a fresh take replays its log from the start. The Graph view computes its few new
+    /// samples a frame, near the playhead, this way.
+    public static func samples(of playback: Playback, times: [Double]) -> [MotionSample] {
+        var playback = playback
+        return times.map { t in
+            playback.seek(to: t)
+            return playback.preview.motionSample(at: t)
         }
-        guard kept < times.count else { return previous }
-        return Array(previous[..<kept]) + samples(initial: initial, log: log, times: Array(times[kept...]))
     }
 
     /// `from` to `to` every `step` seconds, both ends included (the last step may be shorter).

@@ -90,4 +90,55 @@ final class GraphViewTests: XCTestCase {
         XCTAssertEqual(reused.moving, fresh.moving)
         XCTAssertEqual(reused.key, fresh.key)
     }
+
+    /// The graph's times: both ends of the span, one or two a column between, on a grid that
+    /// stays put as the span grows or pans.
+    func testSampleTimesCoverTheSpanAtOneOrTwoAColumnOnAFixedGrid() {
+        for (span, columns) in [(0.0...3.0, 1000), (0.0...61.7, 1130), (2.25...9.5, 400), (0.5...0.75, 50)] {
+            let times = MotionGraphSamples.sampleTimes(span: span, columns: columns)
+            XCTAssertEqual(times.first, span.lowerBound)
+            XCTAssertEqual(times.last, span.upperBound)
+            XCTAssertEqual(times, times.sorted())
+            XCTAssertEqual(Set(times).count, times.count, "no time twice")
+            XCTAssertGreaterThanOrEqual(times.count, columns, "\(span): never coarser than a sample a column")
+            XCTAssertLessThanOrEqual(times.count, 2 * columns + 2, "\(span)")
+        }
+        let before = MotionGraphSamples.sampleTimes(span: 0...6, columns: 1000)
+        let grown = MotionGraphSamples.sampleTimes(span: 0...6.02, columns: 1000)
+        XCTAssertTrue(grown.starts(with: before.dropLast()), "growing keeps every time but the old end")
+        XCTAssertEqual(grown.count - before.count, 6, "at 1/256 s, 6.02 s adds 6.0039 to 6.0195 and the new end; 6 stays as a grid time")
+        let doubled = MotionGraphSamples.sampleTimes(span: 0...12.5, columns: 1000)
+        let doubledEarly = doubled.filter { $0 < 6 }
+        XCTAssertTrue(Set(doubledEarly).isSubset(of: Set(before)), "a doubled step keeps every other time")
+        XCTAssertEqual(doubledEarly.count, (before.count - 1) / 2)
+        XCTAssertEqual(MotionGraphSamples.sampleTimes(span: 1...1, columns: 100), [1])
+    }
+
+    /// As the take plays on with the graph fitted to it, each frame computes only its new samples,
+    /// and what it keeps equals what a fresh sampling computes.
+    func testAGrowingTakeComputesOnlyItsNewSamples() {
+        var s = windowState()
+        advance(&s, to: 6)
+        _ = s.reduce(.playback(.input(.key("p"))))
+        advance(&s, to: 6.7)
+        _ = s.reduce(.playback(.input(.down(x: 187, y: 330))))
+        var graph = MotionGraphSamples.sampling(s.playback, timings: s.document.current, span: s.graphSpan, columns: 1000, reusing: nil)
+        XCTAssertEqual(graph.computedCount, graph.samples.count)
+        for (n, y) in [340.0, 360, 390, 420].enumerated() {
+            advance(&s, to: 6.7 + Double(n + 1) / 60)
+            _ = s.reduce(.playback(.input(.move(x: 187, y: y))))
+            graph = MotionGraphSamples.sampling(s.playback, timings: s.document.current, span: s.graphSpan, columns: 1000, reusing: graph)
+            XCTAssertLessThanOrEqual(graph.computedCount, 6, "a frame of a drag computes the samples from its input on: \(graph.computedCount)")
+            let fresh = MotionGraphSamples.sampling(s.playback, timings: s.document.current, span: s.graphSpan, columns: 1000, reusing: nil)
+            XCTAssertEqual(graph.samples.map(\.time), fresh.samples.map(\.time))
+            XCTAssertEqual(graph.samples.map(\.values), fresh.samples.map(\.values))
+            XCTAssertEqual(graph.samples.map(\.velocities), fresh.samples.map(\.velocities))
+            XCTAssertEqual(graph.moving, fresh.moving)
+        }
+        // Another take (the timings changed): nothing is kept.
+        var timings = s.document.current
+        timings.panel.duration += 0.1
+        let other = MotionGraphSamples.sampling(s.playback, timings: timings, span: s.graphSpan, columns: 1000, reusing: graph)
+        XCTAssertEqual(other.computedCount, other.samples.count)
+    }
 }

@@ -103,23 +103,34 @@ final class MotionTraceTests: XCTestCase {
         XCTAssertTrue(sawCard)
     }
 
-    /// The graph's samples after the log grew, kept before the first new event and computed again
-    /// from it, are exactly the samples of the grown log computed whole: at every split of the
-    /// session, as a drag adds its events one by one.
-    func testSamplesKeptBeforeTheFirstNewEventAreTheWholeTakesSamples() throws {
+    /// A sample has exactly the inputs up to its time: the samples of a log cut short equal the
+    /// whole log's before the first event cut, at every cut as a drag adds its events one by one.
+    /// The Graph view keeps samples across frames on this.
+    func testASampleBeforeAnEventDoesNotDependOnIt() throws {
         let log = try Self.script("session.json")
         let start = Self.preview()
         let times = (0...600).map { Double($0) * 10.5 / 600 }
         let whole = MotionTrace.samples(initial: start, log: log, times: times)
         for split in stride(from: 1, to: log.count, by: max(log.count / 25, 1)) {
             let before = MotionTrace.samples(initial: start, log: Array(log[..<split]), times: times)
-            let grown = MotionTrace.samples(initial: start, log: log, times: times, keeping: before, before: log[split].time)
-            XCTAssertEqual(grown, whole, "split at event \(split) (t = \(log[split].time))")
+            let kept = times.firstIndex { $0 >= log[split].time } ?? times.count
+            XCTAssertEqual(Array(before[..<kept]), Array(whole[..<kept]), "split at event \(split) (t = \(log[split].time))")
+            XCTAssertGreaterThan(kept, 0)
         }
-        // Samples for other times are not kept.
-        let shifted = times.map { $0 + 0.001 }
-        XCTAssertEqual(MotionTrace.samples(initial: start, log: log, times: shifted, keeping: whole, before: 9),
-                       MotionTrace.samples(initial: start, log: log, times: shifted))
+    }
+
+    /// Samples taken from a take as it stands, seeking through its snapshots from wherever it is,
+    /// equal those of a fresh replay of its log.
+    func testSamplesFromATakeAsItStandsEqualAFreshReplay() throws {
+        let log = try Self.script("session.json")
+        let start = Self.preview()
+        let times = (0...300).map { Double($0) * 10.5 / 300 }
+        let fresh = MotionTrace.samples(initial: start, log: log, times: times)
+        for at in [0.0, 3.3, 7.9, 10.5] {
+            let take = Playback(initial: start, log: log, time: at)
+            XCTAssertEqual(MotionTrace.samples(of: take, times: times), fresh, "from \(at) s")
+            XCTAssertEqual(MotionTrace.samples(of: take, times: Array(times[150...])), Array(fresh[150...]), "from \(at) s, the later half")
+        }
     }
 
     /// The trace's splash values are `SplashSequence`'s own, through the one interpolator, with
