@@ -119,7 +119,7 @@ public enum CLI {
         .project, .target, .logoView, .explain, .appearance, .screen, .renderer, .script, .at, .launch, .html, .out, .scale, .duration, .fps,
         .showTouches, .burnIn, .compare, .comments, .singleFile, .rate, .filmstrip, .from, .to, .count,
         .windowScale, .hud, .framesCSV, .replay, .inspector, .saveTo, .stateOut, .uiDump,
-        .frames, .intro, .introDark, .introFrame, .motion, .idle, .seconds, .samples, .plot, .schema, .markdown,
+        .frames, .intro, .introDark, .introFrame, .motion, .idle, .window, .seconds, .samples, .plot, .schema, .markdown,
         .trace, .step, .json, .graph, .properties, .threshold, .referenceOffset, .csv, .maxDifference, .reference, .compareMode,
     ]
 
@@ -267,6 +267,8 @@ extension CLIOption {
     public static let motion = CLIOption(name: "--motion", value: nil, help: "the motion math's and the playback's figures instead of frames", commands: ["bench"], forwardedToCapture: false)
     public static let idle = CLIOption(name: "--idle", value: nil, help: "open the real window at rest and print its CPU and frames drawn (needs a display, e.g. xvfb-run)",
                                        commands: ["bench"], forwardedToCapture: false)
+    public static let window = CLIOption(name: "--window", value: nil, help: "drive the real window through the splash, a panel drag and the Graph view, and print each phase's frame cost against a full-window clear and present in the same window (needs a display)",
+                                         commands: ["bench"], forwardedToCapture: false)
     public static let seconds = CLIOption(name: "--seconds", value: "S", help: "how long --idle measures each state, in seconds, up to \(OptionBounds.number(OptionBounds.idleSeconds.upperBound)) (default 5)", commands: ["bench"], forwardedToCapture: false)
     public static let samples = CLIOption(name: "--samples", value: "N", help: "how many evenly spaced samples, \(OptionBounds.text(OptionBounds.curveSamples)) (default 21)", commands: ["curve"], forwardedToCapture: false)
     public static let plot = CLIOption(name: "--plot", value: "FILE.png", help: "draw the curve to a PNG", commands: ["curve"], forwardedToCapture: false)

@@ -321,6 +321,9 @@ public struct BenchOptions {
         /// The real window at rest, measured for `seconds` in each state; the window takes
         /// `windowArguments`, the preview options, as `run` does.
         case idle(seconds: Double, windowArguments: [String])
+        /// The real window's frames against a floor through a scripted session; the window
+        /// takes `windowArguments`, as `run` does.
+        case window(windowArguments: [String])
         /// The scripted scenario rendered `frames` times at `scale`.
         case frames(preview: PreviewOptions, scale: Double, frames: Int, csvPath: String?)
         /// Each intro file's frames drawn and timed.
@@ -359,24 +362,30 @@ public struct BenchOptions {
             mode = .reference(file: file, preview: try PreviewOptions(args))
             return
         }
-        if args.has(.idle) {
-            let seconds = try args.positiveDouble(.seconds, atMost: OptionBounds.idleSeconds.upperBound, unit: " s") ?? 5
+        if args.has(.idle) || args.has(.window) {
             if let scenarios = [CLIOption.frames, .framesCSV, .scale].first(where: { args.has($0) }) {
-                throw args.mistake("--idle measures the window; \(scenarios.name) is for the rendered scenario")
+                throw args.mistake("\(args.has(.idle) ? "--idle" : "--window") measures the window; \(scenarios.name) is for the rendered scenario")
             }
+            if args.has(.idle) && args.has(.window) { throw args.mistake("--idle measures the window at rest, --window while it works: give one") }
             var forwarded: [String] = []
             var i = 0
             while i < arguments.count {
-                if arguments[i] == CLIOption.idle.name { i += 1; continue }
+                if arguments[i] == CLIOption.idle.name || arguments[i] == CLIOption.window.name { i += 1; continue }
                 if arguments[i] == CLIOption.seconds.name { i += 2; continue }
                 if arguments[i].hasPrefix(CLIOption.seconds.name + "=") { i += 1; continue }
                 forwarded.append(arguments[i]); i += 1
             }
-            mode = .idle(seconds: seconds, windowArguments: forwarded)
+            if args.has(.window) {
+                if args.has(.seconds) { throw args.mistake("--seconds is for --idle") }
+                mode = .window(windowArguments: forwarded)
+            } else {
+                let seconds = try args.positiveDouble(.seconds, atMost: OptionBounds.idleSeconds.upperBound, unit: " s") ?? 5
+                mode = .idle(seconds: seconds, windowArguments: forwarded)
+            }
             return
         }
         if let idleOnly = [CLIOption.seconds, .inspector].first(where: { args.has($0) }) {
-            throw args.mistake("\(idleOnly.name) is for --idle")
+            throw args.mistake("\(idleOnly.name) is for --idle or --window")
         }
         let preview = try PreviewOptions(args)
         mode = .frames(preview: preview, scale: try args.double(.scale, in: OptionBounds.scale) ?? preview.device.scale,

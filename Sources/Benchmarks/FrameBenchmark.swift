@@ -215,6 +215,7 @@ package func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int,
     let cpuTotal = processCPUTime() - cpuStart
     let frameTimes = records.map { $0.input + $0.update + $0.render + $0.present }
     let ourTimes = records.map { $0.update + $0.render }
+    let firstFrameFloor = FirstFrameFloor.measure(window: false, width: width, height: height, rendererName: context.rendererName)
     let frame = Percentiles(frameTimes), floorStats = Percentiles(floorTimes)
     func ratio(_ f: Percentiles, _ g: Percentiles) -> JSONOutput {
         .object([("p50", .number((f.p50 / g.p50 * 1000).rounded() / 1000)), ("p99", .number((f.p99 / g.p99 * 1000).rounded() / 1000))])
@@ -248,6 +249,7 @@ package func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int,
                              ("warmUpCpuMs", .number(roundMs(warmUpCPU)))])),
         ("phases", .object(phaseJSON)),
         ("firstFrameMs", .number(((firstFrameMs ?? 0) * 10).rounded() / 10)),
+        ("firstFrameFloorMs", firstFrameFloor.map(JSONOutput.number) ?? .null),
         ("peakRSSMB", .number((peakResidentMegabytes() * 10).rounded() / 10)),
         ("peakTextureMB", .number((Double(context.peakTextureBytes) / 1_048_576 * 10).rounded() / 10)),
     ])

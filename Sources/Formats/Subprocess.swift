@@ -82,11 +82,15 @@ public final class Subprocess: @unchecked Sendable {
 
     /// Starts `executable` with `arguments`. Throws what Foundation throws when it cannot start
     /// (no such file, not executable), for the caller to name in its own terms.
+    /// `environment` is added to this process's own for the child.
     public init(_ executable: String, _ arguments: [String], input: Input = .none, output: Output = .discard,
-                errors: ErrorOutput = .discard, timeLimit: Double? = nil) throws {
+                errors: ErrorOutput = .discard, timeLimit: Double? = nil, environment: [String: String] = [:]) throws {
         tool = (executable as NSString).lastPathComponent
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         var inputPipe: Pipe?
         switch input {
         case .none: process.standardInput = FileHandle.nullDevice

@@ -67,14 +67,7 @@ extension WindowShell {
             dispatch(.tools(.toggle(.hud)))
             probe.begin(.afterKey, now: now, framesDrawn: framesDrawn)
             // P, through the same queue and routing as a key on the keyboard.
-            for type in [SDL_KEYDOWN, SDL_KEYUP] {
-                var event = SDL_Event()
-                event.type = type.rawValue
-                event.key.keysym.sym = SDL_Keycode(SDLK_p.rawValue)
-                event.key.state = UInt8(type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED)
-                event.key.windowID = SDL_GetWindowID(renderer.context.window)
-                SDL_PushEvent(&event)
-            }
+            SDLEventInjection.key(SDLK_p, window: renderer.context.window)
         case .afterKey:
             guard now - probe.stageStart >= IdleProbe.wakeSeconds else { return }
             probe.results.append(("afterKeyP", probe.figures(now: now, framesDrawn: framesDrawn)))

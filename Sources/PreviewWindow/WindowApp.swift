@@ -7,9 +7,23 @@ import Recording
 import Render
 import Scenes
 
+/// What `bench` measures of the real window, instead of leaving it to the user.
+package enum WindowProbe {
+    /// At rest, for this many seconds in each state (`bench --idle`).
+    case idle(seconds: Double)
+    /// Its frames against a floor, through a scripted session (`bench --window`).
+    case frameCost
+
+    /// Measured frames present without waiting for a refresh: a present is then its own cost.
+    var presentsWithoutWaiting: Bool {
+        if case .frameCost = self { return true }
+        return false
+    }
+}
+
 /// `splashlab run`: the preview window, driven by the real clock: the workbench, with the device
 /// canvas, the properties panel and the timeline dock.
-package func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) throws -> Int32 {
+package func runWindow(_ arguments: [String], probe: WindowProbe? = nil) throws -> Int32 {
     let runOptions = try RunOptions(arguments)
     let options = runOptions.preview
     guard options.appearances.count == 1 else {
@@ -21,10 +35,15 @@ package func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) t
     if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && driver != "offscreen" && driver != "dummy" {
         throw UsageError(message: "no display for the preview window (DISPLAY is not set); try 'splashlab render --at 2.3 --out frame.png' or 'splashlab record' instead", usage: nil)
     }
-    var app = try openWindow(runOptions, arguments: arguments)
-    if let seconds = idleProbeSeconds {
+    var app = try openWindow(runOptions, arguments: arguments, vsync: probe?.presentsWithoutWaiting != true)
+    switch probe {
+    case let .idle(seconds)?:
         app.idleProbe = IdleProbe(seconds: seconds)
         app.dispatch(.playback(.setLoop(nil)))
+    case .frameCost?:
+        app.costProbe = WindowCostProbe(toolsShown: app.inspectorVisible)
+        app.dispatch(.playback(.setLoop(nil)))
+    case nil: break
     }
     app.loop()
     app.close()
@@ -34,12 +53,12 @@ package func runWindow(_ arguments: [String], idleProbeSeconds: Double? = nil) t
         try OutputFile.write(text, to: csvPath)
         printError("wrote \(app.allFrames.count) frames to \(csvPath)")
     }
-    if let report = app.idleProbe?.report { try printOutput(report.text) }
+    if let report = app.idleProbe?.report ?? app.costProbe?.report { try printOutput(report.text) }
     return 0
 }
 
 /// The window of `splashlab run`, open and set up, before its loop.
-func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowShell {
+func openWindow(_ runOptions: RunOptions, arguments: [String], vsync: Bool = true) throws -> WindowShell {
     let options = runOptions.preview
     let session = try makeSession(options)
     let replay = try runOptions.replayPath.map { try InputScript.load(path: $0) }
@@ -57,7 +76,7 @@ func openWindow(_ runOptions: RunOptions, arguments: [String]) throws -> WindowS
     let (width, height) = workbenchWindowSize(device: options.device, requestedScale: runOptions.windowScale, toolsShown: showInspector,
                                               remembered: remembered.layout)
     let context = try RenderContext(target: .window(title: "SplashLab - \(options.device.name)", width: width, height: height, resizable: true),
-                                    rendererName: options.renderer, vsync: true)
+                                    rendererName: options.renderer, vsync: vsync)
     SDLSession.installQuitOnSignal()
     SDL_SetWindowMinimumSize(context.window, Int32(min(width, 480)), Int32(min(height, 360)))
     let output = context.outputSize

@@ -59,6 +59,7 @@ extension WindowShell {
             writeStateOut(now: frameStart)
             dispatch(effects.checkCaptureRenders())
             if idleProbe != nil { probeIdle(now: frameStart) }
+            if costProbe != nil { probeWindowCost(now: frameStart) }
             let layout = self.layout
             let scenes = scenesToShow(layout: layout)
             timer.endUpdate()
@@ -97,6 +98,7 @@ extension WindowShell {
             renderer.context.present()
             timer.endPresent()
             noteFirstPresent()
+            if costProbe != nil { measureFrameCost(frameStart: frameStart) }
             // Idle time until the next vsync: warm what later frames will need, the appearance
             // first (after the launch frame is on screen).
             do {

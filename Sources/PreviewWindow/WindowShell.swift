@@ -55,6 +55,8 @@ struct WindowShell {
     var framesAtLastHeapTrim = -1
     /// `bench --idle`: measures this window at rest, then quits.
     var idleProbe: IdleProbe?
+    /// `bench --window`: measures this window's frames against a floor through a scripted session, then quits.
+    var costProbe: WindowCostProbe?
     /// Milliseconds from the process's start to the window's first present (the launch
     /// screen's, or the first frame's with --skip-splash), as `bench`'s firstFrameMs counts them.
     var firstPresentMs: Double?

@@ -154,6 +154,44 @@ public final class RenderContext {
         releaseRetiredTargets()
     }
 
+    /// The least a first frame can cost: a bare SDL window and renderer of this size, made,
+    /// cleared, presented once and read back one pixel (so the drawing has finished), then
+    /// destroyed. `bench` times it in the same run as its own first frame (`firstFrameFloorMs`).
+    /// SDL is started already, as it is for the first frame it stands beside.
+    public static func presentBareRenderer(target: RenderTarget, rendererName: String) throws {
+        let (width, height, flags): (Int, Int, UInt32) = switch target {
+        case let .window(_, w, h, _): (w, h, SDL_WINDOW_SHOWN.rawValue)
+        case let .offscreen(w, h): (w, h, SDL_WINDOW_HIDDEN.rawValue)
+        }
+        let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
+        guard let window = SDL_CreateWindow("SplashLab floor", centered, centered, Int32(width), Int32(height), flags | SDL_WINDOW_ALLOW_HIGHDPI.rawValue) else {
+            throw RenderError("SDL could not create a \(width)x\(height) window: \(sdlError())")
+        }
+        defer { SDL_DestroyWindow(window) }
+        let kind = rendererName == "software" ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
+        guard let index = driverIndex(rendererName), let renderer = SDL_CreateRenderer(window, index, kind) else {
+            throw RenderError("SDL could not create the \(rendererName) renderer: \(sdlError())")
+        }
+        defer { SDL_DestroyRenderer(renderer) }
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        SDL_RenderPresent(renderer)
+        var pixel: UInt32 = 0
+        var one = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+        SDL_RenderReadPixels(renderer, &one, SDL_PIXELFORMAT_ABGR8888.rawValue, &pixel, 4)
+    }
+
+    /// The least a frame can cost here: the whole output cleared and presented, and waited for
+    /// as `finishDrawing` does. `bench --window` divides each frame's time by this one's.
+    public func presentFloorFrame() {
+        SDL_SetRenderTarget(renderer, nil)
+        SDL_RenderSetClipRect(renderer, nil)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        present()
+        finishDrawing()
+    }
+
     /// Waits until the GPU (or Mesa's rasteriser threads) has finished every queued command, so a
     /// measured frame includes the drawing itself and not only its submission.
     public func finishDrawing() {

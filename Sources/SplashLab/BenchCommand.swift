@@ -10,7 +10,9 @@ func benchCommand(_ arguments: [String]) throws -> Int32 {
     case .motion:
         try printOutput(try motionBenchmark().text)
     case let .idle(seconds, windowArguments):
-        return try runWindow(windowArguments, idleProbeSeconds: seconds)
+        return try runWindow(windowArguments, probe: .idle(seconds: seconds))
+    case let .window(windowArguments):
+        return try runWindow(windowArguments, probe: .frameCost)
     case .frames(var preview, let scale, let frames, let csvPath):
         preview.seed = 1
         try printOutput(try frameBenchmark(options: preview, scale: scale, frames: frames, csvPath: csvPath, processStart: processStart).text)

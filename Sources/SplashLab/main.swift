@@ -6,6 +6,7 @@ import Foundation
 import Motion
 import Render
 import Scenes
+import Session
 
 /// The monotonic clock when the process began: `record`'s summary and `bench`'s first frame count from it.
 let processStart = MonotonicClock.now()
@@ -20,6 +21,8 @@ let commands = CLI.commands.map(\.name) + ["help"]
 let largeBlockThreshold: Int32 = 256 * 1024
 
 func main() -> Int32 {
+    // `bench`'s first-frame floor, measured in a child of this binary that does nothing else.
+    if let floor = ProcessInfo.processInfo.environment[FirstFrameFloor.environmentKey] { return FirstFrameFloor.runChild(floor) }
     _ = mallopt(M_MMAP_THRESHOLD, largeBlockThreshold)
     // A reader that goes away (`splashlab state … | head -c 10`) makes a write fail with EPIPE,
     // and a file past the size limit (`ulimit -f`) with EFBIG: both are reported, with the path,

@@ -75,7 +75,14 @@ final class ParsedCommandOptionsTests: XCTestCase {
         XCTAssertEqual([scale, Double(frames)], [1, 60])
         XCTAssertEqual(csv, "f.csv")
         XCTAssertEqual(mistake { try BenchOptions(["--idle", "--frames", "60"]) }, "--idle measures the window; --frames is for the rendered scenario")
-        XCTAssertEqual(mistake { try BenchOptions(["--seconds", "3"]) }, "--seconds is for --idle")
+        XCTAssertEqual(mistake { try BenchOptions(["--seconds", "3"]) }, "--seconds is for --idle or --window")
+        guard case let .window(forwarded) = try BenchOptions(["--window", "--inspector", "off", "--renderer", "opengl"]).mode else {
+            return XCTFail("--window")
+        }
+        XCTAssertEqual(forwarded, ["--inspector", "off", "--renderer", "opengl"])
+        XCTAssertEqual(mistake { try BenchOptions(["--window", "--scale", "2"]) }, "--window measures the window; --scale is for the rendered scenario")
+        XCTAssertEqual(mistake { try BenchOptions(["--window", "--seconds", "2"]) }, "--seconds is for --idle")
+        XCTAssertEqual(mistake { try BenchOptions(["--window", "--idle"]) }, "--idle measures the window at rest, --window while it works: give one")
     }
 
     func testBenchIntroModes() throws {

@@ -254,4 +254,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(cpu >= 0 && cpu < 100, "\(cpu)")
         XCTAssertEqual(try CLI.run(["bench", "--idle", "--frames", "60"]).status, 2, "--frames is the scenario's")
     }
+
+    /// The window driven through its scripted session: every phase met, with frames drawn in it
+    /// (the replays, the injected drag and the Graph view each change what is shown), and each
+    /// frame's cost against a floor measured beside it. Frame counts and signs, not times.
+    func testBenchWindowMeasuresEveryPhaseAgainstItsFloor() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("window-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let r = try CLI.run(["bench", "--window", "--inspector", "on"], environment: ["SDL_VIDEODRIVER": "offscreen", "XDG_STATE_HOME": state])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let phases = try XCTUnwrap(object["phases"] as? [[String: Any]])
+        XCTAssertEqual(phases.compactMap { $0["phase"] as? String },
+                       ["appearing, tools shown", "disappearing, tools shown", "panel drag, tools shown",
+                        "appearing, tools hidden", "disappearing, tools hidden", "panel drag, tools hidden", "panel drag, Graph view open"])
+        for phase in phases {
+            let name = try XCTUnwrap(phase["phase"] as? String)
+            XCTAssertGreaterThan(try XCTUnwrap(phase["frames"] as? Int), name.hasPrefix("panel drag") ? 20 : 3, name)
+            let cost = try XCTUnwrap((phase["costMs"] as? [String: Any])?["p50"] as? Double)
+            let floor = try XCTUnwrap((phase["floorMs"] as? [String: Any])?["p50"] as? Double)
+            let ratio = try XCTUnwrap((phase["ratio"] as? [String: Any])?["p50"] as? Double)
+            XCTAssertTrue(cost > 0 && floor > 0 && ratio > 0, "\(name): \(phase)")
+        }
+        let size = try XCTUnwrap(object["window"] as? [String: Any])
+        XCTAssertGreaterThan(try XCTUnwrap(size["width"] as? Int), 0)
+    }
 }

@@ -1,0 +1,216 @@
+import App
+import CSDL2
+import Formats
+import Foundation
+import Scenes
+import Session
+
+/// `splashlab bench --window`: the real window through a scripted session, every frame it draws
+/// measured against a floor drawn in the same window right after it: a full-window clear and
+/// present (`RenderContext.presentFloorFrame`). Frames per second say how fast this host is; the
+/// ratio of a frame's cost to the floor's says how much more than the least possible frame the
+/// workbench does, which holds from host to host.
+///
+/// The session is driven as a user would drive it, through SDL's event queue: with the tools
+/// shown, then hidden (Tab), the splash replayed (R) twice, then the preview's bottom panel
+/// presented (P) and dragged for `dragSeconds`; then, tools shown again, the timeline dock's
+/// Graph view opened and the same drag made. The window runs without vsync, paced to its
+/// refresh as on a display without one, so that a present is its own cost and no wait.
+struct WindowCostProbe {
+    /// One step of the session; each begins with what it presses and ends on its condition.
+    enum Step: Equatable {
+        /// The splash over and the window still for a second.
+        case settle
+        /// R, then until the splash is over again.
+        case replay
+        /// P, then a second for the panel to present.
+        case presentPanel
+        /// A press on the panel and a move every frame for `dragSeconds`, then the release.
+        case drag
+        /// Tab: the tools hidden or shown again, then half a second.
+        case toggleTools
+        /// The timeline dock's Graph view, then half a second.
+        case openGraph
+    }
+
+    /// How long each drag lasts.
+    static let dragSeconds = 2.0
+    let steps: [Step]
+    var index = 0
+    var stepStart = 0.0
+    var dragMoves = 0
+    var toolsShown: Bool
+    var graphOpen = false
+    /// Each measured frame: the phase it counts in, when it started, what it cost, and its floor.
+    var frames: [(phase: String, start: Double, cost: Double, floor: Double)] = []
+    var report: JSONOutput?
+
+    /// The session, with the tools shown at the start; without them (`run --inspector off`)
+    /// there is nothing to hide and no Graph view, so only the first part runs.
+    init(toolsShown: Bool) {
+        self.toolsShown = toolsShown
+        let part: [Step] = [.replay, .replay, .presentPanel, .drag]
+        steps = [.settle] + part + (toolsShown ? [.toggleTools] + part + [.toggleTools, .openGraph, .replay, .presentPanel, .drag] : [])
+    }
+
+    var step: Step? { index < steps.count ? steps[index] : nil }
+
+    /// The phase a frame drawn now counts in, from the step and the preview's time; nil for a
+    /// frame that counts in none (settling, waiting for the panel, a replay's first frame).
+    func phase(time: Double, splash: SplashSequence) -> String? {
+        let tools = toolsShown ? "tools shown" : "tools hidden"
+        switch step {
+        case .replay? where !graphOpen && time > 0.05:
+            if time < splash.dismissalTime { return "appearing, \(tools)" }
+            if time <= splash.endTime { return "disappearing, \(tools)" }
+            return nil
+        case .drag? where dragMoves > 0:
+            return graphOpen ? "panel drag, Graph view open" : "panel drag, \(tools)"
+        default:
+            return nil
+        }
+    }
+
+    /// Each phase's figures, in the order the session met them.
+    func figures(refresh: Double) -> [JSONOutput] {
+        var order: [String] = []
+        var byPhase: [String: [(start: Double, cost: Double, floor: Double)]] = [:]
+        for f in frames {
+            if byPhase[f.phase] == nil { order.append(f.phase) }
+            byPhase[f.phase, default: []].append((f.start, f.cost, f.floor))
+        }
+        return order.map { name in
+            let list = byPhase[name] ?? []
+            // Frames per second of the phase as if no floor were drawn: between two frames of
+            // the phase, the time from one's start to the next's less the floor after it, but
+            // never under a refresh, which the window waits out when a frame leaves time over.
+            var elapsed = 0.0, gaps = 0
+            for (a, b) in zip(list, list.dropFirst()) where b.start - a.start < 0.25 {
+                elapsed += max(b.start - a.start - a.floor, refresh)
+                gaps += 1
+            }
+            let cost = Percentiles(list.map(\.cost)), floor = Percentiles(list.map(\.floor))
+            let ratio = Percentiles(list.map { $0.cost / max($0.floor, 1e-6) })
+            return .object([("phase", .string(name)), ("frames", .int(list.count)),
+                             ("framesPerSecond", .number(elapsed > 0 ? (Double(gaps) / elapsed * 10).rounded() / 10 : 0)),
+                             ("costMs", .object([("p50", .number(roundMs(cost.p50))), ("p95", .number(roundMs(cost.p95)))])),
+                             ("floorMs", .object([("p50", .number(roundMs(floor.p50))), ("p95", .number(roundMs(floor.p95)))])),
+                             ("ratio", .object([("p50", .number((ratio.p50 * 100).rounded() / 100)), ("p95", .number((ratio.p95 * 100).rounded() / 100))]))])
+        }
+    }
+}
+
+extension WindowShell {
+    /// One step of `bench --window`, called every loop iteration before the frame is drawn:
+    /// presses what the session's step presses, and moves on when the step is over.
+    mutating func probeWindowCost(now: Double) {
+        guard var probe = costProbe, let step = probe.step else { return }
+        defer { costProbe = probe }
+        if probe.stepStart == 0 { begin(step, of: &probe, now: now) }
+        let splash = preview.splash
+        let elapsed = now - probe.stepStart
+        let over: Bool
+        switch step {
+        case .settle: over = (preview.skipSplash || state.time > splash.endTime + 0.5) && now - lastDrawTime > 1 && elapsed > 1
+        case .replay: over = elapsed > 0.2 && state.time > splash.endTime + 0.3
+        case .presentPanel: over = elapsed > 1
+        case .drag:
+            over = elapsed > WindowCostProbe.dragSeconds
+            let v = layout.viewport
+            // Up the panel's lower half and back, a fortieth of the screen's height in 40 steps.
+            let x = v.x + v.width / 2, y = v.y + v.height * 0.8 - Double(probe.dragMoves % 40) * v.height / 160
+            if over {
+                SDLEventInjection.mouseButton(SDL_MOUSEBUTTONUP, x: x, y: y, window: renderer.context.window)
+            } else {
+                if probe.dragMoves == 0 { SDLEventInjection.mouseButton(SDL_MOUSEBUTTONDOWN, x: x, y: y, window: renderer.context.window) }
+                SDLEventInjection.mouseMotion(x: x, y: y, window: renderer.context.window)
+                probe.dragMoves += 1
+            }
+        case .toggleTools, .openGraph: over = elapsed > 0.5
+        }
+        guard over else { return }
+        probe.index += 1
+        probe.dragMoves = 0
+        if let next = probe.step { begin(next, of: &probe, now: now) } else { finishCostProbe(&probe) }
+    }
+
+    private mutating func begin(_ step: WindowCostProbe.Step, of probe: inout WindowCostProbe, now: Double) {
+        probe.stepStart = now
+        let window = renderer.context.window
+        switch step {
+        case .settle, .drag: break
+        case .replay: SDLEventInjection.key(SDLK_r, window: window)
+        case .presentPanel: SDLEventInjection.key(SDLK_p, window: window)
+        case .toggleTools:
+            SDLEventInjection.key(SDLK_TAB, window: window)
+            probe.toolsShown.toggle()
+        case .openGraph:
+            dispatch(.tools(.timeline(.setDockMode(.graph))))
+            probe.graphOpen = true
+        }
+    }
+
+    /// After a frame's present: its cost, then the floor drawn and presented in its place.
+    mutating func measureFrameCost(frameStart: Double) {
+        guard var probe = costProbe, let phase = probe.phase(time: state.time, splash: preview.splash) else { return }
+        renderer.context.finishDrawing()
+        let floorStart = MonotonicClock.now()
+        renderer.context.presentFloorFrame()
+        let floor = MonotonicClock.now() - floorStart
+        let cost = floorStart - frameStart
+        probe.frames.append((phase, frameStart, cost, floor))
+        costProbe = probe
+    }
+
+    private mutating func finishCostProbe(_ probe: inout WindowCostProbe) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer.context.renderer, &w, &h)
+        // The first frame's floor: a bare window and renderer of this size, in a child process.
+        var windowWidth: Int32 = 0, windowHeight: Int32 = 0
+        SDL_GetWindowSize(renderer.context.window, &windowWidth, &windowHeight)
+        let bare = FirstFrameFloor.measure(window: true, width: Int(windowWidth), height: Int(windowHeight), rendererName: renderer.context.rendererName)
+        probe.report = .object([("window", .object([("width", .int(Int(w))), ("height", .int(Int(h)))])),
+                                ("renderer", .string(renderer.context.rendererName)), ("device", .string(preview.feed.device.name)),
+                                ("firstFrameMs", firstPresentMs.map { .number(($0 * 10).rounded() / 10) } ?? .null),
+                                ("firstFrameFloorMs", bare.map(JSONOutput.number) ?? .null),
+                                ("phases", .array(probe.figures(refresh: state.frameStep)))])
+        dispatch(.stop)
+    }
+}
+
+/// Input pushed through SDL's event queue, as the keyboard and mouse would give it, so that it
+/// takes the same routing as theirs.
+enum SDLEventInjection {
+    static func key(_ sym: SDL_KeyCode, window: OpaquePointer) {
+        for type in [SDL_KEYDOWN, SDL_KEYUP] {
+            var event = SDL_Event()
+            event.type = type.rawValue
+            event.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            event.key.state = UInt8(type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED)
+            event.key.windowID = SDL_GetWindowID(window)
+            SDL_PushEvent(&event)
+        }
+    }
+
+    static func mouseButton(_ type: SDL_EventType, x: Double, y: Double, window: OpaquePointer) {
+        var event = SDL_Event()
+        event.type = type.rawValue
+        event.button.button = UInt8(SDL_BUTTON_LEFT)
+        event.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+        event.button.clicks = 1
+        event.button.x = Int32(x.rounded())
+        event.button.y = Int32(y.rounded())
+        event.button.windowID = SDL_GetWindowID(window)
+        SDL_PushEvent(&event)
+    }
+
+    static func mouseMotion(x: Double, y: Double, window: OpaquePointer) {
+        var event = SDL_Event()
+        event.type = SDL_MOUSEMOTION.rawValue
+        event.motion.state = 1 // SDL_BUTTON_LMASK: the left button held
+        event.motion.x = Int32(x.rounded())
+        event.motion.y = Int32(y.rounded())
+        event.motion.windowID = SDL_GetWindowID(window)
+        SDL_PushEvent(&event)
+    }
+}
