@@ -42,7 +42,7 @@ struct WindowCostProbe {
     var toolsShown: Bool
     var graphOpen = false
     /// Each measured frame: the phase it counts in, when it started, what it cost, and its floor.
-    var frames: [(phase: String, start: Double, cost: Double, floor: Double)] = []
+    var frames: [(phase: String, start: Double, cost: Double, floor: Double, panelsDrawn: [String])] = []
     var report: JSONOutput?
 
     /// The session, with the tools shown at the start; without them (`run --inspector off`)
@@ -74,10 +74,10 @@ struct WindowCostProbe {
     /// Each phase's figures, in the order the session met them.
     func figures(refresh: Double) -> [JSONOutput] {
         var order: [String] = []
-        var byPhase: [String: [(start: Double, cost: Double, floor: Double)]] = [:]
+        var byPhase: [String: [(start: Double, cost: Double, floor: Double, panelsDrawn: [String])]] = [:]
         for f in frames {
             if byPhase[f.phase] == nil { order.append(f.phase) }
-            byPhase[f.phase, default: []].append((f.start, f.cost, f.floor))
+            byPhase[f.phase, default: []].append((f.start, f.cost, f.floor, f.panelsDrawn))
         }
         return order.map { name in
             let list = byPhase[name] ?? []
@@ -91,11 +91,18 @@ struct WindowCostProbe {
             }
             let cost = Percentiles(list.map(\.cost)), floor = Percentiles(list.map(\.floor))
             let ratio = Percentiles(list.map { $0.cost / max($0.floor, 1e-6) })
+            // Which tool panels were drawn again rather than copied from their textures, and in
+            // what share of the phase's frames: what the frame's cost above the floor is made of.
+            var drawn: [String: Int] = [:]
+            for f in list { for title in f.panelsDrawn { drawn[title, default: 0] += 1 } }
+            let panels = drawn.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                .map { ($0.key, JSONOutput.number((Double($0.value) / Double(list.count) * 100).rounded() / 100)) }
             return .object([("phase", .string(name)), ("frames", .int(list.count)),
                              ("framesPerSecond", .number(elapsed > 0 ? (Double(gaps) / elapsed * 10).rounded() / 10 : 0)),
                              ("costMs", .object([("p50", .number(roundMs(cost.p50))), ("p95", .number(roundMs(cost.p95)))])),
                              ("floorMs", .object([("p50", .number(roundMs(floor.p50))), ("p95", .number(roundMs(floor.p95)))])),
-                             ("ratio", .object([("p50", .number((ratio.p50 * 100).rounded() / 100)), ("p95", .number((ratio.p95 * 100).rounded() / 100))]))])
+                             ("ratio", .object([("p50", .number((ratio.p50 * 100).rounded() / 100)), ("p95", .number((ratio.p95 * 100).rounded() / 100))])),
+                             ("panelsDrawnAgain", .object(panels))])
         }
     }
 }
@@ -158,7 +165,7 @@ extension WindowShell {
         renderer.context.presentFloorFrame()
         let floor = MonotonicClock.now() - floorStart
         let cost = floorStart - frameStart
-        probe.frames.append((phase, frameStart, cost, floor))
+        probe.frames.append((phase, frameStart, cost, floor, inspector.panelsRedrawnLastFrame))
         costProbe = probe
     }
 
