@@ -39,7 +39,6 @@ struct WindowCostProbe {
     var index = 0
     var stepStart = 0.0
     var dragMoves = 0
-    var toolsShown: Bool
     var graphOpen = false
     /// Each measured frame: the phase it counts in, when it started, what it cost, and its floor.
     var frames: [(phase: String, start: Double, cost: Double, floor: Double, panelsDrawn: [String])] = []
@@ -48,7 +47,6 @@ struct WindowCostProbe {
     /// The session, with the tools shown at the start; without them (`run --inspector off`)
     /// there is nothing to hide and no Graph view, so only the first part runs.
     init(toolsShown: Bool) {
-        self.toolsShown = toolsShown
         let part: [Step] = [.replay, .replay, .presentPanel, .drag]
         steps = [.settle] + part + (toolsShown ? [.toggleTools] + part + [.toggleTools, .openGraph, .replay, .presentPanel, .drag] : [])
     }
@@ -57,7 +55,7 @@ struct WindowCostProbe {
 
     /// The phase a frame drawn now counts in, from the step and the preview's time; nil for a
     /// frame that counts in none (settling, waiting for the panel, a replay's first frame).
-    func phase(time: Double, splash: SplashSequence) -> String? {
+    func phase(time: Double, splash: SplashSequence, toolsShown: Bool) -> String? {
         let tools = toolsShown ? "tools shown" : "tools hidden"
         switch step {
         case .replay? where !graphOpen && time > 0.05:
@@ -148,9 +146,7 @@ extension WindowShell {
         case .settle, .drag: break
         case .replay: SDLEventInjection.key(SDLK_r, window: window)
         case .presentPanel: SDLEventInjection.key(SDLK_p, window: window)
-        case .toggleTools:
-            SDLEventInjection.key(SDLK_TAB, window: window)
-            probe.toolsShown.toggle()
+        case .toggleTools: SDLEventInjection.key(SDLK_TAB, window: window)
         case .openGraph:
             dispatch(.tools(.timeline(.setDockMode(.graph))))
             probe.graphOpen = true
@@ -159,13 +155,14 @@ extension WindowShell {
 
     /// After a frame's present: its cost, then the floor drawn and presented in its place.
     mutating func measureFrameCost(frameStart: Double) {
-        guard var probe = costProbe, let phase = probe.phase(time: state.time, splash: preview.splash) else { return }
+        guard var probe = costProbe, let phase = probe.phase(time: state.time, splash: preview.splash, toolsShown: inspectorVisible) else { return }
         renderer.context.finishDrawing()
         let floorStart = MonotonicClock.now()
         renderer.context.presentFloorFrame()
         let floor = MonotonicClock.now() - floorStart
         let cost = floorStart - frameStart
-        probe.frames.append((phase, frameStart, cost, floor, inspector.panelsRedrawnLastFrame))
+        // With the tools hidden no panel is drawn (the renderer's list is the last frame's that drew some).
+        probe.frames.append((phase, frameStart, cost, floor, inspectorVisible ? inspector.panelsRedrawnLastFrame : []))
         costProbe = probe
     }
 
