@@ -96,6 +96,8 @@ package final class ReviewReel {
     private let tilePixels: UnsafeMutableRawBufferPointer?
     /// The texture a recording's frames that show an intro are drawn into and read back from.
     private var frameTarget: Texture?
+    /// A recording of an intro: its frames are drawn into `frameTarget` (see init).
+    private var drawsIntroIntoTexture = false
     /// Reads a bare tile back as yuv420p, for an mp4 (`readsYUV`).
     private var yuvReadBack: StripedYUVReadBack?
 
@@ -201,10 +203,9 @@ package final class ReviewReel {
         // A recording without an intro has no texture, and its 14 MB at @3x stay spared.
         // A recording draws each intro frame once, in order: none is kept for another time.
         if forEncoder { for session in sessions { session.introMedia?.keepsDrawnLottieFrames = false } }
-        if forEncoder && layout.isBareTile && sessions.contains(where: { $0.introMedia != nil }) {
-            frameTarget = try context.makeTexture(width: tileWidth, height: tileHeight, access: SDL_TEXTUREACCESS_TARGET,
-                                                  blend: SDL_BLENDMODE_NONE, what: "the recording's frame texture")
-        }
+        // The texture is made for the first frame that shows the intro, and let go, with the
+        // intro's own buffers, at the first frame after it that does not (`drawTile`).
+        drawsIntroIntoTexture = forEncoder && layout.isBareTile && sessions.contains(where: { $0.introMedia != nil })
         markers = TouchMarkerRenderer(renderer: context.renderer)
         canvas = layout.isBareTile ? nil : try ReviewCanvas(width: layout.width, height: layout.height)
         tilePixels = canvas == nil ? nil : .allocate(byteCount: tileWidth * tileHeight * 4, alignment: 16)
@@ -238,6 +239,17 @@ package final class ReviewReel {
             SDL_SetRenderTarget(context.renderer, nil)
             SDL_SetRenderDrawColor(context.renderer, 0, 0, 0, 0)
             SDL_RenderClear(context.renderer)
+        }
+        if drawsIntroIntoTexture {
+            if scene.showsIntroFrame && frameTarget == nil {
+                frameTarget = try context.makeTexture(width: layout.tileWidth, height: layout.tileHeight, access: SDL_TEXTUREACCESS_TARGET,
+                                                      blend: SDL_BLENDMODE_NONE, what: "the recording's frame texture")
+            } else if !scene.showsIntroFrame && frameTarget != nil {
+                // Past the intro a recording keeps none of what drew it: the peak of a
+                // recording with an intro is the intro's buffers and the disappearance's together.
+                frameTarget = nil
+                variant.renderer.releaseIntroFrame()
+            }
         }
         variant.renderer.drawTarget = frameTarget.flatMap { scene.showsIntroFrame ? $0.handle : nil }
         try variant.renderer.draw(scene)

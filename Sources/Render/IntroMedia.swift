@@ -24,6 +24,12 @@ public final class IntroMedia {
     /// they are decoded a run at a time.
     public var keepsDrawnLottieFrames = true
 
+    /// Lets go of what drawing a frame keeps for the next one (a Lottie's frame words), for a
+    /// recording past the intro; the next frame drawn makes it again.
+    public func releaseFrameBuffers() {
+        if case let .lottie(animation) = source { animation.releaseFrameWords() }
+    }
+
     /// The file extensions read as a Lottie animation; any other is handed to ffmpeg.
     public static let lottieExtensions: Set<String> = ["json", "lottie"]
     /// The names an assets folder's intro may have (`intro.json`, `intro.gif`, ...), in the order looked for.

@@ -138,6 +138,12 @@ public final class LottieAnimation {
         return try scratch.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<(w * h * 4)])) }
     }
 
+    /// Lets go of the words frames are drawn into; the next frame makes them again.
+    public func releaseFrameWords() {
+        scratch = []
+        passScratch = []
+    }
+
     /// `count` words of 0 in `words`, reusing its storage.
     private static func clear(_ words: inout [UInt32], count: Int) {
         if words.count != count { words = [UInt32](repeating: 0, count: count) } else { words.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }

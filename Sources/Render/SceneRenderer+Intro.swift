@@ -122,6 +122,14 @@ extension SceneRenderer {
         }
     }
 
+    /// Lets go of the intro's frame texture and the rows kept with it, and of its player's frame
+    /// buffers: a recording past its intro keeps none of them (about 35 MB for a whole iPhone
+    /// 15 Pro Max screen). A frame that shows the intro again makes them again.
+    public func releaseIntroFrame() {
+        introTexture = IntroTextureSlot()
+        introMedia?.releaseFrameBuffers()
+    }
+
     /// The intro's frame drawn at the pixels its rectangle covers on this output (at most
     /// `PixelSize.maxSide` a side; beyond that it is stretched), so a window shows it at its
     /// on-screen size and a recording at the device's.

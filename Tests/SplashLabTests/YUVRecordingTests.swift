@@ -68,6 +68,38 @@ final class YUVRecordingTests: XCTestCase {
         }
     }
 
+    /// Past the intro a recording lets go of the frame texture and the intro's own frame texture
+    /// (with a whole-screen intro about 26 MB at a Pro Max's 1290x2796, and 11 more of its player),
+    /// and a frame that shows the intro again makes them again, with the same pixels.
+    func testARecordingPastItsIntroLetsGoOfItsTexturesAndMakesThemAgainTheSame() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        var options = PreviewOptions(device: try XCTUnwrap(Device.named("iphone-15-pro-max")), seed: 3)
+        options.introPath = CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/Intro/white-start.json").path
+        let session = try PreviewSession(options, builtInAssets: CLI.repositoryRoot.appendingPathComponent("Assets").path)
+        let reel = try ReviewReel(kind: .single, sessions: [session], names: ["timings"], script: InputScript(events: []), scale: 3, tiles: 1,
+                                  options: ReviewOptions(), rendererName: nil, forEncoder: true)
+        reel.channels = reel.context.fastestReadOrder
+        let pixels = UnsafeMutableRawBufferPointer.allocate(byteCount: reel.width * reel.height * 4, alignment: 64)
+        defer { pixels.deallocate() }
+        func draw(_ time: Double) throws -> [UInt8] {
+            guard case .drawn = try reel.compose([ReviewTile(variant: 0, time: time)], skippingUnchanged: false, into: { pixels }) else {
+                XCTFail("drawn at \(time) s")
+                return []
+            }
+            return Array(pixels)
+        }
+        let introFrame = try draw(0.3)
+        _ = try draw(4.0)
+        let pastIntro = reel.context.liveTextureBytes
+        XCTAssertEqual(try draw(0.3), introFrame, "the intro's frame drawn again, after its textures were let go, is the same")
+        let introAgain = reel.context.liveTextureBytes
+        _ = try draw(4.1)
+        let pastAgain = reel.context.liveTextureBytes
+        // The frame texture is the screen's size, and the intro's frame texture this fixture's.
+        XCTAssertGreaterThan(introAgain - pastIntro, 1290 * 2796 * 4, "made again for the intro: \(pastIntro) -> \(introAgain) bytes")
+        XCTAssertEqual(pastAgain, pastIntro, "and let go again past it")
+    }
+
     /// An odd side (a device's points at `--scale 1`) gets a black column or row to make it even.
     func testFramesKeepTheirColoursAndTheirWayUpInEitherOrder() throws {
         let folder = NSTemporaryDirectory() + "splashlab-yuv-\(UUID().uuidString)"
