@@ -219,10 +219,29 @@ extension ImGuiSDLBridge {
                     }
                     run.removeAll(keepingCapacity: true)
                 }
+                // A point less than a pixel from the last one kept, across and up, is left out
+                // (the run's last point is kept): the 2-pixel line moves by under a pixel, at the
+                // corners of a drag's steps, and a curve has about a point a pixel column however
+                // densely it is sampled. Each point is a textured quad to rasterise: at two a
+                // column, the plots of a drag cost Mesa's llvmpipe about 8 ms a frame, more than
+                // the rest of the workbench (`bench --window`, the Graph view's phase).
+                var skipped: ImVec2?
                 for (i, number) in numbers.enumerated() {
-                    guard let number, number.isFinite, i < content.times.count else { flush(); continue }
-                    run.append(v(Double(px(content.times[i])), axis.y(number, top: top, bottom: bottom)))
+                    guard let number, number.isFinite, i < content.times.count else {
+                        if let last = skipped { run.append(last) }
+                        skipped = nil
+                        flush()
+                        continue
+                    }
+                    let point = v(Double(px(content.times[i])), axis.y(number, top: top, bottom: bottom))
+                    if let kept = run.last, abs(point.x - kept.x) < 1, abs(point.y - kept.y) < 1 {
+                        skipped = point
+                        continue
+                    }
+                    skipped = nil
+                    run.append(point)
                 }
+                if let last = skipped { run.append(last) }
                 flush()
                 list.pointee.PopClipRect()
             }
