@@ -72,17 +72,11 @@ measure() {
 # the graph plots.
 measureGraph() {
   local t0 t1 button
-  # Where the dock's Graph button is, from a window of its own: a UI dump written every frame the
-  # graph changes would be measured with it, and a user's window writes none.
-  open_window --ui-dump "$out/ui.json" || return
-  sleep 3
-  button=$(ui "$out/ui.json" 'at("dock.graph")')
-  close_window
-  open_window || return
-  sleep 3
+  # The Graph button's place from a window of its own: a UI dump written each frame would be measured.
+  open_window --ui-dump "$out/ui.json" && sleep 3 && button=$(ui "$out/ui.json" 'at("dock.graph")') && close_window || return
+  open_window && sleep 3 || return
   # shellcheck disable=SC2086 # the button's x and y, as two words
-  xdotool mousemove --window "$win" $button click 1
-  sleep 1
+  xdotool mousemove --window "$win" $button click 1; sleep 1
   xdotool key p; sleep 1
   t0=$(previewTime); drag 400 500 300 '400 $((500 - (i % 40) * 6))'; t1=$(previewTime)
   close_window
