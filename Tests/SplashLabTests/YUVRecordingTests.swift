@@ -36,16 +36,23 @@ final class YUVRecordingTests: XCTestCase {
         return [UInt8](data)
     }
 
-    /// A bare tile read back as yuv420p a stripe at a time holds the bytes its whole RGBA frame
-    /// converts to: from the framebuffer (BGRA, rows upwards) and from the frame texture an intro's
-    /// frames are drawn into (RGBA, rows downwards), on a splash, an intro and a feed frame.
-    func testAFrameReadBackAsYUVInStripesIsTheWholeFrameConverted() throws {
+    /// A recording's reel of one bare tile on an iPhone 15 Pro Max at 3x, with a small Lottie
+    /// intro at the start, as `record` makes it for ffmpeg.
+    func proMaxIntroReel() throws -> (PreviewSession, ReviewReel) {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
         var options = PreviewOptions(device: try XCTUnwrap(Device.named("iphone-15-pro-max")), seed: 3)
         options.introPath = CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/Intro/white-start.json").path
         let session = try PreviewSession(options, builtInAssets: CLI.repositoryRoot.appendingPathComponent("Assets").path)
         let reel = try ReviewReel(kind: .single, sessions: [session], names: ["timings"], script: InputScript(events: []), scale: 3, tiles: 1,
                                   options: ReviewOptions(), rendererName: nil, forEncoder: true)
+        return (session, reel)
+    }
+
+    /// A bare tile read back as yuv420p a stripe at a time holds the bytes its whole RGBA frame
+    /// converts to: from the framebuffer (BGRA, rows upwards) and from the frame texture an intro's
+    /// frames are drawn into (RGBA, rows downwards), on a splash, an intro and a feed frame.
+    func testAFrameReadBackAsYUVInStripesIsTheWholeFrameConverted() throws {
+        let (session, reel) = try proMaxIntroReel()
         let width = reel.width, height = reel.height
         XCTAssertEqual([width, height], [1290, 2796])
         reel.channels = reel.context.fastestReadOrder
@@ -72,12 +79,7 @@ final class YUVRecordingTests: XCTestCase {
     /// (with a whole-screen intro about 26 MB at a Pro Max's 1290x2796, and 11 more of its player),
     /// and a frame that shows the intro again makes them again, with the same pixels.
     func testARecordingPastItsIntroLetsGoOfItsTexturesAndMakesThemAgainTheSame() throws {
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        var options = PreviewOptions(device: try XCTUnwrap(Device.named("iphone-15-pro-max")), seed: 3)
-        options.introPath = CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/Intro/white-start.json").path
-        let session = try PreviewSession(options, builtInAssets: CLI.repositoryRoot.appendingPathComponent("Assets").path)
-        let reel = try ReviewReel(kind: .single, sessions: [session], names: ["timings"], script: InputScript(events: []), scale: 3, tiles: 1,
-                                  options: ReviewOptions(), rendererName: nil, forEncoder: true)
+        let (_, reel) = try proMaxIntroReel()
         reel.channels = reel.context.fastestReadOrder
         let pixels = UnsafeMutableRawBufferPointer.allocate(byteCount: reel.width * reel.height * 4, alignment: 64)
         defer { pixels.deallocate() }
