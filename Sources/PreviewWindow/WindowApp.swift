@@ -53,7 +53,13 @@ package func runWindow(_ arguments: [String], probe: WindowProbe? = nil) throws 
         try OutputFile.write(text, to: csvPath)
         printError("wrote \(app.allFrames.count) frames to \(csvPath)")
     }
-    if let report = app.idleProbe?.report ?? app.costProbe?.report { try printOutput(report.text) }
+    if let report = app.idleProbe?.report ?? app.costProbe?.report {
+        try printOutput(report.text)
+    } else if probe != nil {
+        // Closed (a window manager's close, a signal) before the measuring was over: no figures.
+        printError("splashlab: the window closed before bench had measured it; nothing to report")
+        return 1
+    }
     return 0
 }
 
