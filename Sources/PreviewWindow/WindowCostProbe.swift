@@ -40,8 +40,14 @@ struct WindowCostProbe {
     var stepStart = 0.0
     var dragMoves = 0
     var graphOpen = false
-    /// Each measured frame: the phase it counts in, when it started, what it cost, and its floor.
-    var frames: [(phase: String, start: Double, cost: Double, floor: Double, panelsDrawn: [String])] = []
+    /// A measured frame: the phase it counts in, when it started, what it cost, its floor, and
+    /// the tool panels it drew again rather than copied.
+    struct MeasuredFrame {
+        let phase: String
+        let start: Double, cost: Double, floor: Double
+        let panelsDrawn: [String]
+    }
+    var frames: [MeasuredFrame] = []
     var report: JSONOutput?
 
     /// The session, with the tools shown at the start; without them (`run --inspector off`)
@@ -72,10 +78,10 @@ struct WindowCostProbe {
     /// Each phase's figures, in the order the session met them.
     func figures(refresh: Double) -> [JSONOutput] {
         var order: [String] = []
-        var byPhase: [String: [(start: Double, cost: Double, floor: Double, panelsDrawn: [String])]] = [:]
+        var byPhase: [String: [MeasuredFrame]] = [:]
         for f in frames {
             if byPhase[f.phase] == nil { order.append(f.phase) }
-            byPhase[f.phase, default: []].append((f.start, f.cost, f.floor, f.panelsDrawn))
+            byPhase[f.phase, default: []].append(f)
         }
         return order.map { name in
             let list = byPhase[name] ?? []
@@ -162,7 +168,8 @@ extension WindowShell {
         let floor = MonotonicClock.now() - floorStart
         let cost = floorStart - frameStart
         // With the tools hidden no panel is drawn (the renderer's list is the last frame's that drew some).
-        probe.frames.append((phase, frameStart, cost, floor, inspectorVisible ? inspector.panelsRedrawnLastFrame : []))
+        probe.frames.append(WindowCostProbe.MeasuredFrame(phase: phase, start: frameStart, cost: cost, floor: floor,
+                                                          panelsDrawn: inspectorVisible ? inspector.panelsRedrawnLastFrame : []))
         costProbe = probe
     }
 

@@ -97,7 +97,7 @@ package final class ReviewReel {
     /// The texture a recording's frames that show an intro are drawn into and read back from.
     private var frameTarget: Texture?
     /// A recording of an intro: its frames are drawn into `frameTarget` (see init).
-    private var drawsIntroIntoTexture = false
+    private let drawsIntroIntoTexture: Bool
     /// Reads a bare tile back as yuv420p, for an mp4 (`readsYUV`).
     private var yuvReadBack: StripedYUVReadBack?
 
@@ -204,7 +204,7 @@ package final class ReviewReel {
         // A recording draws each intro frame once, in order: none is kept for another time.
         if forEncoder { for session in sessions { session.introMedia?.keepsDrawnLottieFrames = false } }
         // The texture is made for the first frame that shows the intro, and let go, with the
-        // intro's own buffers, at the first frame after it that does not (`drawTile`).
+        // intro's own buffers, at the first frame after it that does not (`deviceFrame`).
         drawsIntroIntoTexture = forEncoder && layout.isBareTile && sessions.contains(where: { $0.introMedia != nil })
         markers = TouchMarkerRenderer(renderer: context.renderer)
         canvas = layout.isBareTile ? nil : try ReviewCanvas(width: layout.width, height: layout.height)
