@@ -196,11 +196,14 @@ extension MotionGraphSamples {
 /// or the graph's span and width change, and what the window measured that lint reads.
 public final class MotionGraphCache {
     public private(set) var samples: MotionGraphSamples?
+    /// The report shown, the take it is of, and when that lint began.
     public private(set) var lint: (key: MotionGraphSamples.TakeKey, report: LintReport, at: Double)?
     /// The logo's traced outline, for lint's hole-coverage rule (once the window's renderer has it).
     public let logoOutline: LogoOutline?
     /// The blink the window measured between the launch frame and the intro's first frame it drew.
     public var launchDifference: FrameDifference?
+    /// Lint of a take that changed, running beside the frames.
+    private let pendingLint = BackgroundLint()
 
     /// Lint runs on the whole take at 240 Hz; while input streams in it runs at most this often (s).
     public static let lintInterval = 0.5
@@ -214,21 +217,77 @@ public final class MotionGraphCache {
         return result
     }
 
-    /// Lint's report on the take, run again when it changed (at most every `lintInterval` while it
-    /// does), or when the launch frame's blink it could not check has been measured since.
+    /// Lint's report on the take. The first is made at once, so the Graph view opens with it.
+    /// After that, a take that changed (at most every `lintInterval` while it does), or a launch
+    /// frame's blink measured since the report could not check it, is linted on a thread of its
+    /// own while the frames go on, and the report before it is shown until that lint is done: a
+    /// long take's lint costs tens of milliseconds on a slow host, a frame and more.
     public func lintReport(_ playback: Playback, timings: Timings, now: Double) -> LintReport {
+        if let done = pendingLint.takeFinished() { lint = done }
         let key = MotionGraphSamples.TakeKey(playback, timings: timings)
-        if let lint, lint.key == key || now - lint.at < MotionGraphCache.lintInterval,
-           !(lint.report.notChecked.contains { $0.rule == "blink" } && launchDifference != nil) {
+        let blinkUnchecked = lint.map { lint in lint.report.notChecked.contains { $0.rule == "blink" } && launchDifference != nil } ?? false
+        if let lint, ((lint.key == key || now - lint.at < MotionGraphCache.lintInterval) && !blinkUnchecked) || pendingLint.isRunning {
             return lint.report
         }
+        let work = lintWork(playback, timings: timings)
+        guard let lint else {
+            let report = work()
+            lint = (key, report, now)
+            return report
+        }
+        pendingLint.start(key: key, at: now, work)
+        return lint.report
+    }
+
+    /// Waits for a lint running beside the frames, if any; the next `lintReport` shows its report.
+    public func waitForLint() { pendingLint.wait() }
+
+    /// The lint of this take, as a closure of values only: it may run on another thread.
+    private func lintWork(_ playback: Playback, timings: Timings) -> @Sendable () -> LintReport {
         let device = playback.initial.feed.device
         let covers = logoOutline.map { outline in
-            { (hole: LayerState) in HoleGeometry.coversScreen(outline, hole: hole, width: device.width, height: device.height) }
+            { @Sendable (hole: LayerState) in HoleGeometry.coversScreen(outline, hole: hole, width: device.width, height: device.height) }
         }
-        let report = MotionLint.run(initial: playback.initial, log: playback.log, thresholds: timings.lint, holeCoversScreen: covers,
-                                    launchDifference: launchDifference)
-        lint = (key, report, now)
-        return report
+        let (initial, log, thresholds, launchDifference) = (playback.initial, playback.log, timings.lint, launchDifference)
+        return {
+            MotionLint.run(initial: initial, log: log, thresholds: thresholds, holeCoversScreen: covers, launchDifference: launchDifference)
+        }
+    }
+}
+
+/// One lint at a time on a thread of its own, its result handed over once.
+private final class BackgroundLint: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var running = false
+    private var finished: (key: MotionGraphSamples.TakeKey, report: LintReport, at: Double)?
+
+    var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
+
+    func start(key: MotionGraphSamples.TakeKey, at: Double, _ work: @escaping @Sendable () -> LintReport) {
+        lock.lock()
+        running = true
+        lock.unlock()
+        Thread.detachNewThread { [self] in
+            let report = work()
+            lock.lock()
+            finished = (key, report, at)
+            running = false
+            lock.broadcast()
+            lock.unlock()
+        }
+    }
+
+    /// The report of the lint that finished since the last call, if one did.
+    func takeFinished() -> (key: MotionGraphSamples.TakeKey, report: LintReport, at: Double)? {
+        lock.lock(); defer { lock.unlock() }
+        let done = finished
+        finished = nil
+        return done
+    }
+
+    func wait() {
+        lock.lock()
+        while running { lock.wait() }
+        lock.unlock()
     }
 }

@@ -141,4 +141,37 @@ final class GraphViewTests: XCTestCase {
         let other = MotionGraphSamples.sampling(s.playback, timings: timings, span: s.graphSpan, columns: 1000, reusing: graph)
         XCTAssertEqual(other.computedCount, other.samples.count)
     }
+
+    /// The first report is made at once; a take that changed is linted beside the frames, the
+    /// report before it shown meanwhile, and what comes back is the new take's own report.
+    func testLintOfAChangedTakeRunsBesideTheFramesAndComesBackAsTheTakesOwnReport() {
+        var s = windowState()
+        advance(&s, to: 6)
+        _ = s.reduce(.playback(.input(.key("p"))))
+        advance(&s, to: 6.5)
+        let timings = s.document.current
+        let cache = MotionGraphCache(logoOutline: nil)
+        let first = cache.lintReport(s.shownPlayback, timings: timings, now: 100)
+        let fresh = MotionLint.run(initial: s.shownPlayback.initial, log: s.shownPlayback.log, thresholds: timings.lint)
+        XCTAssertEqual(first.text, fresh.text, "the first report is there at once")
+        XCTAssertEqual(first.interruptions.count, 0)
+
+        // A grab and a release of the panel: two interruptions the first report has not seen.
+        _ = s.reduce(.playback(.input(.down(x: 187, y: 330))))
+        advance(&s, to: 6.6)
+        _ = s.reduce(.playback(.input(.move(x: 187, y: 400))))
+        advance(&s, to: 6.65)
+        _ = s.reduce(.playback(.input(.up(x: 187, y: 420))))
+        advance(&s, to: 7)
+        let changed = s.shownPlayback
+        XCTAssertEqual(cache.lintReport(changed, timings: timings, now: 100.2).text, first.text, "within the interval, the report stands")
+        XCTAssertEqual(cache.lintReport(changed, timings: timings, now: 101).text, first.text, "the lint runs beside; the old report shows")
+        cache.waitForLint()
+        let again = cache.lintReport(changed, timings: timings, now: 101.1)
+        let freshAgain = MotionLint.run(initial: changed.initial, log: changed.log, thresholds: timings.lint)
+        XCTAssertEqual(again.text, freshAgain.text)
+        XCTAssertGreaterThan(again.interruptions.count, 0, "the grab is in the new report")
+        XCTAssertEqual(cache.lint?.key, MotionGraphSamples.TakeKey(changed, timings: timings))
+        XCTAssertEqual(cache.lint?.at, 101, "timed from when that lint began")
+    }
 }
