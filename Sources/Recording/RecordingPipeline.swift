@@ -66,9 +66,10 @@ final class FrameWriter: @unchecked Sendable {
     private let yuv: YUVFrameConverter?
     /// The frames come read back as yuv420p already (`StripedYUVReadBack`).
     let framesAreYUV: Bool
-    /// The sides of the frames in the stream: a yuv420p frame's are even.
-    var streamWidth: Int { yuv?.encodedWidth ?? width }
-    var streamHeight: Int { yuv?.encodedHeight ?? height }
+    /// The sides of the frames in the stream: a yuv420p frame's are even, an odd side padded
+    /// by a black column or row (`YUVFrameConverter`, `StripedYUVReadBack`).
+    var streamWidth: Int { streamFormat == .i420 ? width + width % 2 : width }
+    var streamHeight: Int { streamFormat == .i420 ? height + height % 2 : height }
     static let bufferCount = 1
     /// The most frames queued for the writer, besides the one it is writing.
     static let queueLimit = 2
@@ -127,7 +128,8 @@ final class FrameWriter: @unchecked Sendable {
         self.height = height
         self.fps = fps
         resendInterval = max(Int(fps / 4), 1)
-        let frameBytes = (framesAreYUV ? RawVideoFormat.i420 : .packed(channels)).frameBytes(width: width, height: height)
+        let frameBytes = framesAreYUV ? RawVideoFormat.i420.frameBytes(width: width + width % 2, height: height + height % 2)
+                                      : RawVideoFormat.packed(channels).frameBytes(width: width, height: height)
         free = (0..<FrameWriter.bufferCount).map { _ in FrameBuffer(byteCount: frameBytes) }
         rows = Array(repeating: iovec(), count: min(height, FrameWriter.rowsPerWrite))
         let thread = Thread { [self] in writeUntilClosed() }

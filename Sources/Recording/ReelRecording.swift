@@ -114,7 +114,7 @@ package func recordReel(_ options: RecordOptions, processStart: Double) throws -
     // composite are RGBA.
     if case let .ffmpeg(_, _, _, _, input) = sink, besideReference == nil {
         reel.channels = reel.context.fastestReadOrder
-        // An mp4's frames are read back as yuv420p where they can be (a bare tile, even sides).
+        // An mp4's frames are read back as yuv420p where they can be (a bare tile).
         reel.readsYUV = input == .yuv420p
     }
     let writer = FrameWriter(sink: sink, width: width, height: height, fps: fps, channels: reel.channels, framesAreYUV: reel.readsYUV)

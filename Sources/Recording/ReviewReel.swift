@@ -102,7 +102,7 @@ package final class ReviewReel {
     private var yuvReadBack: StripedYUVReadBack?
 
     /// Whether a bare tile's frames are read back as yuv420p (`StripedYUVReadBack`), for an
-    /// encoder that takes it: only where they can be, a bare tile with even sides.
+    /// encoder that takes it: only where they can be, a bare tile.
     var readsYUV: Bool {
         get { yuvReadBack != nil }
         set { yuvReadBack = newValue && canvas == nil ? StripedYUVReadBack(width: layout.tileWidth, height: layout.tileHeight) : nil }
@@ -187,8 +187,12 @@ package final class ReviewReel {
                                         alphaFramebuffer: alphaFramebuffer)
         }
         var made: [ReviewVariant] = []
+        // A recording of one bare tile, on a context of its own, draws nothing it does not
+        // write: its frames are not timed one by one, and a framebuffer left untouched through an
+        // intro (drawn into a texture, below) is not in memory until the intro is over.
+        let priming: RendererPriming = alphaFramebuffer ? .none : .launchAndAppearance
         for (i, session) in sessions.enumerated() {
-            let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale))
+            let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale), priming: priming)
             let variant = ReviewVariant(session: session, script: script, renderer: renderer, name: names[i])
             variant.notes = notes[i]
             made.append(variant)

@@ -2,8 +2,8 @@ import CLibYUV
 import Render
 
 /// Converts `record`'s frames to yuv420p, the H.264 encoder's input, before they go to ffmpeg:
-/// on the writer's thread, for frames that reach it as RGBA (a reference composite, a frame with
-/// an odd side). A bare tile with even sides is read back as yuv420p (`StripedYUVReadBack`).
+/// on the writer's thread, for frames that reach it as RGBA (a reference composite, a review's
+/// canvas). A bare tile is read back as yuv420p (`StripedYUVReadBack`).
 ///
 /// libyuv (Chromium's and WebRTC's conversion) does it with SIMD rows: 1.6 ms of CPU for a
 /// 1290x2796 frame, where ffmpeg's swscale took 6.5, and the pipe then carries 5.4 MB a frame
@@ -81,36 +81,67 @@ func convertToI420(_ pixels: UnsafeRawPointer, channels: ChannelOrder, width: In
 /// it is in the cache: the frame's RGBA is never held whole. The writer's pool then holds 5.4 MB
 /// a frame at @3x rather than 14.4, which keeps `record`'s peak within its 200 MB with the
 /// yuv420p stream; converted on the drawing side, the frame costs the writer nothing but the
-/// write. Even sides only (yuv420p's); an odd one goes through `YUVFrameConverter`.
+/// write. A frame with an odd side (an iPhone 15's 1179 px) is padded a stripe at a time as
+/// `YUVFrameConverter` pads it whole, to the same bytes: that spared two whole RGBA frames
+/// (23 MB at 1179×2556), the writer's and the converter's padded copy.
 final class StripedYUVReadBack {
-    /// 32 rows: 165 KB of a 1290 px wide frame, within a core's L2 cache.
+    /// 32 rows: 165 KB of a 1290 px wide frame, within a core's L2 cache. Even, so a stripe's
+    /// chroma rows are its own.
     static let stripeRows = 32
     let width: Int, height: Int
+    /// The yuv420p frame's sides: the frame's, rounded up to even.
+    let encodedWidth: Int, encodedHeight: Int
     private let stripe: UnsafeMutableRawBufferPointer
+    /// For a frame with an odd side, a stripe's rows top row first at the even width: the extra
+    /// column black, and after an odd last stripe a black row.
+    private let paddedStripe: UnsafeMutableRawBufferPointer?
 
     init?(width: Int, height: Int) {
-        guard width % 2 == 0, height % 2 == 0, width > 0, height > 0 else { return nil }
+        guard width > 0, height > 0 else { return nil }
         self.width = width
         self.height = height
+        encodedWidth = width + width % 2
+        encodedHeight = height + height % 2
         stripe = .allocate(byteCount: StripedYUVReadBack.stripeRows * width * 4, alignment: 64)
+        if encodedWidth != width || encodedHeight != height {
+            let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: StripedYUVReadBack.stripeRows * encodedWidth * 4, alignment: 64)
+            padded.initializeMemory(as: UInt8.self, repeating: 0)
+            paddedStripe = padded
+        } else {
+            paddedStripe = nil
+        }
     }
 
-    deinit { stripe.deallocate() }
+    deinit {
+        stripe.deallocate()
+        paddedStripe?.deallocate()
+    }
 
     /// Reads the current target's top-left `width`×`height` pixels into `yuv`
-    /// (`RawVideoFormat.i420.frameBytes`), in `channels` order as GL reads them fastest there.
+    /// (`RawVideoFormat.i420.frameBytes` at the encoded sides), in `channels` order as GL reads
+    /// them fastest there.
     func read(from context: RenderContext, channels: ChannelOrder, into yuv: UnsafeMutableRawBufferPointer) throws {
-        precondition(yuv.count >= RawVideoFormat.i420.frameBytes(width: width, height: height), "the buffer holds a yuv420p frame")
+        precondition(yuv.count >= RawVideoFormat.i420.frameBytes(width: encodedWidth, height: encodedHeight), "the buffer holds a yuv420p frame")
         guard let base = yuv.baseAddress?.assumingMemoryBound(to: UInt8.self), let pixels = stripe.baseAddress else { return }
-        let chromaWidth = width / 2
-        let u = base + width * height, v = u + chromaWidth * (height / 2)
+        let chromaWidth = encodedWidth / 2
+        let u = base + encodedWidth * encodedHeight, v = u + chromaWidth * (encodedHeight / 2)
         var top = 0
         while top < height {
-            // Even, as the height is: a stripe's chroma rows are its own.
+            // Even but for the last stripe of an odd height, which the black row makes even.
             let rows = min(StripedYUVReadBack.stripeRows, height - top)
             let order = try context.readPixels(top: top, width: width, height: rows, channels: channels, into: stripe)
-            convertToI420(pixels, channels: channels, width: width, rows: Int32(order == .topDown ? rows : -rows),
-                          y: base + top * width, u: u + top / 2 * chromaWidth, v: v + top / 2 * chromaWidth)
+            let y = base + top * encodedWidth, uRow = u + top / 2 * chromaWidth, vRow = v + top / 2 * chromaWidth
+            if let paddedStripe, let padded = paddedStripe.baseAddress {
+                let rowBytes = width * 4, paddedRowBytes = encodedWidth * 4
+                for row in 0..<rows {
+                    let from = order == .topDown ? row : rows - 1 - row
+                    (padded + row * paddedRowBytes).copyMemory(from: pixels + from * rowBytes, byteCount: rowBytes)
+                }
+                if rows % 2 == 1 { (padded + rows * paddedRowBytes).initializeMemory(as: UInt8.self, repeating: 0, count: paddedRowBytes) }
+                convertToI420(padded, channels: channels, width: encodedWidth, rows: Int32(rows + rows % 2), y: y, u: uRow, v: vRow)
+            } else {
+                convertToI420(pixels, channels: channels, width: width, rows: Int32(order == .topDown ? rows : -rows), y: y, u: uRow, v: vRow)
+            }
             top += rows
         }
     }

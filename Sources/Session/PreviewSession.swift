@@ -261,9 +261,9 @@ public struct PreviewSession {
     /// The launch screen resolved for the device and the appearance shown.
     public var resolvedLaunchScreen: ResolvedLaunchScreen { launchScreen.resolved(device: options.device, appearance: shownAppearance) }
 
-    /// A renderer for this session's scenes on a context.
+    /// A renderer for this session's scenes on a context, primed as `priming` says.
     /// `logoPreparation`: the logo's decode and trace, begun while the context was made.
-    public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel, primed: Bool = true,
+    public func makeSceneRenderer(context: RenderContext, mapping: PointToPixel, priming: RendererPriming = .launchAndAppearance,
                                   logoPreparation: LogoPreparation? = nil) throws -> SceneRenderer {
         // The logo is never drawn larger than its end size while visible (the hole's logo fades out
         // while the hole is still small), so that is the size to prepare it at, with room for the
@@ -277,18 +277,33 @@ public struct PreviewSession {
         // screen's elements, the logo aside.
         renderer.introCopiesLaunchScreen = options.projectDirectory != nil
         renderer.introMedia = introMedia
-        // The launch frame always: the first frame is then as cheap as the others.
-        try renderer.prime(with: [preview.scene(at: 0)])
-        if primed { try primeAppearance(renderer) }
+        if priming != .none { try renderer.prime(with: [preview.scene(at: 0)]) }
+        if priming == .launchAndAppearance { try primeAppearance(renderer) }
         return renderer
     }
 
     /// Draws the logo's first moves, with the text fading in, without presenting: the
     /// appearance's first frames then cost what the others do. The window and `bench` call it
     /// after their first present, so the launch frame is not kept waiting for it; offline renders
-    /// before their first frame (`makeSceneRenderer(primed: true)`).
+    /// before their first frame (`makeSceneRenderer(priming: .launchAndAppearance)`).
     public func primeAppearance(_ renderer: SceneRenderer) throws {
         let splash = preview.splash
         try renderer.prime(with: [0.05, splash.appearDuration * 0.5, splash.appearDuration].map { preview.scene(at: $0) })
     }
+}
+
+/// What a new renderer draws into the framebuffer, without presenting, before its first frame:
+/// the software GL compiles each pipeline state on its first use, and the textures are made, so
+/// the frames that follow cost what the others do.
+public enum RendererPriming: Sendable {
+    /// Nothing: for a recording, whose frames are not timed one by one, and which then touches
+    /// no framebuffer pixel before its first frame drawn there. A recording that opens on an
+    /// intro draws it into a texture of its own, and its framebuffer's 21 MB at @3x (colour and
+    /// depth) stay untouched until the intro is over.
+    case none
+    /// The launch frame: the window and `bench`, which prime the appearance after their first
+    /// present (`PreviewSession.primeAppearance`).
+    case launchFrame
+    /// The launch frame and the appearance's first moves: stills and the tests.
+    case launchAndAppearance
 }

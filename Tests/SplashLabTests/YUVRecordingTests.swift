@@ -38,12 +38,15 @@ final class YUVRecordingTests: XCTestCase {
 
     /// A recording's reel of one bare tile on an iPhone 15 Pro Max at 3x, with a small Lottie
     /// intro at the start, as `record` makes it for ffmpeg.
-    func proMaxIntroReel() throws -> (PreviewSession, ReviewReel) {
+    func proMaxIntroReel() throws -> (PreviewSession, ReviewReel) { try introReel(device: "iphone-15-pro-max", scale: 3) }
+
+    /// The same on another device, at `scale` pixels a point.
+    func introReel(device: String, scale: Double) throws -> (PreviewSession, ReviewReel) {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        var options = PreviewOptions(device: try XCTUnwrap(Device.named("iphone-15-pro-max")), seed: 3)
+        var options = PreviewOptions(device: try XCTUnwrap(Device.named(device)), seed: 3)
         options.introPath = CLI.repositoryRoot.appendingPathComponent("Tests/Fixtures/Intro/white-start.json").path
         let session = try PreviewSession(options, builtInAssets: CLI.repositoryRoot.appendingPathComponent("Assets").path)
-        let reel = try ReviewReel(kind: .single, sessions: [session], names: ["timings"], script: InputScript(events: []), scale: 3, tiles: 1,
+        let reel = try ReviewReel(kind: .single, sessions: [session], names: ["timings"], script: InputScript(events: []), scale: scale, tiles: 1,
                                   options: ReviewOptions(), rendererName: nil, forEncoder: true)
         return (session, reel)
     }
@@ -52,26 +55,38 @@ final class YUVRecordingTests: XCTestCase {
     /// converts to: from the framebuffer (BGRA, rows upwards) and from the frame texture an intro's
     /// frames are drawn into (RGBA, rows downwards), on a splash, an intro and a feed frame.
     func testAFrameReadBackAsYUVInStripesIsTheWholeFrameConverted() throws {
-        let (session, reel) = try proMaxIntroReel()
+        try assertStripesHoldTheWholeFrameConverted(device: "iphone-15-pro-max", scale: 3, sides: [1290, 2796])
+    }
+
+    /// The same where a side is odd, padded a stripe at a time as the whole frame is padded: an
+    /// iPhone 15's 1179 px width, and an iPhone SE at 1x, odd both ways (its last stripe odd too).
+    func testAnOddSidedFrameReadBackInStripesIsTheWholeFramePaddedAndConverted() throws {
+        try assertStripesHoldTheWholeFrameConverted(device: "iphone-15", scale: 3, sides: [1179, 2556])
+        try assertStripesHoldTheWholeFrameConverted(device: "iphone-se", scale: 1, sides: [375, 667])
+    }
+
+    func assertStripesHoldTheWholeFrameConverted(device: String, scale: Double, sides: [Int], file: StaticString = #filePath, line: UInt = #line) throws {
+        let (session, reel) = try introReel(device: device, scale: scale)
         let width = reel.width, height = reel.height
-        XCTAssertEqual([width, height], [1290, 2796])
+        XCTAssertEqual([width, height], sides, file: file, line: line)
         reel.channels = reel.context.fastestReadOrder
         let converter = YUVFrameConverter(width: width, height: height, channels: reel.channels)
         let pixels = UnsafeMutableRawBufferPointer.allocate(byteCount: width * height * 4, alignment: 64)
-        let yuv = UnsafeMutableRawBufferPointer.allocate(byteCount: RawVideoFormat.i420.frameBytes(width: width, height: height), alignment: 64)
+        let yuv = UnsafeMutableRawBufferPointer.allocate(byteCount: RawVideoFormat.i420.frameBytes(width: converter.encodedWidth, height: converter.encodedHeight),
+                                                         alignment: 64)
         defer { pixels.deallocate(); yuv.deallocate() }
         // Names the frames the converter is given, for its cache of the last one.
         let frameSource = NSObject()
-        XCTAssertTrue(session.preview.scene(at: 0.1).showsIntroFrame, "the intro's frame, drawn into the frame texture")
-        XCTAssertFalse(session.preview.scene(at: 4.0).showsIntroFrame, "the feed, drawn into the framebuffer")
+        XCTAssertTrue(session.preview.scene(at: 0.1).showsIntroFrame, "the intro's frame, drawn into the frame texture", file: file, line: line)
+        XCTAssertFalse(session.preview.scene(at: 4.0).showsIntroFrame, "the feed, drawn into the framebuffer", file: file, line: line)
         for (k, time) in [0.1, 0.3, 4.0].enumerated() {
             let tile = ReviewTile(variant: 0, time: time)
             reel.readsYUV = false
-            guard case let .drawn(order) = try reel.compose([tile], skippingUnchanged: false, into: { pixels }) else { return XCTFail("drawn") }
+            guard case let .drawn(order) = try reel.compose([tile], skippingUnchanged: false, into: { pixels }) else { return XCTFail("drawn", file: file, line: line) }
             converter.convert(UnsafeRawBufferPointer(pixels), order: order, source: ObjectIdentifier(frameSource), generation: k)
             reel.readsYUV = true
-            XCTAssertEqual(try reel.compose([tile], skippingUnchanged: false, into: { yuv }), .drawn(.topDown))
-            XCTAssertTrue(converter.yuv.elementsEqual(yuv), "the same yuv420p at \(time) s")
+            XCTAssertEqual(try reel.compose([tile], skippingUnchanged: false, into: { yuv }), .drawn(.topDown), file: file, line: line)
+            XCTAssertTrue(converter.yuv.elementsEqual(yuv), "the same yuv420p at \(time) s on \(device)", file: file, line: line)
         }
     }
 
