@@ -59,20 +59,15 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .systemLibrary(name: "CImGui", path: "Sources/CImGui", pkgConfig: "imgui", providers: [.apt(["libimgui-dev"])]),
-        // PDF (poppler-glib) and SVG (librsvg) drawn through cairo, for launch screens' vector images.
-        // poppler-glib.pc gives GLib's, cairo's and poppler's include folders and none of the flags
-        // SwiftPM refuses; the module map links librsvg itself (see its shim.h for why).
-        .systemLibrary(
-            name: "CVectorImage",
-            path: "Sources/CVectorImage",
-            pkgConfig: "poppler-glib",
-            providers: [.apt(["librsvg2-dev", "libpoppler-glib-dev", "libcairo2-dev"])]
-        ),
-        // PDF documents read by poppler-glib, for Formats' PDFFirstPage: the one reader of every PDF's pages.
-        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
-        // Lottie intros, drawn by rlottie's C API; every file is checked by Formats' LottieDocument first.
+        // PDF (poppler-glib) and SVG (librsvg) drawn through cairo, for launch screens' vector images,
+        // and PDF documents' page sizes for Formats' PDFFirstPage. Declarations only: the libraries
+        // are opened when the first PDF or SVG is read (Formats' OnDemandLibrary; see its shim.h).
+        .systemLibrary(name: "CVectorImage", path: "Sources/CVectorImage",
+                       providers: [.apt(["librsvg2-dev", "libpoppler-glib-dev", "libcairo2-dev"])]),
+        // Lottie intros, drawn by rlottie's C API (opened on the first intro); every file is checked by
+        // Formats' LottieDocument first.
         .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", providers: [.apt(["librlottie-dev"])]),
-        // dotLottie files (zip archives), read by libzip.
+        // dotLottie files (zip archives), read by libzip (opened on the first one).
         .systemLibrary(name: "CLibZip", path: "Sources/CLibZip", providers: [.apt(["libzip-dev"])]),
         // `record`'s frames converted to yuv420p before they go to ffmpeg, by libyuv.
         .systemLibrary(name: "CLibYUV", path: "Sources/CLibYUV", providers: [.apt(["libyuv-dev"])]),
@@ -80,7 +75,7 @@ let package = Package(
         // XML documents (storyboards, xibs, SVG roots) read by libxml2's SAX2 parser, for Formats' SafeXMLReader.
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "Motion", path: "Sources/Motion"),
-        .target(name: "Formats", dependencies: ["Motion", "CPoppler", "CLibXML2"], path: "Sources/Formats"),
+        .target(name: "Formats", dependencies: ["Motion", "CVectorImage", "CLibXML2"], path: "Sources/Formats"),
         .target(name: "Scenes", dependencies: ["Motion", "Formats"], path: "Sources/Scenes"),
         // The launch screen of a user's Xcode project, read as iOS reads it: the project file, Info.plist
         // (given or generated from build settings), storyboards and xibs, asset catalogs and Auto Layout

@@ -5,7 +5,8 @@
 #   scripts/deb.sh BINARY   (make deb)
 # The files are laid out by scripts/install.sh with PREFIX=/usr, so the package and `make install`
 # install the same tree. Depends lists the Debian package of every shared library the binary
-# names (objdump's NEEDED, found through ldd, then dpkg -S), and what SDL and the text renderer open at run time (Mesa's EGL and
+# names (objdump's NEEDED, found through ldd, then dpkg -S), the libraries it opens on demand (PDF, SVG, Lottie, dotLottie),
+# and what SDL and the text renderer open at run time (Mesa's EGL and
 # drivers, DejaVu Sans, and Inter for launch-screen labels); ffmpeg, which only record and intro videos use, is recommended.
 set -euo pipefail
 
@@ -49,6 +50,17 @@ needed=$(objdump -p "$root/usr/bin/splashlab" | awk '/NEEDED/{print $2}')
 depends=$(ldd "$root/usr/bin/splashlab" | awk -v names="$needed" 'BEGIN { n = split(names, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 } $1 in want && /=> \// {print $3}' | while read -r lib; do
   dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || { echo "deb: no package owns $lib" >&2; exit 1; }
 done | cut -d: -f1 | sort -u)
+# The libraries the binary opens when it first needs them rather than naming them (Formats'
+# OnDemandLibrary: PDF, SVG, Lottie and dotLottie files), by soname, as the dynamic loader finds them.
+on_demand=$(grep -rhoE 'OnDemandLibrary\(soname: "[^"]+"' "$here/Sources" | sed -E 's/.*"(.+)"/\1/' | sort -u)
+[ -n "$on_demand" ] || { echo "deb: found no OnDemandLibrary sonames in Sources" >&2; exit 1; }
+for soname in $on_demand; do
+  lib=$(ldconfig -p | awk -v name="$soname" '$1 == name && /x86-64/ {print $NF; exit}')
+  [ -n "$lib" ] || { echo "deb: $soname is not installed here" >&2; exit 1; }
+  package=$({ dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null; } | head -1 | cut -d: -f1)
+  [ -n "$package" ] || { echo "deb: no package owns $lib" >&2; exit 1; }
+  depends="$depends $package"
+done
 depends=$(printf '%s\n' $depends libegl-mesa0 libgl1-mesa-dri fonts-dejavu-core fonts-inter | sort -u | paste -sd, | sed 's/,/, /g')
 
 install -d -m755 "$root/DEBIAN"

@@ -165,9 +165,12 @@ final class ZipArchive {
     private let handle: OpaquePointer
     // libzip reads from this copy of the bytes for as long as the archive is open.
     private let storage: UnsafeMutableRawBufferPointer
+    private let zip: LibZipFunctions
 
     init(bytes: [UInt8], path: String, limits: DotLottieLimits) throws {
         self.path = path
+        let zip = try LibZipFunctions.load()
+        self.zip = zip
         // "PK\3\4" starts an archive with entries, "PK\5\6" an empty one (APPNOTE.TXT, 4.3.7 and 4.3.16).
         guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
             throw DotLottieError(path: path, message: "not a dotLottie file: not a zip archive")
@@ -175,17 +178,17 @@ final class ZipArchive {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
         storage.copyBytes(from: bytes)
         var error = zip_error_t()
-        zip_error_init(&error)
-        defer { zip_error_fini(&error) }
-        guard let source = zip_source_buffer_create(storage.baseAddress, UInt64(bytes.count), 0, &error) else {
+        zip.errorInit(&error)
+        defer { zip.errorFini(&error) }
+        guard let source = zip.sourceBufferCreate(storage.baseAddress, UInt64(bytes.count), 0, &error) else {
             storage.deallocate()
-            throw DotLottieError(path: path, message: "libzip could not read it: \(String(cString: zip_error_strerror(&error)))")
+            throw DotLottieError(path: path, message: "libzip could not read it: \(LibZipFunctions.text(zip.errorText(&error)))")
         }
         // ZIP_CHECKCONS: the local headers must agree with the central directory.
-        guard let opened = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
-            zip_source_free(source)
+        guard let opened = zip.openFromSource(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+            zip.sourceFree(source)
             storage.deallocate()
-            throw DotLottieError(path: path, message: "not a dotLottie file: not a readable zip archive (\(String(cString: zip_error_strerror(&error))))")
+            throw DotLottieError(path: path, message: "not a dotLottie file: not a readable zip archive (\(LibZipFunctions.text(zip.errorText(&error))))")
         }
         handle = opened
         self.storage = storage
@@ -193,20 +196,20 @@ final class ZipArchive {
     }
 
     deinit {
-        zip_discard(handle)
+        zip.discard(handle)
         storage.deallocate()
     }
 
     private func listEntries(limits: DotLottieLimits) throws {
-        let count = zip_get_num_entries(handle, 0)
+        let count = zip.entryCount(handle, 0)
         guard count >= 0, count <= limits.maximumEntries else {
             throw DotLottieError(path: path, message: "the archive has \(count) entries, more than the \(limits.maximumEntries) a dotLottie file may have")
         }
         var total = 0
         for index in 0..<UInt64(count) {
             var stat = zip_stat_t()
-            zip_stat_init(&stat)
-            guard zip_stat_index(handle, index, 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_NAME) != 0, stat.valid & UInt64(ZIP_STAT_SIZE) != 0,
+            zip.statInit(&stat)
+            guard zip.statIndex(handle, index, 0, &stat) == 0, stat.valid & UInt64(ZIP_STAT_NAME) != 0, stat.valid & UInt64(ZIP_STAT_SIZE) != 0,
                   let cName = stat.name else {
                 throw DotLottieError(path: path, message: "entry \(index + 1) of the archive cannot be read")
             }
@@ -243,18 +246,18 @@ final class ZipArchive {
 
     /// The entry's bytes: exactly the size its directory record declared, or refused.
     func read(_ entry: Entry) throws -> [UInt8] {
-        guard let file = zip_fopen_index(handle, entry.index, 0) else {
-            throw DotLottieError(path: path, message: "the entry \(abbreviatedForMessage(entry.name)) cannot be read: \(String(cString: zip_strerror(handle)))")
+        guard let file = zip.openIndex(handle, entry.index, 0) else {
+            throw DotLottieError(path: path, message: "the entry \(abbreviatedForMessage(entry.name)) cannot be read: \(LibZipFunctions.text(zip.archiveErrorText(handle)))")
         }
-        defer { zip_fclose(file) }
+        defer { _ = zip.close(file) }
         var bytes = [UInt8](repeating: 0, count: entry.size + 1)
         var filled = 0
         let failure: String? = bytes.withUnsafeMutableBytes { buffer -> String? in
             guard let base = buffer.baseAddress else { return nil }
             // One byte past the declared size: an entry that decompresses to more is refused there.
             while filled <= entry.size {
-                let read = zip_fread(file, base + filled, UInt64(entry.size + 1 - filled))
-                if read < 0 { return String(cString: zip_file_strerror(file)) }
+                let read = zip.read(file, base + filled, UInt64(entry.size + 1 - filled))
+                if read < 0 { return LibZipFunctions.text(zip.fileErrorText(file)) }
                 if read == 0 { break }
                 filled += Int(read)
             }

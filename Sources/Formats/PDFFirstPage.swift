@@ -1,4 +1,4 @@
-import CPoppler
+import CVectorImage
 import Motion
 
 /// A PDF's first page, opened by poppler-glib from the file's bytes: the one way a PDF is read
@@ -26,23 +26,24 @@ public enum PDFFirstPage {
     /// with one), no pages, a first page poppler cannot load, and a first page whose box is empty.
     public static func open<Result>(_ bytes: [UInt8], path: String,
                                     _ use: (_ page: OpaquePointer, _ width: Double, _ height: Double) throws -> Result) throws -> Result {
-        let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(data) }
+        let glib = try GLibFunctions.load(), poppler = try PopplerFunctions.load()
+        let data = bytes.withUnsafeBytes { glib.bytesNew($0.baseAddress, gsize($0.count)) }
+        defer { glib.bytesUnref(data) }
         var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_bytes(data, nil, &error) else {
-            let (domain, code, message) = takeError(&error)
-            if domain == poppler_error_quark() && code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+        guard let document = poppler.documentFromBytes(data, nil, &error) else {
+            let (domain, code, message) = glib.takeError(&error)
+            if domain == poppler.errorQuark() && code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
                 throw ImageFileError(path: path, "encrypted PDF: it opens only with a password, which an app's image never has")
             }
             throw ImageFileError(path: path, "poppler cannot read the PDF: \(abbreviatedForMessage(message, limit: 200, quoted: false))")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        guard poppler_document_get_n_pages(document) > 0 else { throw ImageFileError(path: path, "the PDF has no pages") }
+        defer { glib.objectUnref(UnsafeMutableRawPointer(document)) }
+        guard poppler.pageCount(document) > 0 else { throw ImageFileError(path: path, "the PDF has no pages") }
         // A page tree that loops, or whose first leaf is no page, counts pages it cannot give.
-        guard let page = poppler_document_get_page(document, 0) else { throw ImageFileError(path: path, "poppler cannot read the PDF's first page") }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        guard let page = poppler.page(document, 0) else { throw ImageFileError(path: path, "poppler cannot read the PDF's first page") }
+        defer { glib.objectUnref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
-        poppler_page_get_size(page, &width, &height)
+        poppler.pageSize(page, &width, &height)
         guard width > 0, height > 0, width.isFinite, height.isFinite else {
             throw ImageFileError(path: path, "the PDF's first page is empty (its box is \(formatNumber(width))x\(formatNumber(height)) pt)")
         }
@@ -52,12 +53,5 @@ public enum PDFFirstPage {
     /// The size of the first page in points (see `open`).
     public static func size(_ bytes: [UInt8], path: String) throws -> (width: Double, height: Double) {
         try open(bytes, path: path) { _, width, height in (width, height) }
-    }
-
-    /// A GError's domain, code and message, freeing it.
-    static func takeError(_ error: inout UnsafeMutablePointer<GError>?) -> (domain: GQuark, code: Int32, message: String) {
-        guard let e = error else { return (0, 0, "no reason given") }
-        defer { g_error_free(e); error = nil }
-        return (e.pointee.domain, e.pointee.code, e.pointee.message.map { String(cString: $0) } ?? "no reason given")
     }
 }

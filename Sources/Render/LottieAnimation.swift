@@ -14,6 +14,7 @@ public final class LottieAnimation {
     /// file is drawn in one pass by `handle`.
     private let blendPasses: [(mode: LottieBlendMode?, handle: OpaquePointer)]
     private let compositing: LottieBlendCompositing
+    private let rlottie: RLottieFunctions
     /// The frame being drawn and one blend pass's layers, kept from frame to frame (`withPremultipliedFrame`).
     private var scratch: [UInt32] = []
     private var passScratch: [UInt32] = []
@@ -46,16 +47,18 @@ public final class LottieAnimation {
         let blend = try LottieBlendPasses.make(json: bytes, path: messagePath)
         summary.warnings += blend?.warnings ?? []
         self.summary = summary
-        let whole = try LottieAnimation.load(bytes, resourcePath: resourcePath, path: messagePath)
+        let rlottie = try RLottieFunctions.load()
+        self.rlottie = rlottie
+        let whole = try LottieAnimation.load(bytes, resourcePath: resourcePath, path: messagePath, rlottie)
         var passes: [(mode: LottieBlendMode?, handle: OpaquePointer)] = []
         do {
             for pass in blend?.passes ?? [] {
-                passes.append((pass.mode, try LottieAnimation.load(pass.json, resourcePath: resourcePath, path: messagePath)))
+                passes.append((pass.mode, try LottieAnimation.load(pass.json, resourcePath: resourcePath, path: messagePath, rlottie)))
             }
         } catch {
             // deinit does not run for an object that failed to initialise.
-            passes.forEach { lottie_animation_destroy($0.handle) }
-            lottie_animation_destroy(whole)
+            passes.forEach { rlottie.destroy($0.handle) }
+            rlottie.destroy(whole)
             throw error
         }
         handle = whole
@@ -65,10 +68,10 @@ public final class LottieAnimation {
 
     /// An rlottie animation from JSON bytes. The empty key keeps rlottie from caching the model by
     /// name, so a file edited on disk is read again.
-    private static func load(_ json: [UInt8], resourcePath: String, path: String) throws -> OpaquePointer {
+    private static func load(_ json: [UInt8], resourcePath: String, path: String, _ rlottie: RLottieFunctions) throws -> OpaquePointer {
         let loaded: OpaquePointer? = (json + [0]).withUnsafeBufferPointer { text in
             text.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: text.count) { lottie_animation_from_data($0, "", resourcePath) }
+                base.withMemoryRebound(to: CChar.self, capacity: text.count) { rlottie.fromData($0, "", resourcePath) }
             }
         }
         guard let loaded else {
@@ -78,12 +81,12 @@ public final class LottieAnimation {
     }
 
     deinit {
-        lottie_animation_destroy(handle)
-        blendPasses.forEach { lottie_animation_destroy($0.handle) }
+        rlottie.destroy(handle)
+        blendPasses.forEach { rlottie.destroy($0.handle) }
     }
 
     /// rlottie's frame count (`op - ip`, whole frames).
-    public var frameCount: Int { lottie_animation_get_totalframe(handle) }
+    public var frameCount: Int { rlottie.totalFrames(handle) }
 
     /// The whole frame rlottie draws at `seconds` (rlottie draws whole frames only: lottie-ios,
     /// which interpolates between them, differs by under a frame's motion).
@@ -154,7 +157,7 @@ public final class LottieAnimation {
         LottieAnimation.clear(&words, count: width * height)
         words.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            lottie_animation_render(animation, frame, base, width, height, width * 4)
+            rlottie.render(animation, frame, base, width, height, width * 4)
         }
     }
 }

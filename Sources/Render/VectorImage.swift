@@ -42,10 +42,11 @@ enum VectorImage {
     /// transparent (poppler-glib 22.12 reference: `poppler_page_render`, `poppler_page_get_size`).
     static func renderPDF(_ bytes: [UInt8], width: Int, height: Int, path: String) throws -> [UInt8] {
         do {
+            let poppler = try PopplerFunctions.load(), cairo = try CairoFunctions.load()
             return try PDFFirstPage.open(bytes, path: path) { page, pageWidth, pageHeight in
-                try drawWithCairo(width: width, height: height, path: path) { cairo in
-                    cairo_scale(cairo, Double(width) / pageWidth, Double(height) / pageHeight)
-                    poppler_page_render(page, cairo)
+                try drawWithCairo(width: width, height: height, path: path) { context in
+                    cairo.scale(context, Double(width) / pageWidth, Double(height) / pageHeight)
+                    poppler.renderPage(page, context)
                 }
             }
         } catch let error as ImageFileError { throw RenderError("\(error)") }
@@ -62,15 +63,16 @@ enum VectorImage {
     /// "Security and locations of referenced files"); without `RSVG_HANDLE_FLAG_UNLIMITED` its
     /// XML parser keeps libxml2's limits against huge documents and entity expansion.
     static func renderSVG(_ bytes: [UInt8], size: (width: Double, height: Double), width: Int, height: Int, path: String) throws -> [UInt8] {
+        let glib = try GLibFunctions.load(), rsvg = try RsvgFunctions.load(), cairo = try CairoFunctions.load()
         var error: UnsafeMutablePointer<GError>?
-        let loaded = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
-        guard let handle = loaded else { throw RenderError("\(path): librsvg cannot read the SVG: \(takeError(&error).message)") }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        return try drawWithCairo(width: width, height: height, path: path) { cairo in
-            cairo_scale(cairo, Double(width) / size.width, Double(height) / size.height)
+        let loaded = bytes.withUnsafeBufferPointer { rsvg.handleFromData($0.baseAddress, gsize($0.count), &error) }
+        guard let handle = loaded else { throw RenderError("\(path): librsvg cannot read the SVG: \(glib.takeError(&error).message)") }
+        defer { glib.objectUnref(UnsafeMutableRawPointer(handle)) }
+        return try drawWithCairo(width: width, height: height, path: path) { context in
+            cairo.scale(context, Double(width) / size.width, Double(height) / size.height)
             var viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
-            guard rsvg_handle_render_document(handle, cairo, &viewport, &error) != 0 else {
-                throw RenderError("\(path): librsvg cannot draw the SVG: \(takeError(&error).message)")
+            guard rsvg.renderDocument(handle, context, &viewport, &error) != 0 else {
+                throw RenderError("\(path): librsvg cannot draw the SVG: \(glib.takeError(&error).message)")
             }
         }
     }
@@ -78,24 +80,25 @@ enum VectorImage {
     /// A transparent ARGB32 cairo surface of `width` × `height`, drawn into by `draw`, as straight
     /// RGBA bytes.
     static func drawWithCairo(width: Int, height: Int, path: String, _ draw: (OpaquePointer) throws -> Void) throws -> [UInt8] {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+        let cairo = try CairoFunctions.load()
+        guard let surface = cairo.imageSurfaceCreate(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw RenderError("\(path): cairo could not make a \(width)x\(height) surface")
         }
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
+        defer { cairo.surfaceDestroy(surface) }
+        let status = cairo.surfaceStatus(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError("\(path): cairo could not make a \(width)x\(height) surface: \(String(cString: cairo_status_to_string(status)))")
+            throw RenderError("\(path): cairo could not make a \(width)x\(height) surface: \(cairo.text(status))")
         }
-        guard let cairo = cairo_create(surface) else { throw RenderError("\(path): cairo could not draw on its surface") }
+        guard let context = cairo.create(surface) else { throw RenderError("\(path): cairo could not draw on its surface") }
         do {
-            defer { cairo_destroy(cairo) }
-            try draw(cairo)
-            let drawn = cairo_status(cairo)
-            guard drawn == CAIRO_STATUS_SUCCESS else { throw RenderError("\(path): cairo failed drawing: \(String(cString: cairo_status_to_string(drawn)))") }
+            defer { cairo.destroy(context) }
+            try draw(context)
+            let drawn = cairo.status(context)
+            guard drawn == CAIRO_STATUS_SUCCESS else { throw RenderError("\(path): cairo failed drawing: \(cairo.text(drawn))") }
         }
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { throw RenderError("\(path): cairo's surface has no pixels") }
-        return straightRGBA(UnsafeRawPointer(data), width: width, height: height, stride: Int(cairo_image_surface_get_stride(surface)))
+        cairo.surfaceFlush(surface)
+        guard let data = cairo.imageSurfaceData(surface) else { throw RenderError("\(path): cairo's surface has no pixels") }
+        return straightRGBA(UnsafeRawPointer(data), width: width, height: height, stride: Int(cairo.imageSurfaceStride(surface)))
     }
 
     /// Cairo's `CAIRO_FORMAT_ARGB32` is a 32-bit word per pixel in the machine's byte order,
@@ -126,12 +129,5 @@ enum VectorImage {
             }
         }
         return out
-    }
-
-    /// A GError's domain, code and message, freeing it.
-    static func takeError(_ error: inout UnsafeMutablePointer<GError>?) -> (domain: GQuark, code: Int32, message: String) {
-        guard let e = error else { return (0, 0, "no reason given") }
-        defer { g_error_free(e); error = nil }
-        return (e.pointee.domain, e.pointee.code, e.pointee.message.map { String(cString: $0) } ?? "no reason given")
     }
 }

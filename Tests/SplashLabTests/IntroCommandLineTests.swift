@@ -34,4 +34,25 @@ final class IntroCommandLineTests: XCTestCase {
         XCTAssertEqual(past.status, 1)
         XCTAssertTrue(past.stderr.contains("red-square.json: --intro-frame 30 is past the animation's last frame, 29"), past.stderr)
     }
+
+    /// The libraries of PDF, SVG, Lottie and dotLottie files are opened when a file needs them,
+    /// not when the binary starts (`OnDemandLibrary`): the dynamic loader's own log of the files
+    /// it loads (LD_DEBUG=files) names none of them for `state`, and libzip and rlottie, as
+    /// opened by the binary, for a dotLottie intro's frame.
+    func testTheLibrariesOfLottieAndVectorFilesAreOpenedOnlyWhenAFileNeedsThem() throws {
+        let onDemand = ["librlottie.so.0-1", "libzip.so.4", "librsvg-2.so.2", "libpoppler-glib.so.8", "libcairo.so.2", "libgobject-2.0.so.0"]
+        let plain = try CLI.run(["state", "--at", "1"], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stderr.contains("file=libSDL2-2.0.so.0"), "the loader's log is there: \(plain.stderr.prefix(400))")
+        for soname in onDemand { XCTAssertFalse(plain.stderr.contains("file=\(soname)"), "state loads \(soname)") }
+
+        let out = NSTemporaryDirectory() + "splashlab-on-demand-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let intro = try CLI.run(["bench", "--intro", Self.fixtures + "/red-square.lottie", "--intro-frame", "0", "--out", out], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(intro.status, 0, intro.stderr)
+        for soname in ["libzip.so.4", "librlottie.so.0-1"] {
+            XCTAssertTrue(intro.stderr.contains("file=\(soname) [0];  dynamically loaded by"), "\(soname) opened for the intro")
+        }
+        for soname in ["librsvg-2.so.2", "libpoppler-glib.so.8"] { XCTAssertFalse(intro.stderr.contains("file=\(soname)"), "an intro loads \(soname)") }
+    }
 }
