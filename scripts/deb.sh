@@ -55,9 +55,10 @@ done | cut -d: -f1 | sort -u)
 on_demand=$(grep -rhoE 'OnDemandLibrary\(soname: "[^"]+"' "$here/Sources" | sed -E 's/.*"(.+)"/\1/' | sort -u)
 [ -n "$on_demand" ] || { echo "deb: found no OnDemandLibrary sonames in Sources" >&2; exit 1; }
 for soname in $on_demand; do
-  lib=$(ldconfig -p | awk -v name="$soname" '$1 == name && /x86-64/ {print $NF; exit}')
+  # Every line read (no early exit): ldconfig would die of SIGPIPE, which pipefail reports.
+  lib=$(ldconfig -p | awk -v name="$soname" '$1 == name && /x86-64/ && !found {print $NF; found = 1}')
   [ -n "$lib" ] || { echo "deb: $soname is not installed here" >&2; exit 1; }
-  package=$({ dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null; } | head -1 | cut -d: -f1)
+  package=$({ dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null; } | awk -F: 'NR == 1 {print $1}')
   [ -n "$package" ] || { echo "deb: no package owns $lib" >&2; exit 1; }
   depends="$depends $package"
 done
