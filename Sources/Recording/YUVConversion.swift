@@ -33,13 +33,7 @@ final class YUVFrameConverter {
         encodedWidth = width + width % 2
         encodedHeight = height + height % 2
         yuv = .allocate(byteCount: RawVideoFormat.i420.frameBytes(width: encodedWidth, height: encodedHeight), alignment: 64)
-        if encodedWidth != width || encodedHeight != height {
-            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: encodedWidth * encodedHeight * 4, alignment: 64)
-            bytes.initializeMemory(as: UInt8.self, repeating: 0)
-            padded = bytes
-        } else {
-            padded = nil
-        }
+        padded = evenSidedPixels(width: width, height: height, rows: encodedHeight)
     }
 
     deinit {
@@ -66,6 +60,16 @@ final class YUVFrameConverter {
         convertToI420(from, channels: channels, width: encodedWidth, rows: rows, y: yPlane, u: u, v: v)
         converted = (source, generation)
     }
+}
+
+/// For a frame with an odd side, `rows` rows of 4-byte pixels at its width rounded up to even, all
+/// zero (black), for the frame's pixels to be copied into: yuv420p's padding, as ffmpeg's `pad`
+/// filter made it. Nil when both sides are even.
+func evenSidedPixels(width: Int, height: Int, rows: Int) -> UnsafeMutableRawBufferPointer? {
+    guard width % 2 == 1 || height % 2 == 1 else { return nil }
+    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: rows * (width + width % 2) * 4, alignment: 64)
+    bytes.initializeMemory(as: UInt8.self, repeating: 0)
+    return bytes
 }
 
 /// libyuv's conversion of `abs(rows)` rows of `width` 4-byte pixels in `channels` order into
@@ -103,13 +107,7 @@ final class StripedYUVReadBack {
         encodedWidth = width + width % 2
         encodedHeight = height + height % 2
         stripe = .allocate(byteCount: StripedYUVReadBack.stripeRows * width * 4, alignment: 64)
-        if encodedWidth != width || encodedHeight != height {
-            let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: StripedYUVReadBack.stripeRows * encodedWidth * 4, alignment: 64)
-            padded.initializeMemory(as: UInt8.self, repeating: 0)
-            paddedStripe = padded
-        } else {
-            paddedStripe = nil
-        }
+        paddedStripe = evenSidedPixels(width: width, height: height, rows: StripedYUVReadBack.stripeRows)
     }
 
     deinit {
