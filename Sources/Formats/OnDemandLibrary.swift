@@ -37,8 +37,9 @@ public struct OnDemandLibraryHandle: @unchecked Sendable {
     public let library: OnDemandLibrary
     let handle: UnsafeMutableRawPointer
 
-    /// The function `name`, as `type` (a `@convention(c)` function type from the header).
-    public func function<T>(_ name: String, as type: T.Type) throws -> T {
+    /// The function `name`, as `type` (a `@convention(c)` function type from the header; by
+    /// default the type of what it is assigned to).
+    public func function<T>(_ name: String, as type: T.Type = T.self) throws -> T {
         guard let symbol = dlsym(handle, name) else {
             throw UserFacingError("\(library.soname) has no function \(name), which SplashLab needs \(library.purpose): \(OnDemandLibrary.lastError())")
         }

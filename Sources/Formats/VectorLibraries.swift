@@ -11,10 +11,10 @@ public struct GLibFunctions {
     public let objectUnref: splashlab_g_object_unref
 
     init(_ lib: OnDemandLibraryHandle) throws {
-        bytesNew = try lib.function("g_bytes_new", as: splashlab_g_bytes_new.self)
-        bytesUnref = try lib.function("g_bytes_unref", as: splashlab_g_bytes_unref.self)
-        errorFree = try lib.function("g_error_free", as: splashlab_g_error_free.self)
-        objectUnref = try lib.function("g_object_unref", as: splashlab_g_object_unref.self)
+        bytesNew = try lib.function("g_bytes_new")
+        bytesUnref = try lib.function("g_bytes_unref")
+        errorFree = try lib.function("g_error_free")
+        objectUnref = try lib.function("g_object_unref")
     }
 
     /// GObject, which brings GLib: dlsym finds GLib's functions through it.
@@ -40,12 +40,12 @@ public struct PopplerFunctions {
     public let renderPage: splashlab_poppler_page_render
 
     init(_ lib: OnDemandLibraryHandle) throws {
-        errorQuark = try lib.function("poppler_error_quark", as: splashlab_poppler_error_quark.self)
-        documentFromBytes = try lib.function("poppler_document_new_from_bytes", as: splashlab_poppler_document_new_from_bytes.self)
-        pageCount = try lib.function("poppler_document_get_n_pages", as: splashlab_poppler_document_get_n_pages.self)
-        page = try lib.function("poppler_document_get_page", as: splashlab_poppler_document_get_page.self)
-        pageSize = try lib.function("poppler_page_get_size", as: splashlab_poppler_page_get_size.self)
-        renderPage = try lib.function("poppler_page_render", as: splashlab_poppler_page_render.self)
+        errorQuark = try lib.function("poppler_error_quark")
+        documentFromBytes = try lib.function("poppler_document_new_from_bytes")
+        pageCount = try lib.function("poppler_document_get_n_pages")
+        page = try lib.function("poppler_document_get_page")
+        pageSize = try lib.function("poppler_page_get_size")
+        renderPage = try lib.function("poppler_page_render")
     }
 
     static let library = OnDemandLibrary(soname: "libpoppler-glib.so.8", package: "libpoppler-glib8", purpose: "to read PDF files")
@@ -68,17 +68,17 @@ public struct CairoFunctions {
     public let statusText: splashlab_cairo_status_to_string
 
     init(_ lib: OnDemandLibraryHandle) throws {
-        imageSurfaceCreate = try lib.function("cairo_image_surface_create", as: splashlab_cairo_image_surface_create.self)
-        surfaceStatus = try lib.function("cairo_surface_status", as: splashlab_cairo_surface_status.self)
-        surfaceFlush = try lib.function("cairo_surface_flush", as: splashlab_cairo_surface_flush.self)
-        surfaceDestroy = try lib.function("cairo_surface_destroy", as: splashlab_cairo_surface_destroy.self)
-        imageSurfaceData = try lib.function("cairo_image_surface_get_data", as: splashlab_cairo_image_surface_get_data.self)
-        imageSurfaceStride = try lib.function("cairo_image_surface_get_stride", as: splashlab_cairo_image_surface_get_stride.self)
-        create = try lib.function("cairo_create", as: splashlab_cairo_create.self)
-        destroy = try lib.function("cairo_destroy", as: splashlab_cairo_destroy.self)
-        scale = try lib.function("cairo_scale", as: splashlab_cairo_scale.self)
-        status = try lib.function("cairo_status", as: splashlab_cairo_status.self)
-        statusText = try lib.function("cairo_status_to_string", as: splashlab_cairo_status_to_string.self)
+        imageSurfaceCreate = try lib.function("cairo_image_surface_create")
+        surfaceStatus = try lib.function("cairo_surface_status")
+        surfaceFlush = try lib.function("cairo_surface_flush")
+        surfaceDestroy = try lib.function("cairo_surface_destroy")
+        imageSurfaceData = try lib.function("cairo_image_surface_get_data")
+        imageSurfaceStride = try lib.function("cairo_image_surface_get_stride")
+        create = try lib.function("cairo_create")
+        destroy = try lib.function("cairo_destroy")
+        scale = try lib.function("cairo_scale")
+        status = try lib.function("cairo_status")
+        statusText = try lib.function("cairo_status_to_string")
     }
 
     static let library = OnDemandLibrary(soname: "libcairo.so.2", package: "libcairo2", purpose: "to draw PDF and SVG files")
@@ -95,8 +95,8 @@ public struct RsvgFunctions {
     public let renderDocument: splashlab_rsvg_handle_render_document
 
     init(_ lib: OnDemandLibraryHandle) throws {
-        handleFromData = try lib.function("rsvg_handle_new_from_data", as: splashlab_rsvg_handle_new_from_data.self)
-        renderDocument = try lib.function("rsvg_handle_render_document", as: splashlab_rsvg_handle_render_document.self)
+        handleFromData = try lib.function("rsvg_handle_new_from_data")
+        renderDocument = try lib.function("rsvg_handle_render_document")
     }
 
     static let library = OnDemandLibrary(soname: "librsvg-2.so.2", package: "librsvg2-2", purpose: "to read SVG files")

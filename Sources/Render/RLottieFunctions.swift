@@ -9,10 +9,10 @@ struct RLottieFunctions {
     let render: splashlab_lottie_animation_render
 
     init(_ lib: OnDemandLibraryHandle) throws {
-        fromData = try lib.function("lottie_animation_from_data", as: splashlab_lottie_animation_from_data.self)
-        destroy = try lib.function("lottie_animation_destroy", as: splashlab_lottie_animation_destroy.self)
-        totalFrames = try lib.function("lottie_animation_get_totalframe", as: splashlab_lottie_animation_get_totalframe.self)
-        render = try lib.function("lottie_animation_render", as: splashlab_lottie_animation_render.self)
+        fromData = try lib.function("lottie_animation_from_data")
+        destroy = try lib.function("lottie_animation_destroy")
+        totalFrames = try lib.function("lottie_animation_get_totalframe")
+        render = try lib.function("lottie_animation_render")
     }
 
     static let library = OnDemandLibrary(soname: "librlottie.so.0-1", package: "librlottie0-1", purpose: "to draw Lottie intros")

@@ -42,9 +42,9 @@ enum VectorImage {
     /// transparent (poppler-glib 22.12 reference: `poppler_page_render`, `poppler_page_get_size`).
     static func renderPDF(_ bytes: [UInt8], width: Int, height: Int, path: String) throws -> [UInt8] {
         do {
-            let poppler = try PopplerFunctions.load(), cairo = try CairoFunctions.load()
+            let poppler = try PopplerFunctions.load()
             return try PDFFirstPage.open(bytes, path: path) { page, pageWidth, pageHeight in
-                try drawWithCairo(width: width, height: height, path: path) { context in
+                try drawWithCairo(width: width, height: height, path: path) { cairo, context in
                     cairo.scale(context, Double(width) / pageWidth, Double(height) / pageHeight)
                     poppler.renderPage(page, context)
                 }
@@ -63,12 +63,12 @@ enum VectorImage {
     /// "Security and locations of referenced files"); without `RSVG_HANDLE_FLAG_UNLIMITED` its
     /// XML parser keeps libxml2's limits against huge documents and entity expansion.
     static func renderSVG(_ bytes: [UInt8], size: (width: Double, height: Double), width: Int, height: Int, path: String) throws -> [UInt8] {
-        let glib = try GLibFunctions.load(), rsvg = try RsvgFunctions.load(), cairo = try CairoFunctions.load()
+        let glib = try GLibFunctions.load(), rsvg = try RsvgFunctions.load()
         var error: UnsafeMutablePointer<GError>?
         let loaded = bytes.withUnsafeBufferPointer { rsvg.handleFromData($0.baseAddress, gsize($0.count), &error) }
         guard let handle = loaded else { throw RenderError("\(path): librsvg cannot read the SVG: \(glib.takeError(&error).message)") }
         defer { glib.objectUnref(UnsafeMutableRawPointer(handle)) }
-        return try drawWithCairo(width: width, height: height, path: path) { context in
+        return try drawWithCairo(width: width, height: height, path: path) { cairo, context in
             cairo.scale(context, Double(width) / size.width, Double(height) / size.height)
             var viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
             guard rsvg.renderDocument(handle, context, &viewport, &error) != 0 else {
@@ -77,9 +77,9 @@ enum VectorImage {
         }
     }
 
-    /// A transparent ARGB32 cairo surface of `width` × `height`, drawn into by `draw`, as straight
-    /// RGBA bytes.
-    static func drawWithCairo(width: Int, height: Int, path: String, _ draw: (OpaquePointer) throws -> Void) throws -> [UInt8] {
+    /// A transparent ARGB32 cairo surface of `width` × `height`, drawn into by `draw` (given cairo's
+    /// functions and the surface's context), as straight RGBA bytes.
+    static func drawWithCairo(width: Int, height: Int, path: String, _ draw: (CairoFunctions, OpaquePointer) throws -> Void) throws -> [UInt8] {
         let cairo = try CairoFunctions.load()
         guard let surface = cairo.imageSurfaceCreate(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw RenderError("\(path): cairo could not make a \(width)x\(height) surface")
@@ -92,7 +92,7 @@ enum VectorImage {
         guard let context = cairo.create(surface) else { throw RenderError("\(path): cairo could not draw on its surface") }
         do {
             defer { cairo.destroy(context) }
-            try draw(context)
+            try draw(cairo, context)
             let drawn = cairo.status(context)
             guard drawn == CAIRO_STATUS_SUCCESS else { throw RenderError("\(path): cairo failed drawing: \(cairo.text(drawn))") }
         }
