@@ -161,7 +161,7 @@ package func frameBenchmark(options: PreviewOptions, scale: Double, frames: Int,
     let logoPreparation = LogoPreparation(catalog: session.catalog)
     let context = try RenderContext(target: .offscreen(width: width, height: height), rendererName: options.renderer, vsync: false)
     // Primed after the first present, as the window does: the launch frame comes first.
-    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale), priming: .launchFrame,
+    let renderer = try session.makeSceneRenderer(context: context, mapping: PointToPixel(scale: scale), priming: .none,
                                                  logoPreparation: logoPreparation)
     // Made once the first frame is timed: the window makes no such texture, and its 4 MB
     // gradient (8 ms at 750x1334) would count in `firstFrameMs`.

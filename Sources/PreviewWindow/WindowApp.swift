@@ -89,7 +89,7 @@ func openWindow(_ runOptions: RunOptions, arguments: [String], vsync: Bool = tru
     let renderer = try session.makeSceneRenderer(
         context: context,
         mapping: .letterbox(width: options.device.width, height: options.device.height, outputWidth: output.width, outputHeight: output.height),
-        priming: .launchFrame, logoPreparation: logoPreparation)
+        priming: .none, logoPreparation: logoPreparation)
     session.reportWarnings()
     // The recording decoded once, at the pixel size of the screen the window draws it over as it
     // opens comparing (`--compare-mode`, split by default, where B's is the right-hand screen;

@@ -277,8 +277,10 @@ public struct PreviewSession {
         // screen's elements, the logo aside.
         renderer.introCopiesLaunchScreen = options.projectDirectory != nil
         renderer.introMedia = introMedia
-        if priming != .none { try renderer.prime(with: [preview.scene(at: 0)]) }
-        if priming == .launchAndAppearance { try primeAppearance(renderer) }
+        if priming == .launchAndAppearance {
+            try renderer.prime(with: [preview.scene(at: 0)])
+            try primeAppearance(renderer)
+        }
         return renderer
     }
 
@@ -296,14 +298,14 @@ public struct PreviewSession {
 /// the software GL compiles each pipeline state on its first use, and the textures are made, so
 /// the frames that follow cost what the others do.
 public enum RendererPriming: Sendable {
-    /// Nothing: for a recording, whose frames are not timed one by one, and which then touches
-    /// no framebuffer pixel before its first frame drawn there. A recording that opens on an
+    /// Nothing. For a recording, whose frames are not timed one by one, and which then touches
+    /// no framebuffer pixel before its first frame drawn there: a recording that opens on an
     /// intro draws it into a texture of its own, and its framebuffer's 21 MB at @3x (colour and
-    /// depth) stay untouched until the intro is over.
+    /// depth) stay untouched until the intro is over. For the window and `bench`, whose first
+    /// frame is the launch frame: drawing it beforehand as well drew it twice before the first
+    /// present (4 to 5 ms), and its first uses are paid once either way. Both prime the
+    /// appearance after their first present (`PreviewSession.primeAppearance`).
     case none
-    /// The launch frame: the window and `bench`, which prime the appearance after their first
-    /// present (`PreviewSession.primeAppearance`).
-    case launchFrame
     /// The launch frame and the appearance's first moves: stills and the tests.
     case launchAndAppearance
 }
