@@ -210,38 +210,22 @@ extension ImGuiSDLBridge {
             for (numbers, axis, top, bottom) in [(plotted.values, axes.value, layout.valueTop, layout.valueBottom),
                                                  (plotted.velocities, axes.velocity, layout.velocityTop, layout.velocityBottom)] {
                 list.pointee.PushClipRect(v(layout.plotX, top), v(layout.plotX + layout.plotWidth, bottom), true)
-                var run: [ImVec2] = []
+                var run = PlotPolyline()
                 func flush() {
-                    if run.count >= 2 {
-                        run.withUnsafeMutableBufferPointer { b in
+                    let points = run.finish()
+                    if points.count >= 2 {
+                        points.withUnsafeBufferPointer { b in
                             list.pointee.AddPolyline(b.baseAddress, Int32(b.count), MotionGraphPalette.colour(index), ImDrawFlags(0), 2)
                         }
                     }
-                    run.removeAll(keepingCapacity: true)
                 }
-                // A point less than a pixel from the last one kept, across and up, is left out
-                // (the run's last point is kept): the 2-pixel line moves by under a pixel, at the
-                // corners of a drag's steps, and a curve has about a point a pixel column however
-                // densely it is sampled. Each point is a textured quad to rasterise: at two a
-                // column, the plots of a drag cost Mesa's llvmpipe about 8 ms a frame, more than
-                // the rest of the workbench (`bench --window`, the Graph view's phase).
-                var skipped: ImVec2?
                 for (i, number) in numbers.enumerated() {
                     guard let number, number.isFinite, i < content.times.count else {
-                        if let last = skipped { run.append(last) }
-                        skipped = nil
                         flush()
                         continue
                     }
-                    let point = v(Double(px(content.times[i])), axis.y(number, top: top, bottom: bottom))
-                    if let kept = run.last, abs(point.x - kept.x) < 1, abs(point.y - kept.y) < 1 {
-                        skipped = point
-                        continue
-                    }
-                    skipped = nil
-                    run.append(point)
+                    run.add(v(Double(px(content.times[i])), axis.y(number, top: top, bottom: bottom)))
                 }
-                if let last = skipped { run.append(last) }
                 flush()
                 list.pointee.PopClipRect()
             }
@@ -374,5 +358,78 @@ public enum MotionGraphText {
         while t.hasSuffix("0") { t.removeLast() }
         if t.hasSuffix(".") { t.removeLast() }
         return t
+    }
+}
+
+/// One run of a curve's points as the plot draws them, with the points it can do without left
+/// out. Each point of ImGui's polyline is a textured quad that Mesa's llvmpipe sets up and
+/// rasterises one by one: at two samples a column, the plots of a drag cost it about 8 ms a
+/// frame, more than the rest of the workbench (`bench --window`, the Graph view's phase). Two
+/// rules, in turn:
+/// - a point under a pixel from the last one kept, across and up, is left out (the run's last
+///   point is kept): the 2-pixel line moves by under a pixel, at the corners of a drag's steps;
+/// - of what remains, a point is left out while the segment from the last point kept to the
+///   next passes within `tolerance` pixels of it, measured up or down. The points of a straight
+///   stretch (a property at rest, a velocity of 0, a linear ramp) then make one segment however
+///   long, where there was one a column: the line moves by a tenth of a pixel at most.
+/// The second is sleeve fitting (Zhao and Saalfeld, "Linear-time sleeve-fitting polyline
+/// simplification algorithms", 1997), in O(1) a point: the slopes from the last point kept that
+/// pass within the tolerance of every point left out since form a range, narrowed by each, and a
+/// point whose slope falls outside it ends the straight stretch. Times ascend, so x never falls;
+/// a point straight above the last one kept ends the stretch.
+public struct PlotPolyline {
+    /// The greatest distance, in pixels up or down, from a point left out to the line drawn.
+    public static let tolerance: Float = 0.1
+
+    private var kept: [ImVec2] = []
+    /// The last point under a pixel from the last one passed on (the first rule).
+    private var nearby: ImVec2?
+    /// The last point passed on and not yet kept: the straight stretch's end so far.
+    private var end: ImVec2?
+    /// The least and greatest slopes from `kept.last` that pass within the tolerance of every
+    /// point left out since.
+    private var lowestSlope = -Float.infinity, highestSlope = Float.infinity
+    /// The last point the first rule passed on.
+    private var lastPassed: ImVec2?
+
+    public init() {}
+
+    public mutating func add(_ point: ImVec2) {
+        if let last = lastPassed, abs(point.x - last.x) < 1, abs(point.y - last.y) < 1 {
+            nearby = point
+            return
+        }
+        nearby = nil
+        lastPassed = point
+        straighten(point)
+    }
+
+    /// The run's points to draw, and a fresh run after.
+    public mutating func finish() -> [ImVec2] {
+        if let nearby { straighten(nearby) }
+        if let end { kept.append(end) }
+        defer { self = PlotPolyline() }
+        return kept
+    }
+
+    /// The second rule: `point` extends the straight stretch from the last point kept, or ends it.
+    private mutating func straighten(_ point: ImVec2) {
+        guard let anchor = kept.last else { kept.append(point); return }
+        guard let candidate = end else { end = point; return }
+        let tolerance = PlotPolyline.tolerance
+        let across = candidate.x - anchor.x, ahead = point.x - anchor.x
+        if across > 0, ahead > 0 {
+            let lowest = max(lowestSlope, (candidate.y - tolerance - anchor.y) / across)
+            let highest = min(highestSlope, (candidate.y + tolerance - anchor.y) / across)
+            let slope = (point.y - anchor.y) / ahead
+            if lowest <= slope, slope <= highest {
+                (lowestSlope, highestSlope) = (lowest, highest)
+                end = point
+                return
+            }
+        }
+        kept.append(candidate)
+        (lowestSlope, highestSlope) = (-.infinity, .infinity)
+        end = point
     }
 }

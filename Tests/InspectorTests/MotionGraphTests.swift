@@ -1,3 +1,4 @@
+import CImGui
 import CSDL2
 import Foundation
 import XCTest
@@ -81,5 +82,63 @@ final class MotionGraphTests: XCTestCase {
         guard case let .seek(t) = edit else { return XCTFail("no seek: \(edit)") }
         XCTAssertEqual(t, 0.25, accuracy: 2.0 / layout.plotWidth)
         driver.step([.mouseButton(button: 0, isDown: false, x: x, y: value.y + 40)], draw)
+    }
+
+    // MARK: The points a curve is drawn with
+
+    func simplified(_ points: [(Float, Float)]) -> [ImVec2] {
+        var run = PlotPolyline()
+        for (x, y) in points { run.add(ImVec2(x, y)) }
+        return run.finish()
+    }
+
+    /// The height at `x` of the polyline through `points` (ascending in x).
+    func height(of points: [ImVec2], at x: Float) -> Float {
+        let i = max(1, min(points.firstIndex { $0.x >= x } ?? points.count - 1, points.count - 1))
+        let a = points[i - 1], b = points[i]
+        return b.x == a.x ? b.y : a.y + (x - a.x) / (b.x - a.x) * (b.y - a.y)
+    }
+
+    func testAStraightStretchOfACurveIsDrawnAsOneSegment() {
+        // A property at rest, two samples a column of a plot 1,600 columns wide.
+        let flat = simplified((0..<3200).map { (Float($0) * 0.5, 40) })
+        XCTAssertEqual(flat.map { $0.x }, [0, 1599.5])
+        // A linear ramp, then rest: the corner is kept.
+        let ramp = simplified((0...400).map { (i: Int) -> (Float, Float) in
+            let x = Float(i)
+            return (x, i < 200 ? 100 - x / 4 : 50)
+        })
+        XCTAssertEqual(ramp.map { $0.x }, [0, 200, 400])
+        XCTAssertEqual(ramp.map { $0.y }, [100, 50, 50])
+    }
+
+    func testEveryPointLeftOutLiesWithinATenthOfAPixelOfTheLineDrawn() {
+        // A spring's settle drawn with points a pixel or more apart, so that only the second rule
+        // leaves points out.
+        let points: [(Float, Float)] = (0...1500).map { (i: Int) -> (Float, Float) in
+            let t = Double(i) / 1500
+            let y = 80 - 70 * exp(-6 * t) * cos(20 * t)
+            return (Float(i) * 1.25, Float(y))
+        }
+        let drawn = simplified(points)
+        XCTAssertLessThan(drawn.count, points.count / 3, "a smooth curve needs far fewer points than samples")
+        XCTAssertEqual(drawn.first?.x, points.first?.0)
+        XCTAssertEqual(drawn.last?.x, points.last?.0)
+        for (x, y) in points {
+            XCTAssertLessThanOrEqual(abs(height(of: drawn, at: x) - y), PlotPolyline.tolerance * 1.001, "at x = \(x)")
+        }
+        // Every point drawn is one of the curve's.
+        let xs = Set(points.map { $0.0 })
+        XCTAssertTrue(drawn.allSatisfy { xs.contains($0.x) })
+    }
+
+    func testPointsUnderAPixelFromTheLastOneKeptAreLeftOutButARunsLast() {
+        // Seven samples within a pixel of the first, then a jump: the jump is drawn from the first.
+        let drawn = simplified([(0, 10), (0.1, 10.2), (0.2, 10.4), (0.3, 10.5), (0.4, 10.6), (0.5, 10.7), (0.6, 10.8), (0.7, 10.9), (5, 60)])
+        XCTAssertEqual(drawn.map { $0.x }, [0, 5])
+        // A run that ends within a pixel of its last point kept ends on its own last point.
+        XCTAssertEqual(simplified([(0, 10), (4, 30), (4.5, 30.5)]).map { $0.x }, [0, 4, 4.5])
+        XCTAssertTrue(simplified([(3, 4)]).count == 1)
+        XCTAssertTrue(simplified([]).isEmpty)
     }
 }
