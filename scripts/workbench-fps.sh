@@ -4,7 +4,7 @@
 # drag of the preview's bottom panel, and during a drag of the properties panel's splitter; each
 # with the tools shown and hidden (Tab); then the panel drag again with the timeline dock's Graph
 # view open, which follows the take as it grows. Prints one line per figure. A measurement, not a test.
-# With `--intro FILE` among the run options, the appearing-and-holding line is the intro playing.
+# Appearing and holding measures speed only with `--intro FILE` (the intro playing): the built-in splash holds still, and the window draws no frame while nothing moves.
 #   scripts/workbench-fps.sh PATH/TO/splashlab [PASSES [RUN OPTIONS...]]
 # e.g. `scripts/workbench-fps.sh .build/release/splashlab 4 --renderer opengl` to compare renderers.
 set -uo pipefail
