@@ -303,7 +303,7 @@ public enum RendererPriming: Sendable {
     /// intro draws it into a texture of its own, and its framebuffer's 21 MB at @3x (colour and
     /// depth) stay untouched until the intro is over. For the window and `bench`, whose first
     /// frame is the launch frame: drawing it beforehand as well drew it twice before the first
-    /// present (4 to 5 ms), and its first uses are paid once either way. Both prime the
+    /// present (3 to 5 ms), and its first uses are paid once either way. Both prime the
     /// appearance after their first present (`PreviewSession.primeAppearance`).
     case none
     /// The launch frame and the appearance's first moves: stills and the tests.
