@@ -389,8 +389,8 @@ public struct PlotPolyline {
     /// The least and greatest slopes from `kept.last` that pass within the tolerance of every
     /// point left out since.
     private var lowestSlope = -Float.infinity, highestSlope = Float.infinity
-    /// The last point the first rule passed on.
-    private var lastPassed: ImVec2?
+    /// The last point the first rule passed on: the stretch's end, or the point kept last.
+    private var lastPassed: ImVec2? { end ?? kept.last }
 
     public init() {}
 
@@ -400,7 +400,6 @@ public struct PlotPolyline {
             return
         }
         nearby = nil
-        lastPassed = point
         straighten(point)
     }
 
