@@ -184,8 +184,49 @@ extension WindowShell {
                                 ("renderer", .string(renderer.context.rendererName)), ("device", .string(preview.feed.device.name)),
                                 ("firstFrameMs", firstPresentMs.map { .number(($0 * 10).rounded() / 10) } ?? .null),
                                 ("firstFrameFloorMs", bare.map(JSONOutput.number) ?? .null),
+                                ("copyFloor", measureCopyFloor()),
                                 ("phases", .array(probe.figures(refresh: state.frameStep)))])
         dispatch(.stop)
+    }
+}
+
+extension WindowShell {
+    /// How many of each floor `measureCopyFloor` draws, alternated.
+    static let copyFloorFrames = 60
+
+    /// The floor a frame that composes the window pays, beside the clear's: a window-sized
+    /// texture copied over the window and presented (`RenderContext.presentCopyFloorFrame`),
+    /// alternated with the clear and present every phase is measured against. With the tools
+    /// shown a frame copies the panels' textures over most of the window, so its ratio to the
+    /// clear cannot come under most of this one's. Null where no texture can be made.
+    func measureCopyFloor() -> JSONOutput {
+        let context = renderer.context
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(context.renderer, &w, &h)
+        guard let texture = SDL_CreateTexture(context.renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else {
+            return .null
+        }
+        defer { SDL_DestroyTexture(texture) }
+        // Filled once, as a panel's texture is drawn once and copied every frame after.
+        SDL_SetRenderTarget(context.renderer, texture)
+        SDL_SetRenderDrawColor(context.renderer, 40, 40, 48, 255)
+        SDL_RenderClear(context.renderer)
+        context.finishDrawing()
+        var clears: [Double] = [], copies: [Double] = []
+        for _ in 0..<WindowShell.copyFloorFrames {
+            let clearStart = MonotonicClock.now()
+            context.presentFloorFrame()
+            let copyStart = MonotonicClock.now()
+            context.presentCopyFloorFrame(texture)
+            clears.append(copyStart - clearStart)
+            copies.append(MonotonicClock.now() - copyStart)
+        }
+        let clear = Percentiles(clears), copy = Percentiles(copies)
+        let ratio = Percentiles(zip(copies, clears).map { $0 / max($1, 1e-6) })
+        return .object([("frames", .int(WindowShell.copyFloorFrames)),
+                        ("clearMs", .object([("p50", .number(roundMs(clear.p50))), ("p95", .number(roundMs(clear.p95)))])),
+                        ("copyMs", .object([("p50", .number(roundMs(copy.p50))), ("p95", .number(roundMs(copy.p95)))])),
+                        ("ratio", .object([("p50", .number((ratio.p50 * 100).rounded() / 100)), ("p95", .number((ratio.p95 * 100).rounded() / 100))]))])
     }
 }
 

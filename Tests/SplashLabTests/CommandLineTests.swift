@@ -278,5 +278,12 @@ final class CommandLineTests: XCTestCase {
         }
         let size = try XCTUnwrap(object["window"] as? [String: Any])
         XCTAssertGreaterThan(try XCTUnwrap(size["width"] as? Int), 0)
+        // The copy floor: a window-sized texture copied and presented, alternated with the clear.
+        let copyFloor = try XCTUnwrap(object["copyFloor"] as? [String: Any], "\(object.keys)")
+        XCTAssertEqual(copyFloor["frames"] as? Int, 60)
+        for key in ["clearMs", "copyMs", "ratio"] {
+            let p50 = try XCTUnwrap((copyFloor[key] as? [String: Any])?["p50"] as? Double, key)
+            XCTAssertGreaterThan(p50, 0, "\(key): \(copyFloor)")
+        }
     }
 }
