@@ -17,6 +17,7 @@ public enum SDLSession {
     /// Brings up SDL video, SDL_image and SDL_ttf once per process.
     public static func start(offscreen: Bool) throws {
         if started.load(ordering: .relaxed) { return }
+        setSoftwareRasteriserThreads()
         if offscreen && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             // Offline frames are the same with or without a desktop: always draw them offscreen.
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -32,6 +33,31 @@ public enum SDLSession {
         }
         guard TTF_Init() == 0 else { throw RenderError("SDL_ttf could not start: \(sdlError())") }
         started.store(true, ordering: .relaxed)
+    }
+
+    /// The most rasteriser threads asked of Mesa's llvmpipe.
+    static let softwareRasteriserThreadLimit = 16
+
+    /// Asks Mesa's software GL (llvmpipe) for two rasteriser threads a core rather than its one,
+    /// unless `LP_NUM_THREADS` is set already; other GL drivers do not read it. llvmpipe splits a
+    /// frame's tiles among its threads and the frame waits for the last: beside other busy
+    /// processes, a thread a core gets a core's share at best and often less, and a frame with
+    /// the tools shown missed its refresh. Measured on a 2-core host with two busy loops beside
+    /// (`scripts/workbench-fps.sh BIN 1`, 3 runs alternated, medians), `LP_NUM_THREADS` 2, 4 and 8:
+    /// the disappearance with the tools shown 50.8, 60.0 and 60.0 fps; the bottom-panel drag 57.0,
+    /// 59.6 and 57.9; the Graph view's drag 48.2, 55.4 and 53.5 (docs/performance.md). On the idle
+    /// host 4 threads drew no frame slower (`bench --window`). Each tile is drawn by one thread
+    /// whatever their number, so the picture is the same. Read when the first GL context is made.
+    static func setSoftwareRasteriserThreads() {
+        let process = ProcessInfo.processInfo
+        guard let threads = softwareRasteriserThreads(environment: process.environment, cores: process.activeProcessorCount) else { return }
+        setenv("LP_NUM_THREADS", String(threads), 0)
+    }
+
+    /// The thread count `setSoftwareRasteriserThreads` asks for; nil where the environment names one.
+    static func softwareRasteriserThreads(environment: [String: String], cores: Int) -> Int? {
+        guard environment["LP_NUM_THREADS"] == nil else { return nil }
+        return min(2 * max(cores, 1), softwareRasteriserThreadLimit)
     }
 
     /// Starts SDL video on the desktop's display, for a window.
