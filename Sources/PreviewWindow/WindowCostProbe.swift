@@ -75,6 +75,16 @@ struct WindowCostProbe {
         }
     }
 
+    /// Seconds as milliseconds to the microsecond, p50 and p95.
+    static func milliseconds(_ p: Percentiles) -> JSONOutput {
+        .object([("p50", .number(roundMs(p.p50))), ("p95", .number(roundMs(p.p95)))])
+    }
+
+    /// Ratios to the hundredth, p50 and p95.
+    static func ratios(_ p: Percentiles) -> JSONOutput {
+        .object([("p50", .number((p.p50 * 100).rounded() / 100)), ("p95", .number((p.p95 * 100).rounded() / 100))])
+    }
+
     /// Each phase's figures, in the order the session met them.
     func figures(refresh: Double) -> [JSONOutput] {
         var order: [String] = []
@@ -103,9 +113,8 @@ struct WindowCostProbe {
                 .map { ($0.key, JSONOutput.number((Double($0.value) / Double(list.count) * 100).rounded() / 100)) }
             return .object([("phase", .string(name)), ("frames", .int(list.count)),
                              ("framesPerSecond", .number(elapsed > 0 ? (Double(gaps) / elapsed * 10).rounded() / 10 : 0)),
-                             ("costMs", .object([("p50", .number(roundMs(cost.p50))), ("p95", .number(roundMs(cost.p95)))])),
-                             ("floorMs", .object([("p50", .number(roundMs(floor.p50))), ("p95", .number(roundMs(floor.p95)))])),
-                             ("ratio", .object([("p50", .number((ratio.p50 * 100).rounded() / 100)), ("p95", .number((ratio.p95 * 100).rounded() / 100))])),
+                             ("costMs", WindowCostProbe.milliseconds(cost)), ("floorMs", WindowCostProbe.milliseconds(floor)),
+                             ("ratio", WindowCostProbe.ratios(ratio)),
                              ("panelsDrawnAgain", .object(panels))])
         }
     }
@@ -207,6 +216,10 @@ extension WindowShell {
             return .null
         }
         defer { SDL_DestroyTexture(texture) }
+        // Copied 1:1 and opaque, as a panel's texture is; set as it is made, before SDL's drawing
+        // state caches a bound texture (setting the scale mode binds this one in GL).
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
         // Filled once, as a panel's texture is drawn once and copied every frame after.
         SDL_SetRenderTarget(context.renderer, texture)
         SDL_SetRenderDrawColor(context.renderer, 40, 40, 48, 255)
@@ -224,9 +237,8 @@ extension WindowShell {
         let clear = Percentiles(clears), copy = Percentiles(copies)
         let ratio = Percentiles(zip(copies, clears).map { $0 / max($1, 1e-6) })
         return .object([("frames", .int(WindowShell.copyFloorFrames)),
-                        ("clearMs", .object([("p50", .number(roundMs(clear.p50))), ("p95", .number(roundMs(clear.p95)))])),
-                        ("copyMs", .object([("p50", .number(roundMs(copy.p50))), ("p95", .number(roundMs(copy.p95)))])),
-                        ("ratio", .object([("p50", .number((ratio.p50 * 100).rounded() / 100)), ("p95", .number((ratio.p95 * 100).rounded() / 100))]))])
+                        ("clearMs", WindowCostProbe.milliseconds(clear)), ("copyMs", WindowCostProbe.milliseconds(copy)),
+                        ("ratio", WindowCostProbe.ratios(ratio))])
     }
 }
 

@@ -194,14 +194,12 @@ public final class RenderContext {
 
     /// The least a frame can cost that covers the whole output with a texture, as a workbench
     /// frame covers most of its window with its panels' textures: `texture`, as large as the
-    /// output, copied unblended and unfiltered over it, as the panels' are, presented, and waited for as `finishDrawing` does.
-    /// `bench --window` prints it beside the clear's floor: under a software GL a copy reads and
-    /// writes every pixel where a clear only fills them, and this says by how much.
+    /// output and made unblended and unfiltered as the panels' are, copied over it, presented, and
+    /// waited for as `finishDrawing` does. `bench --window` prints it beside the clear's floor:
+    /// under a software GL a copy reads and writes every pixel where a clear only fills them.
     public func presentCopyFloorFrame(_ texture: OpaquePointer) {
         SDL_SetRenderTarget(renderer, nil)
         SDL_RenderSetClipRect(renderer, nil)
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
         SDL_RenderCopy(renderer, texture, nil, nil)
         present()
         finishDrawing()
